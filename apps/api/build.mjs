@@ -1,0 +1,24 @@
+// Bundles the API into dist/server.js. npm packages stay external (installed beside it);
+// our workspace packages are TypeScript source, so they are bundled in.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@leisure/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

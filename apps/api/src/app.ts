@@ -1,0 +1,244 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { AppError, defaultMessages, type FieldErrors } from './errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { installSessions } from './modules/auth/session';
+import { healthRoutes } from './modules/health/health.routes';
+import { devMailboxRoutes } from './modules/mail/mail.routes';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { operatorRoutes } from './modules/operator/operator.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the product's emails (SMTP, or the outbox the dev mailbox shows). */
+    mailer: Mailer;
+  }
+}
+
+/** Wire names of the fields a zod issue path points at: `items.0.id` -> `items.0.id`. */
+function fieldName(pathParts: PropertyKey[]): string {
+  return pathParts.map(String).join('.') || 'body';
+}
+
+function validationErrors(error: FastifyError): FieldErrors {
+  const errors: FieldErrors = {};
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const instancePath = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const key = instancePath || fieldName([]);
+      const message = issue.message ?? 'Invalid value.';
+      errors[key] = [...(errors[key] ?? []), message];
+    }
+  }
+  return errors;
+}
+
+function sendError(reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
+  return reply.status(status).send(errors ? { message, errors } : { message });
+}
+
+export function webDistDir(config: Config): string | undefined {
+  const candidates = config.webDistDir
+    ? [config.webDistDir]
+    : (() => {
+        const here = path.dirname(fileURLToPath(import.meta.url));
+        return [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
+      })();
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/** Which sub-site a browser path belongs to, for deep-link fallback to its HTML. */
+function subSiteHtml(url: string): string {
+  if (url === '/account' || url.startsWith('/account/')) return 'account/index.html';
+  if (url === '/join' || url.startsWith('/join/')) return 'join/index.html';
+  return 'index.html';
+}
+
+function securityHeaders(config: Config) {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React and the toast library set inline styles at run time; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${config.frameAncestors}`,
+  ].join('; ');
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'geolocation=(self), camera=(self), microphone=()');
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Leisure customer API',
+        version: '1.0.0',
+        description:
+          'The API behind the bookings, my-account and online-joining sub-sites. Keys are snake_case. ' +
+          'Errors: 422 `{message, errors: {field: [..]}}`, 401 no session, 403 not allowed, 404 not found, ' +
+          '409 retryable conflict, 419 session or CSRF check failed, 429 too many attempts.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: `${config.cookie.prefix}_session` },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Built once: the CSP string is the same for every answer.
+  const applySecurityHeaders = securityHeaders(config);
+  // A callback hook, not an async one: it runs on every request, the theme's hot path included.
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(request, reply);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.status, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error);
+      return sendError(reply, 422, Object.values(errors)[0]?.[0] ?? defaultMessages.validation, errors);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return sendError(reply, 500, 'Something has gone wrong, please try again.');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, bad content type).
+      const message = status === 404 ? defaultMessages.not_found : error.message;
+      return sendError(
+        reply,
+        status === 400 ? 422 : status,
+        message,
+        status === 400 ? { body: [message] } : undefined,
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'Something has gone wrong, please try again.');
+  });
+
+  const db = deps.database.db;
+  const mailer = createMailer(db, config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await mailer.settled();
+    mailer.close();
+  });
+  installSessions(app, db, config);
+
+  await app.register(healthRoutes, { prefix: '/api', database: deps.database });
+  await app.register(operatorRoutes, { prefix: '/api', db, config });
+  await app.register(authRoutes, { prefix: '/api', db, config, mailer });
+  if (config.devMailbox) await app.register(devMailboxRoutes, { db });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const webRoot = webDistDir(config);
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/dev/') ||
+      !webRoot ||
+      request.method !== 'GET'
+    ) {
+      return sendError(reply, 404, defaultMessages.not_found);
+    }
+    // A deep link into a sub-site: send that sub-site's HTML and let its router decide.
+    return reply.header('cache-control', 'no-cache').sendFile(subSiteHtml(url));
+  });
+
+  return app;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('settings', () => {
+  it('defaults to port 3000, ./data and the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrls.account).toBe('http://localhost:3000/account');
+  });
+
+  it('stops on a bad setting and names it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PUBLIC_ACCOUNT_URL: 'not a url' })).toThrow(/PUBLIC_ACCOUNT_URL/);
+  });
+
+  it('never turns the dev mailbox on in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe(true);
+  });
+});

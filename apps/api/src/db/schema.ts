@@ -1,0 +1,286 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The operator. One deployment serves one client (chosen by the CLIENT_SLUG setting). */
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  appName: text('app_name').notNull(),
+  currency: text('currency').notNull().default('GBP'),
+  supportEmail: text('support_email').notNull(),
+  onlineJoiningEnabled: boolean('online_joining_enabled').notNull().default(true),
+  onlineJoiningMapEnabled: boolean('online_joining_map_enabled').notNull().default(false),
+  onlineGuestPassesEnabled: boolean('online_guest_passes_enabled').notNull().default(true),
+  creditsEnabled: boolean('credits_enabled').notNull().default(true),
+  activitiesV2Enabled: boolean('activities_v2_enabled').notNull().default(false),
+  displayVenueSelectionButton: boolean('display_venue_selection_button').notNull().default(true),
+  eligibilityDaysAllowance: integer('eligibility_days_allowance').notNull().default(14),
+  kioskHomeUrl: text('kiosk_home_url'),
+  /** Footer shown when no venue is selected. */
+  footerHtml: text('footer_html').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    timezone: text('timezone').notNull().default('Europe/London'),
+    phone: text('phone'),
+    email: text('email'),
+    venueType: text('venue_type').notNull().default('leisure_centre'),
+    footerHtml: text('footer_html').notNull().default(''),
+    canDisplayIneligibleMemberships: boolean('can_display_ineligible_memberships').notNull().default(false),
+    /** Null means "as the client setting says". */
+    activitiesV2Enabled: boolean('activities_v2_enabled'),
+    displayVenueSelectionButton: boolean('display_venue_selection_button'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('venues_client_slug_idx').on(t.clientId, t.slug)],
+);
+
+/** The operator's theme (venue_id null) and per-venue overrides; null values fall back to the operator's. */
+export const themes = pgTable(
+  'themes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    venueId: integer('venue_id').references(() => venues.id),
+    appLogo: text('app_logo'),
+    primaryColour: text('primary_colour'),
+    secondaryColour1: text('secondary_colour_1'),
+    secondaryColour2: text('secondary_colour_2'),
+    darkBgColour: text('dark_bg_colour'),
+    headerBgColour: text('header_bg_colour'),
+    headerPrimaryColour: text('header_primary_colour'),
+    headingFontStyle: text('heading_font_style'),
+    bodyFontStyle: text('body_font_style'),
+    secondaryButtonStyle: text('secondary_button_style'),
+  },
+  (t) => [
+    uniqueIndex('themes_client_default_idx').on(t.clientId).where(sql`${t.venueId} is null`),
+    uniqueIndex('themes_venue_idx').on(t.venueId),
+  ],
+);
+
+export const terms = pgTable('terms', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id),
+  /** Where the terms apply: `registration` (account creation and details) or `checkout`. */
+  context: text('context').notNull(),
+  title: text('title').notNull(),
+  html: text('html').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const dataFieldForms = pgTable(
+  'data_field_forms',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** `customer_account_online` or `membership_purchase`. */
+    onboardingType: text('onboarding_type').notNull(),
+  },
+  (t) => [uniqueIndex('data_field_forms_type_idx').on(t.clientId, t.onboardingType)],
+);
+
+export const dataFieldSections = pgTable('data_field_sections', {
+  id: serial('id').primaryKey(),
+  formId: integer('form_id')
+    .notNull()
+    .references(() => dataFieldForms.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  reference: text('reference').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const dataFields = pgTable('data_fields', {
+  id: serial('id').primaryKey(),
+  sectionId: integer('section_id')
+    .notNull()
+    .references(() => dataFieldSections.id, { onDelete: 'cascade' }),
+  /** Form key sent by the client. */
+  name: text('name').notNull(),
+  /** Which customer attribute the answer is stored in (a users column or `extra.<key>`). */
+  path: text('path').notNull(),
+  label: text('label').notNull(),
+  /** text, number, select, multi_select, date or checkbox. */
+  type: text('type').notNull(),
+  isRequired: boolean('is_required').notNull().default(false),
+  /** False: shown greyed and read-only; the server refuses a change. */
+  isAuthorised: boolean('is_authorised').notNull().default(true),
+  options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
+  placeholder: text('placeholder'),
+  description: text('description'),
+  htmlAttributes: jsonb('html_attributes')
+    .$type<Record<string, string | number | boolean>>()
+    .notNull()
+    .default({}),
+  position: integer('position').notNull(),
+});
+
+/** Customer numbers (the `reference`, e.g. RL001000); a sequence, so replicas never hand out one twice. */
+export const customerReferenceSeq = pgSequence('customer_reference_seq', { startWith: 1000 });
+
+/** Customers and staff users. Email is not unique: family accounts may share one address. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    role: text('role').notNull().default('customer'),
+    /** Customer number, e.g. `RL000123`; null for staff. */
+    reference: text('reference').unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    gender: text('gender'),
+    mobileNumber: text('mobile_number'),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    town: text('town'),
+    postcode: text('postcode'),
+    homeVenueId: integer('home_venue_id').references(() => venues.id),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactNumber: text('emergency_contact_number'),
+    /** Answers to data fields that have no column of their own (path `extra.<key>`). */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** Staff users take payments in this currency. */
+    currency: text('currency').notNull().default('GBP'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientId)],
+);
+
+/** A customer's member record (the spec's `membershipUser`). */
+export const membershipUsers = pgTable('membership_users', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the CSRF token that cookie-authenticated writes must echo. */
+    csrfHash: text('csrf_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Login and password-reset attempts, for rate limiting across replicas. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** `login` or `password_reset`. */
+    kind: text('kind').notNull(),
+    /** Lower-cased email or reference the attempt named. */
+    accountKey: text('account_key').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_account_idx').on(t.kind, t.accountKey, t.createdAt),
+    index('auth_attempts_ip_idx').on(t.kind, t.ipAddress, t.createdAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const termsAcceptances = pgTable('terms_acceptances', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  termId: integer('term_id')
+    .notNull()
+    .references(() => terms.id),
+  context: text('context').notNull(),
+  acceptedAt: createdAt(),
+});
+
+/** Every email the product sends; without SMTP this is the outbox the dev mailbox reads. */
+export const outboundEmails = pgTable(
+  'outbound_emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    template: text('template').notNull(),
+    /** `outbox` (no SMTP configured), `sent` or `failed`. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbound_emails_created_idx').on(t.createdAt)],
+);

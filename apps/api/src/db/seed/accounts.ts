@@ -1,0 +1,56 @@
+import { createCustomer, createStaffUser } from '../../modules/auth/auth.service';
+import type { Database } from '../client';
+
+/** The demo logins the README lists. */
+export const demoMember = { email: 'member@example.com', password: 'Member-Pass-1' } as const;
+export const demoStaff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
+/** Two family accounts share this address; each has its own password and customer number. */
+export const familyEmail = 'family@example.com';
+
+export async function seedAccounts(db: Database, clientId: number, homeVenueId: number): Promise<void> {
+  await createCustomer(db, clientId, {
+    ...demoMember,
+    title: 'Ms',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    dateOfBirth: '1988-04-12',
+    gender: 'female',
+    mobileNumber: '07700 900123',
+    addressLine1: '14 Canal Wharf',
+    town: 'Leeds',
+    postcode: 'LS11 5PZ',
+    emergencyContactName: 'Sam Morgan',
+    emergencyContactNumber: '07700 900456',
+    homeVenueId,
+    extra: {
+      interests: ['swimming', 'classes'],
+      marketing_opt_in: true,
+      membership_card_number: 'RL-CARD-0001',
+    },
+    termsAcceptedAt: new Date(),
+  });
+  await createCustomer(db, clientId, {
+    email: familyEmail,
+    password: 'Family-Pass-1',
+    firstName: 'Jordan',
+    lastName: 'Patel',
+    dateOfBirth: '1979-09-30',
+    homeVenueId,
+    termsAcceptedAt: new Date(),
+  });
+  await createCustomer(db, clientId, {
+    email: familyEmail,
+    password: 'Family-Pass-2',
+    firstName: 'Priya',
+    lastName: 'Patel',
+    dateOfBirth: '2009-02-14',
+    homeVenueId,
+    termsAcceptedAt: new Date(),
+  });
+  await createStaffUser(db, clientId, {
+    ...demoStaff,
+    firstName: 'Chris',
+    lastName: 'Taylor',
+    currency: 'GBP',
+  });
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../../config';
+import { hasAnyClient } from '../../modules/operator/operator.service';
+import type { Database } from '../client';
+import { seedAccounts } from './accounts';
+import { seedDataFieldForms } from './data-field-forms';
+import { seedOperator } from './operator';
+
+/**
+ * Seeds the demo data when the database has no client yet; answers whether it seeded. A restart
+ * finds the client and keeps the data. Everything is written in one transaction, so a seed that
+ * fails half-way leaves an empty database (and the next start tries again), and two processes
+ * starting together cannot both seed: the second finds the client's slug taken and stops.
+ */
+export async function seedIfEmpty(db: Database, config: Config): Promise<boolean> {
+  if (await hasAnyClient(db)) return false;
+  return db.transaction(async (tx) => {
+    const operator = await seedOperator(tx, config);
+    if (!operator) return false;
+    const homeVenue = operator.venues[0];
+    if (!homeVenue) throw new Error('the seed needs at least one venue');
+    await seedDataFieldForms(tx, operator.client.id);
+    await seedAccounts(tx, operator.client.id, homeVenue.id);
+    return true;
+  });
+}

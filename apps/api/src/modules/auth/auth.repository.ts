@@ -1,0 +1,238 @@
+import { and, asc, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  authAttempts,
+  membershipUsers,
+  passwordResetTokens,
+  sessions,
+  termsAcceptances,
+  users,
+} from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type AttemptKind = 'login' | 'password_reset';
+
+// ---- Users ---------------------------------------------------------------------------------------
+
+export async function insertUser(db: Database, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned nothing');
+  return row;
+}
+
+export async function updateUser(db: Database, id: number, values: Partial<NewUserRow>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`user ${id} vanished during an update`);
+  return row;
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Every account of the client with this email, oldest first (family accounts may share one). */
+export async function findUsersByEmail(db: Database, clientId: number, email: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .orderBy(asc(users.id));
+}
+
+export async function findUserByReference(
+  db: Database,
+  clientId: number,
+  reference: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId), sql`upper(${users.reference}) = ${reference.toUpperCase()}`));
+  return row;
+}
+
+/** True when another account of the client already uses this email. */
+export async function emailTakenByOther(
+  db: Database,
+  clientId: number,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
+  const conditions = [eq(users.clientId, clientId), sql`lower(${users.email}) = ${email.toLowerCase()}`];
+  if (exceptUserId !== undefined) conditions.push(ne(users.id, exceptUserId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(...conditions));
+  return (row?.n ?? 0) > 0;
+}
+
+/** The next customer number, e.g. RL000124: the database sequence keeps replicas from colliding. */
+export async function nextCustomerNumber(db: Database): Promise<number> {
+  const result = await db.execute<{ n: string }>(sql`select nextval('customer_reference_seq') as n`);
+  const rows = Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows;
+  return Number(rows[0]?.n);
+}
+
+export async function insertMembershipUser(db: Database, userId: number): Promise<{ id: number }> {
+  const [row] = await db.insert(membershipUsers).values({ userId }).returning({ id: membershipUsers.id });
+  if (!row) throw new Error('insert into membership_users returned nothing');
+  return row;
+}
+
+export async function findMembershipUser(db: Database, userId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: membershipUsers.id })
+    .from(membershipUsers)
+    .where(eq(membershipUsers.userId, userId));
+  return row;
+}
+
+export async function insertTermsAcceptances(
+  db: Database,
+  userId: number,
+  termIds: number[],
+  context: string,
+): Promise<void> {
+  if (termIds.length === 0) return;
+  await db.insert(termsAcceptances).values(termIds.map((termId) => ({ userId, termId, context })));
+}
+
+// ---- Sessions ------------------------------------------------------------------------------------
+
+export async function insertSession(
+  db: Database,
+  values: { userId: number; tokenHash: string; csrfHash: string; expiresAt: Date; userAgent: string | null },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert into sessions returned nothing');
+  return row;
+}
+
+/** A live session by token hash: not revoked, not past its idle expiry. */
+export async function findLiveSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function touchSession(db: Database, id: number, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function setSessionCsrf(db: Database, id: number, csrfHash: string): Promise<void> {
+  await db.update(sessions).set({ csrfHash }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Database, id: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}
+
+// ---- Rate limiting -------------------------------------------------------------------------------
+
+export async function recordAttempt(
+  db: Database,
+  values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean },
+): Promise<void> {
+  await db.insert(authAttempts).values(values);
+}
+
+/** Failed attempts since `since`, counted for the account key and for the address separately. */
+export async function countFailures(
+  db: Database,
+  kind: AttemptKind,
+  accountKey: string,
+  ipAddress: string,
+  since: Date,
+): Promise<{ account: number; address: number }> {
+  const base = [
+    eq(authAttempts.kind, kind),
+    eq(authAttempts.succeeded, false),
+    gte(authAttempts.createdAt, since),
+  ];
+  const [account] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(...base, eq(authAttempts.accountKey, accountKey)));
+  const [address] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(...base, eq(authAttempts.ipAddress, ipAddress)));
+  return { account: account?.n ?? 0, address: address?.n ?? 0 };
+}
+
+// ---- Password reset tokens -----------------------------------------------------------------------
+
+export async function insertResetToken(
+  db: Database,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+export async function findLiveResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: number; userId: number } | undefined> {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Marks the token used; false when another request used it first (the link works once). */
+export async function consumeResetToken(db: Database, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+/** A new password makes every other outstanding link for the user useless. */
+export async function expireUserResetTokens(db: Database, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

@@ -1,0 +1,308 @@
+import {
+  detailsMessages,
+  passwordResetMessages,
+  zAuthUserResponse,
+  zForgottenPasswordRequest,
+  zLoginRequest,
+  zMessageResponse,
+  zPasswordResetRequest,
+  zPasswordResetValidateRequest,
+  zPasswordResetValidateResponse,
+  zRegisterQuery,
+  zRegisterRequest,
+  zTokenResponse,
+  zUpdateUserQuery,
+  zUpdateUserRequest,
+} from '@leisure/contract/auth';
+import type { Answer } from '@leisure/contract/data-fields';
+import { zErrorResponse } from '@leisure/contract/errors';
+import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operator';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getDataFieldForm } from '../data-fields/data-fields.service';
+import { getCurrentClient } from '../operator/operator.service';
+import {
+  type AuthDeps,
+  authenticate,
+  customerRecord,
+  describeUser,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  updateDetails,
+  validateResetToken,
+} from './auth.service';
+import {
+  adoptSession,
+  clearSessionCookies,
+  currentAuth,
+  endSession,
+  requireAuth,
+  startSession,
+} from './session';
+
+const errors = {
+  invalid: zErrorResponse.describe(
+    'Invalid input: `{message, errors: {field: [..]}}`, keyed by wire field name.',
+  ),
+  unauthenticated: zErrorResponse.describe('No valid session.'),
+  csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
+  tooMany: zErrorResponse.describe('Ten failures in fifteen minutes for this account or address.'),
+};
+const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+/** Answers are every body key except the fixed ones. */
+function answersOf(body: Record<string, unknown>, fixed: readonly string[]): Record<string, Answer> {
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !fixed.includes(key))) as Record<
+    string,
+    Answer
+  >;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db, config } = deps;
+
+  app.post(
+    '/auth/customer/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with an email or customer number',
+        description:
+          'Starts a session: answers the token (usable as `Authorization: Bearer`) and sets the HttpOnly ' +
+          'session cookie and the readable `_xsrf` cookie that cookie-authenticated writes echo in `x-xsrf-token`.',
+        body: zLoginRequest,
+        response: { 200: zTokenResponse, 422: errors.invalid, 429: errors.tooMany },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(deps, request.body, request.ip);
+      const { token } = await startSession(db, config, request, reply, user.id);
+      return { token, status: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Give a bearer token its cookies',
+        description:
+          'For a token handed over in a URL (kiosk and embedded links): with `Authorization: Bearer`, sets ' +
+          'the session cookies for that session so the browser can drop the token from the URL.',
+        security,
+        response: { 200: zTokenResponse, 401: errors.unauthenticated },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      await adoptSession(db, config, request, reply, auth);
+      return { token: auth.token, status: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out',
+        description: 'Revokes the session and clears its cookies. Answers 200 even without a session.',
+        security,
+        response: { 200: zMessageResponse, 419: errors.csrf },
+      },
+    },
+    async (request, reply) => {
+      const auth = await currentAuth(db, config, request);
+      if (auth) await endSession(db, auth);
+      clearSessionCookies(config, request, reply);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: zAuthUserResponse, 401: errors.unauthenticated },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      reply.header('cache-control', 'no-store');
+      return { data: await describeUser(deps, auth.user) };
+    },
+  );
+
+  app.post(
+    '/auth/customer/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account',
+        description:
+          'The body holds the answers to the data-field form of `onboarding_type` (keyed by field `name`) ' +
+          'and the fixed keys below. Every registration term must be accepted. Answers 201 with a token and ' +
+          'the session cookies (the new customer is signed in), and sends the welcome email.',
+        querystring: zRegisterQuery,
+        body: zRegisterRequest,
+        response: { 201: zTokenResponse, 422: errors.invalid },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = await register(deps, request.query.onboarding_type, {
+        clientId: body.client_id,
+        password: body.password,
+        passwordConfirmation: body.password_confirmation,
+        terms: body.terms,
+        checksum: body.checksum,
+        answers: answersOf(body, [
+          'client_id',
+          'source',
+          'password',
+          'password_confirmation',
+          'terms',
+          'checksum',
+        ]),
+      });
+      const { token } = await startSession(db, config, request, reply, user.id);
+      return reply.code(201).send({ token, status: 'success' as const });
+    },
+  );
+
+  app.post(
+    '/auth/customer/forgotten-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link',
+        description:
+          'Answers the same message whether or not an account matches. An email shared by several accounts ' +
+          "answers 422 with a message starting 'Multiple': ask for the customer number instead.",
+        body: zForgottenPasswordRequest,
+        response: { 200: zMessageResponse, 422: errors.invalid, 429: errors.tooMany },
+      },
+    },
+    async (request) => ({
+      message: await requestPasswordReset(deps, request.body.email_or_reference, request.ip),
+    }),
+  );
+
+  app.post(
+    '/auth/password-reset/validate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a password reset link',
+        body: zPasswordResetValidateRequest,
+        response: {
+          200: zPasswordResetValidateResponse,
+          403: zErrorResponse.describe('The link is unknown, used or expired.'),
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request) => {
+      const { email } = await validateResetToken(deps, request.body.token);
+      return { status: 'valid' as const, email };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link',
+        description: 'The link works once; every session of the account is signed out.',
+        body: zPasswordResetRequest,
+        response: {
+          200: zMessageResponse,
+          403: zErrorResponse.describe('The link is unknown, used or expired.'),
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, {
+        token: request.body.token,
+        password: request.body.password,
+        passwordConfirmation: request.body.password_confirmation,
+      });
+      return { message: passwordResetMessages.done };
+    },
+  );
+
+  app.put(
+    '/my-account/user/update',
+    {
+      schema: {
+        tags: ['my-account'],
+        summary: "Update the signed-in customer's details",
+        description:
+          'Saves the non-empty answers sent (empty ones are ignored), checked against the data-field form ' +
+          'of `onboarding_type`; fields the customer may not change must be sent unchanged or not at all. ' +
+          'With `password`, also needs `current_password` and `repeat_new_password`, and signs out every ' +
+          'other session. Answers a new token: the session is renewed.',
+        security,
+        querystring: zUpdateUserQuery,
+        body: zUpdateUserRequest,
+        response: {
+          200: zTokenResponse.extend({ message: z.string() }),
+          401: errors.unauthenticated,
+          419: errors.csrf,
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      const body = request.body;
+      await updateDetails(deps, auth.user, request.query.onboarding_type, {
+        answers: answersOf(body, ['current_password', 'password', 'repeat_new_password', 'terms']),
+        currentPassword: body.current_password,
+        password: body.password,
+        repeatNewPassword: body.repeat_new_password,
+        terms: body.terms,
+      });
+      await endSession(db, auth);
+      // An API client on a bearer token has no use for cookies; a browser gets its renewed ones.
+      const { token } = await startSession(db, config, request, reply, auth.user.id, {
+        cookies: auth.via === 'cookie',
+      });
+      return { token, status: 'success' as const, message: detailsMessages.updated };
+    },
+  );
+
+  app.get(
+    '/data-fields',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'The customer-details form of an onboarding type',
+        description:
+          'Sections of fields with their types, rules and options, and a checksum that register sends back. ' +
+          "With a session, each field's `answer` is the customer's current value.",
+        querystring: zDataFieldsQuery,
+        response: { 200: zDataFieldsResponse, 404: zErrorResponse, 422: errors.invalid },
+      },
+    },
+    async (request, reply) => {
+      const client = await getCurrentClient(db, config);
+      const auth = await currentAuth(db, config, request);
+      const form = await getDataFieldForm(
+        db,
+        client.id,
+        request.query.onboarding_type,
+        auth ? customerRecord(auth.user) : undefined,
+      );
+      reply.header('cache-control', auth ? 'no-store' : 'no-cache');
+      return { status: 'success' as const, data: { sections: form.sections, checksum: form.checksum } };
+    },
+  );
+};

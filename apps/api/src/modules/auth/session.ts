@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { hashToken, newToken, safeEqual } from '../../lib/tokens';
+import {
+  findLiveSession,
+  findUserById,
+  insertSession,
+  revokeSession,
+  type SessionRow,
+  setSessionCsrf,
+  touchSession,
+  type UserRow,
+} from './auth.repository';
+
+/**
+ * Sessions: a random token (256 bits) that the database knows only by its SHA-256. Browsers hold it
+ * in an HttpOnly cookie beside a readable CSRF cookie that writes must echo in `x-xsrf-token`;
+ * API clients send it as `Authorization: Bearer` and need no CSRF token (no ambient credential).
+ */
+
+export interface Auth {
+  user: UserRow;
+  session: SessionRow;
+  /** How the token arrived; only cookie-authenticated writes need the CSRF header. */
+  via: 'bearer' | 'cookie';
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: anonymous. */
+    authState: Auth | null | undefined;
+  }
+}
+
+export interface CookieNames {
+  session: string;
+  csrf: string;
+}
+
+export function cookieNames(config: Config): CookieNames {
+  return { session: `${config.cookie.prefix}_session`, csrf: `${config.cookie.prefix}_xsrf` };
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Don't write `last_used_at` on every request: a minute's precision is plenty for idle expiry. */
+const touchEveryMs = 60_000;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function idleExpiry(config: Config, now: Date): Date {
+  return new Date(now.getTime() + config.sessionIdleMinutes * 60_000);
+}
+
+async function lookUp(db: Database, config: Config, request: FastifyRequest): Promise<Auth | null> {
+  const names = cookieNames(config);
+  const bearer = bearerToken(request);
+  const token = bearer ?? request.cookies[names.session];
+  if (!token || token.length > 200) return null;
+  const now = new Date();
+  const session = await findLiveSession(db, hashToken(token), now);
+  if (!session) return null;
+  const user = await findUserById(db, session.userId);
+  if (!user) return null;
+  if (now.getTime() - session.lastUsedAt.getTime() > touchEveryMs) {
+    await touchSession(db, session.id, now, idleExpiry(config, now));
+  }
+  return { user, session, via: bearer ? 'bearer' : 'cookie', token };
+}
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export async function currentAuth(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+): Promise<Auth | null> {
+  if (request.authState === undefined) request.authState = await lookUp(db, config, request);
+  return request.authState;
+}
+
+/** The signed-in user, or 401. */
+export async function requireAuth(db: Database, config: Config, request: FastifyRequest): Promise<Auth> {
+  const auth = await currentAuth(db, config, request);
+  if (!auth) throw new AppError('unauthenticated');
+  return auth;
+}
+
+/**
+ * Checks the CSRF header of every cookie-authenticated write before its route runs (419 when it
+ * is missing or wrong). A cookie whose session has gone is treated as no session at all: the route
+ * answers 401 if it needs one.
+ */
+export function installSessions(app: FastifyInstance, db: Database, config: Config): void {
+  const names = cookieNames(config);
+  app.decorateRequest('authState', undefined);
+  app.addHook('preHandler', async (request) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (bearerToken(request) || !request.cookies[names.session]) return;
+    const auth = await currentAuth(db, config, request);
+    if (!auth) return;
+    const sent = request.headers['x-xsrf-token'];
+    if (typeof sent !== 'string' || !safeEqual(hashToken(sent), auth.session.csrfHash)) {
+      throw new AppError('session_expired');
+    }
+  });
+}
+
+export interface IssuedSession {
+  token: string;
+  csrf: string;
+}
+
+/** Starts a session for the user and sets both cookies on the reply. */
+export async function startSession(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  options: { cookies: boolean } = { cookies: true },
+): Promise<IssuedSession> {
+  const token = newToken();
+  const csrf = newToken();
+  const now = new Date();
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    csrfHash: hashToken(csrf),
+    expiresAt: idleExpiry(config, now),
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  if (options.cookies) setSessionCookies(config, request, reply, { token, csrf });
+  return { token, csrf };
+}
+
+/** Gives an existing session (a token handed over in a URL) its cookies and a fresh CSRF token. */
+export async function adoptSession(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: Auth,
+): Promise<void> {
+  const csrf = newToken();
+  await setSessionCsrf(db, auth.session.id, hashToken(csrf));
+  setSessionCookies(config, request, reply, { token: auth.token, csrf });
+}
+
+export async function endSession(db: Database, auth: Auth): Promise<void> {
+  await revokeSession(db, auth.session.id, new Date());
+}
+
+function cookieOptions(config: Config, request: FastifyRequest) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    domain: config.cookie.domain,
+    maxAge: config.sessionIdleMinutes * 60,
+  };
+}
+
+export function setSessionCookies(
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  issued: IssuedSession,
+): void {
+  const names = cookieNames(config);
+  const options = cookieOptions(config, request);
+  reply.setCookie(names.session, issued.token, { ...options, httpOnly: true });
+  // Readable by the web app, which echoes it in x-xsrf-token and watches it to notice log-outs.
+  reply.setCookie(names.csrf, issued.csrf, { ...options, httpOnly: false });
+}
+
+export function clearSessionCookies(config: Config, request: FastifyRequest, reply: FastifyReply): void {
+  const names = cookieNames(config);
+  const { maxAge: _maxAge, ...options } = cookieOptions(config, request);
+  reply.clearCookie(names.session, { ...options, httpOnly: true });
+  reply.clearCookie(names.csrf, options);
+}

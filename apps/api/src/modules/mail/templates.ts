@@ -1,0 +1,104 @@
+/**
+ * Transactional emails in the operator's brand. Table layout and inline styles, because email
+ * clients ignore style sheets; every value that comes from a person is escaped.
+ */
+
+export interface Brand {
+  appName: string;
+  primaryColour: string;
+  supportEmail: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface Layout {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Shown under the button, e.g. how long a link lasts. */
+  footnote?: string;
+}
+
+function render(brand: Brand, layout: Layout): RenderedEmail {
+  const colour = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(brand.primaryColour) ? brand.primaryColour : '#0B5CAD';
+  const paragraphs = layout.paragraphs
+    .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeHtml(text)}</p>`)
+    .join('');
+  const button = layout.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="background:${colour};color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(layout.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555555">If the button does not work, copy this link into your browser: ${escapeHtml(layout.action.url)}</p>`
+    : '';
+  const footnote = layout.footnote
+    ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(layout.footnote)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f6;font-family:Arial,Helvetica,sans-serif;color:#1d2433">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f6;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;overflow:hidden">
+<tr><td style="background:${colour};color:#ffffff;padding:20px 32px;font-size:22px;font-weight:bold">${escapeHtml(brand.appName)}</td></tr>
+<tr><td style="padding:32px">
+<h1 style="margin:0 0 16px;font-size:24px">${escapeHtml(layout.heading)}</h1>
+${paragraphs}${button}${footnote}
+</td></tr>
+<tr><td style="padding:16px 32px;background:#fafafa;font-size:12px;color:#555555">${escapeHtml(brand.appName)} · Questions? Write to ${escapeHtml(brand.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    layout.heading,
+    '',
+    ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    ...(layout.footnote ? [layout.footnote, ''] : []),
+    `${brand.appName} · ${brand.supportEmail}`,
+  ].join('\n');
+  return { subject: layout.subject, html, text };
+}
+
+export function welcomeEmail(
+  brand: Brand,
+  customer: { firstName: string; reference: string | null },
+  accountUrl: string,
+): RenderedEmail {
+  return render(brand, {
+    subject: `Welcome to ${brand.appName}`,
+    heading: `Welcome, ${customer.firstName}`,
+    paragraphs: [
+      `Your ${brand.appName} account is ready.`,
+      ...(customer.reference ? [`Your customer number is ${customer.reference}.`] : []),
+      'You can now book activities, buy a membership and manage everything from your account.',
+    ],
+    action: { label: 'Go to my account', url: accountUrl },
+  });
+}
+
+export function passwordResetEmail(
+  brand: Brand,
+  customer: { firstName: string },
+  resetUrl: string,
+  ttlMinutes: number,
+): RenderedEmail {
+  return render(brand, {
+    subject: `Reset your ${brand.appName} password`,
+    heading: 'Reset your password',
+    paragraphs: [
+      `Hello ${customer.firstName},`,
+      'We received a request to reset the password of your account. Choose a new password with the link below.',
+    ],
+    action: { label: 'Reset my password', url: resetUrl },
+    footnote: `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email: your password stays the same.`,
+  });
+}

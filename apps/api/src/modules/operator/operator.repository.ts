@@ -1,0 +1,130 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clients, terms, themes, venues } from '../../db/schema';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type NewClientRow = typeof clients.$inferInsert;
+export type VenueRow = typeof venues.$inferSelect;
+export type NewVenueRow = typeof venues.$inferInsert;
+export type ThemeRow = typeof themes.$inferSelect;
+export type NewThemeRow = typeof themes.$inferInsert;
+export type TermRow = typeof terms.$inferSelect;
+export type NewTermRow = typeof terms.$inferInsert;
+export type TermsContext = 'registration' | 'checkout';
+
+export async function findClient(db: Database, slug: string | undefined): Promise<ClientRow | undefined> {
+  const query = db.select().from(clients);
+  const rows = slug
+    ? await query.where(eq(clients.slug, slug)).limit(1)
+    : await query.orderBy(asc(clients.id)).limit(1);
+  return rows[0];
+}
+
+export async function anyClientExists(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: clients.id }).from(clients).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts a client; undefined when its slug is taken (another process seeded it first). */
+export async function insertClient(db: Database, values: NewClientRow): Promise<ClientRow | undefined> {
+  const rows = await db.insert(clients).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function findVenueBySlug(
+  db: Database,
+  clientId: number,
+  slug: string,
+): Promise<VenueRow | undefined> {
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.clientId, clientId), eq(venues.slug, slug)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findVenueById(db: Database, id: number): Promise<VenueRow | undefined> {
+  const rows = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listVenues(db: Database, clientId: number): Promise<VenueRow[]> {
+  return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.id));
+}
+
+export async function insertVenue(db: Database, values: NewVenueRow): Promise<VenueRow> {
+  const rows = await db.insert(venues).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('venue insert returned no row');
+  return row;
+}
+
+/** The operator's theme row (venue_id null) and, when asked, the venue's override row. */
+export async function findThemeRows(
+  db: Database,
+  clientId: number,
+  venueId: number | undefined,
+): Promise<{ operator: ThemeRow | undefined; venue: ThemeRow | undefined }> {
+  const operator = (
+    await db
+      .select()
+      .from(themes)
+      .where(and(eq(themes.clientId, clientId), isNull(themes.venueId)))
+      .limit(1)
+  )[0];
+  if (venueId === undefined) return { operator, venue: undefined };
+  const venue = (
+    await db
+      .select()
+      .from(themes)
+      .where(and(eq(themes.clientId, clientId), eq(themes.venueId, venueId)))
+      .limit(1)
+  )[0];
+  return { operator, venue };
+}
+
+/** Creates or replaces the theme row of the operator (venueId null) or of one venue. */
+export async function upsertThemeRow(db: Database, values: NewThemeRow): Promise<ThemeRow> {
+  const { clientId, venueId = null, ...settings } = values;
+  const existing = (
+    await db
+      .select({ id: themes.id })
+      .from(themes)
+      .where(
+        and(
+          eq(themes.clientId, clientId),
+          venueId === null ? isNull(themes.venueId) : eq(themes.venueId, venueId),
+        ),
+      )
+      .limit(1)
+  )[0];
+  const rows = existing
+    ? await db.update(themes).set(settings).where(eq(themes.id, existing.id)).returning()
+    : await db
+        .insert(themes)
+        .values({ clientId, venueId, ...settings })
+        .returning();
+  const row = rows[0];
+  if (!row) throw new Error('theme upsert returned no row');
+  return row;
+}
+
+export async function listActiveTerms(
+  db: Database,
+  clientId: number,
+  context: TermsContext,
+): Promise<TermRow[]> {
+  return db
+    .select()
+    .from(terms)
+    .where(and(eq(terms.clientId, clientId), eq(terms.context, context), eq(terms.active, true)))
+    .orderBy(asc(terms.position), asc(terms.id));
+}
+
+export async function insertTerm(db: Database, values: NewTermRow): Promise<TermRow> {
+  const rows = await db.insert(terms).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('terms insert returned no row');
+  return row;
+}

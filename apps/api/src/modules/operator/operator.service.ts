@@ -1,0 +1,129 @@
+import type { Client, Term } from '@leisure/contract/operator';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Brand } from '../mail/templates';
+import {
+  anyClientExists,
+  type ClientRow,
+  findClient,
+  findVenueById,
+  findVenueBySlug,
+  insertClient,
+  insertTerm,
+  insertVenue,
+  listActiveTerms,
+  type NewClientRow,
+  type NewTermRow,
+  type NewVenueRow,
+  type TermRow,
+  type VenueRow,
+} from './operator.repository';
+import { resolveTheme } from './theme.service';
+
+export type { ClientRow, VenueRow } from './operator.repository';
+
+/** The operator this deployment serves (CLIENT_SLUG, or the first client). */
+export async function getCurrentClient(db: Database, config: Config): Promise<ClientRow> {
+  const client = await findClient(db, config.clientSlug);
+  if (!client) throw AppError.notFound();
+  return client;
+}
+
+/** `GET api/client`: the operator's id, names and settings, and the deployment's kiosk and URLs. */
+export async function describeClient(db: Database, config: Config): Promise<Client> {
+  const client = await getCurrentClient(db, config);
+  return {
+    id: client.id,
+    name: client.name,
+    app_name: client.appName,
+    currency: client.currency,
+    online_joining_enabled: client.onlineJoiningEnabled,
+    online_joining_map_enabled: client.onlineJoiningMapEnabled,
+    online_guest_passes_enabled: client.onlineGuestPassesEnabled,
+    credits_enabled: client.creditsEnabled,
+    activities_v2_enabled: client.activitiesV2Enabled,
+    display_venue_selection_button: client.displayVenueSelectionButton,
+    eligibility_days_allowance: client.eligibilityDaysAllowance,
+    kiosk_home_url: client.kioskHomeUrl,
+    kiosk_idle_ms: config.kioskIdleMs,
+    urls: { ...config.publicUrls },
+  };
+}
+
+/** One of the current operator's venues by slug; 404 when it has none of that slug. */
+export async function getVenue(db: Database, config: Config, slug: string): Promise<VenueRow> {
+  const client = await getCurrentClient(db, config);
+  const venue = await findVenueBySlug(db, client.id, slug);
+  if (!venue) throw AppError.notFound();
+  return venue;
+}
+
+/** A venue's slug by id (a customer's home venue), or null. */
+export async function venueSlugById(db: Database, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  return (await findVenueById(db, id))?.slug ?? null;
+}
+
+/** The operator's name, brand colour and support address, for emails. */
+export async function getBrand(db: Database, config: Config): Promise<Brand> {
+  const client = await getCurrentClient(db, config);
+  const theme = await resolveTheme(db, config, undefined);
+  return {
+    appName: client.appName,
+    primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
+    supportEmail: client.supportEmail,
+  };
+}
+
+/** `GET api/activities/footer`: the venue's footer HTML, or the operator's default without a venue. */
+export async function getFooterHtml(
+  db: Database,
+  config: Config,
+  venueSlug: string | undefined,
+): Promise<string> {
+  if (venueSlug === undefined) return (await getCurrentClient(db, config)).footerHtml;
+  return (await getVenue(db, config, venueSlug)).footerHtml;
+}
+
+/**
+ * `GET api/terms`: the account terms (`registration`) without a basket; with one, the terms a
+ * checkout must accept. Baskets arrive in a later issue, so any cart id gets the checkout terms.
+ */
+export async function listTerms(db: Database, config: Config, cartId: number | undefined): Promise<Term[]> {
+  const client = await getCurrentClient(db, config);
+  const rows = await listActiveTerms(db, client.id, cartId === undefined ? 'registration' : 'checkout');
+  return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
+}
+
+// ---- Factories: how operator data is created, by the seed and by tests alike ---------------------
+
+export type NewClient = Omit<NewClientRow, 'id' | 'createdAt'>;
+export type NewVenue = Omit<NewVenueRow, 'id' | 'clientId' | 'createdAt'>;
+export type NewTerm = Omit<NewTermRow, 'id' | 'clientId' | 'createdAt'> & {
+  context: 'registration' | 'checkout';
+};
+
+/** True once any operator exists: the seed runs only on a database without one. */
+export async function hasAnyClient(db: Database): Promise<boolean> {
+  return anyClientExists(db);
+}
+
+/** Creates an operator; undefined when one with that slug already exists. */
+export async function createClient(db: Database, client: NewClient): Promise<ClientRow | undefined> {
+  return insertClient(db, client);
+}
+
+export async function createVenue(db: Database, clientId: number, venue: NewVenue): Promise<VenueRow> {
+  if (!(venue.lat >= -90 && venue.lat <= 90)) {
+    throw AppError.validation({ lat: ['Latitude must be between -90 and 90.'] });
+  }
+  if (!(venue.lng >= -180 && venue.lng <= 180)) {
+    throw AppError.validation({ lng: ['Longitude must be between -180 and 180.'] });
+  }
+  return insertVenue(db, { ...venue, clientId });
+}
+
+export async function createTerm(db: Database, clientId: number, term: NewTerm): Promise<TermRow> {
+  return insertTerm(db, { ...term, clientId });
+}

@@ -1,0 +1,59 @@
+/**
+ * A small in-process read cache with a time-to-live, for operator configuration that every page
+ * load asks for (the theme). It is a cache only: every replica can rebuild it from the database,
+ * so nothing here is state another replica would need (docs/decisions/003-theme-cache.md).
+ *
+ * It stores the promise of a value, so concurrent misses for one key share one load; a load that
+ * fails is forgotten, so errors (an unknown venue) are never cached.
+ */
+export interface ReadCacheOptions {
+  ttlMs: number;
+  /** Oldest entries are dropped beyond this, so odd keys cannot grow memory without bound. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: Promise<V>;
+  expiresAt: number;
+}
+
+export class ReadCache<V> {
+  readonly #entries = new Map<string, Entry<V>>();
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+
+  constructor(options: ReadCacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The cached value for `key`, or the result of `load` (then kept for the time-to-live). */
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = this.#now();
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > now) return entry.value;
+
+    const value = load();
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt: now + this.#ttlMs });
+    if (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed/seed';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.resolve(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  if (config.seed) {
+    const seeded = await seedIfEmpty(database.db, config);
+    if (seeded) console.log('Seeded an empty database with demo data.');
+  }
+
+  const app = await buildApp({ config, database });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(
+    [
+      `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
+      `Bookings:       ${config.publicUrls.bookings}/`,
+      `My account:     ${config.publicUrls.account}/`,
+      `Online joining: ${config.publicUrls.joining}/`,
+      `API docs:       ${config.publicUrls.bookings}/api/docs`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

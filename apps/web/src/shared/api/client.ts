@@ -1,0 +1,153 @@
+import { camelizeKeys, snakeizeKeys } from './keys';
+
+/**
+ * The one API client. Screens never call fetch: they call hooks in features/, which call this.
+ * It converts keys, sends the session cookie and the CSRF header, and turns failures into ApiError
+ * with the spec's default messages.
+ */
+
+export const defaultMessages: Record<number, string> = {
+  403: 'Unauthorised.',
+  404: 'Unable to complete request, item not found.',
+  419: 'Something has gone wrong, please reload and try again.',
+  500: 'Something has gone wrong, please try again.',
+};
+export const fallbackMessage = 'Something has gone wrong, please try again.';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Field messages of a 422, keyed by camelCase field name. */
+    readonly errors: Record<string, string[]> = {},
+    /** The same, keyed by wire (snake_case) name, for forms whose fields are wire names. */
+    readonly wireErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiSettings {
+  /** Base URL of the API, e.g. '' (same origin) or 'https://api.example.com'. */
+  baseUrl: string;
+  /** Name of the readable CSRF cookie the server sets beside the HttpOnly session cookie. */
+  csrfCookie: string;
+  /** Extra headers (kiosk or front-of-house context). */
+  headers?: () => Record<string, string>;
+  /** Called on any 401: the session is gone (spec: clear the token and reload). */
+  onUnauthenticated?: () => void;
+}
+
+let settings: ApiSettings = { baseUrl: '', csrfCookie: 'leisure_xsrf' };
+
+export function configureApi(next: Partial<ApiSettings>): void {
+  settings = { ...settings, ...next };
+}
+
+export function getApiSettings(): ApiSettings {
+  return settings;
+}
+
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Sent as is (multipart uploads): no key conversion, no JSON. */
+  formData?: FormData;
+  signal?: AbortSignal;
+  /** Do not treat a 401 as "session gone" (the login call itself). */
+  expectUnauthenticated?: boolean;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const clean = path.replace(/^\/+/, '');
+  const url = `${settings.baseUrl}/${clean}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    // Query parameters are sent only when their value is truthy (or zero).
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params.set(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(), String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...settings.headers?.() };
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(snakeizeKeys(options.body));
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const csrf = readCookie(settings.csrfCookie);
+    if (csrf) headers['x-xsrf-token'] = csrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, fallbackMessage);
+  }
+
+  const payload = await parseBody(response);
+  if (response.ok) return camelizeKeys<T>(payload);
+
+  const wire = (typeof payload === 'object' && payload !== null ? payload : {}) as {
+    message?: unknown;
+    errors?: Record<string, string[]>;
+  };
+  if (response.status === 401 && !options.expectUnauthenticated) settings.onUnauthenticated?.();
+  const serverMessage = typeof wire.message === 'string' && wire.message ? wire.message : undefined;
+  const message =
+    response.status === 419
+      ? (defaultMessages[419] as string)
+      : response.status >= 500
+        ? (defaultMessages[500] as string)
+        : (serverMessage ?? defaultMessages[response.status] ?? fallbackMessage);
+  const wireErrors = wire.errors ?? {};
+  const errors = camelizeKeys<Record<string, string[]>>(wireErrors);
+  throw new ApiError(response.status, message, errors, wireErrors);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,503 @@
+/**
+ * The load and page-speed bench (`npm run bench` at the root builds first, then runs this).
+ *
+ * 1. Initial JS per sub-site: the entry script and modulepreload links of each built HTML, gzipped.
+ * 2. Throughput and p99 with autocannon, one target at a time (two cores: never two servers under
+ *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
+ *    a fresh seeded database: GET /api/frontend/theme and GET /api/auth/user with a bearer token.
+ * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login and /join/.
+ *
+ * Writes bench/results/latest.json, prints a table with the budgets, and exits 1 when one is missed.
+ * Settings: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS (3, the median is kept),
+ * BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), CHROME_PATH (/usr/bin/chromium).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const here = import.meta.dirname;
+const root = path.resolve(here, '..');
+const webDist = path.join(root, 'apps/web/dist');
+const serverEntry = path.join(root, 'apps/api/dist/server.js');
+
+const settings = {
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  lighthouseRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  appPort: Number(process.env.BENCH_PORT ?? 4551),
+  barePort: Number(process.env.BENCH_BARE_PORT ?? 4550),
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+};
+
+const budgets = {
+  themeToBareRatio: 0.6,
+  initialJsKb: 150,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+};
+
+const demoMember = { username: 'member@example.com', password: 'Member-Pass-1' };
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+// ---- helpers -------------------------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+async function waitForUrl(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startProcess(label: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function gzippedBytes(file: string): number {
+  return gzipSync(readFileSync(file)).length;
+}
+
+// ---- 1. initial JS per sub-site --------------------------------------------------------------------
+
+interface BundleFigure {
+  site: string;
+  html: string;
+  files: { file: string; gzipBytes: number }[];
+  gzipKb: number;
+  cssGzipKb: number;
+}
+
+/** A URL from the built HTML, as a file in dist (absolute paths are from the dist root). */
+function distFile(htmlFile: string, url: string): string {
+  const clean = url.split(/[?#]/)[0] ?? url;
+  return clean.startsWith('/') ? path.join(webDist, clean) : path.resolve(path.dirname(htmlFile), clean);
+}
+
+function measureBundle(site: string, html: string): BundleFigure {
+  const htmlFile = path.join(webDist, html);
+  const source = readFileSync(htmlFile, 'utf8');
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [tag] of source.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src');
+    if (src && /type\s*=\s*["']module["']/i.test(tag)) scripts.add(src);
+    else if (src) scripts.add(src);
+  }
+  for (const [tag] of source.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, 'rel')?.toLowerCase();
+    const href = attribute(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') scripts.add(href);
+    if (rel === 'stylesheet') styles.add(href);
+  }
+  if (scripts.size === 0) throw new Error(`${html}: no entry script found`);
+  const files = [...scripts].map((url) => {
+    const file = distFile(htmlFile, url);
+    if (!existsSync(file)) throw new Error(`${html} refers to ${url}, which is not in ${webDist}`);
+    return { file: path.relative(webDist, file), gzipBytes: gzippedBytes(file) };
+  });
+  const cssBytes = [...styles].reduce((sum, url) => {
+    const file = distFile(htmlFile, url);
+    return sum + (existsSync(file) ? gzippedBytes(file) : 0);
+  }, 0);
+  const total = files.reduce((sum, entry) => sum + entry.gzipBytes, 0);
+  return { site, html, files, gzipKb: round(total / 1024, 1), cssGzipKb: round(cssBytes / 1024, 1) };
+}
+
+// ---- 2. throughput ------------------------------------------------------------------------------------
+
+interface LoadFigure {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function measureLoad(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LoadFigure> {
+  // A short warm-up (JIT, caches, connection pools), then the measured run.
+  await autocannon({ url, connections: settings.connections, duration: 2, headers });
+  log(`${name}: ${settings.duration} s, ${settings.connections} connections`);
+  const result = await autocannon({
+    url,
+    connections: settings.connections,
+    duration: settings.duration,
+    headers,
+  });
+  return {
+    name,
+    url,
+    requestsPerSecond: round(result.requests.average),
+    latencyP50Ms: round(result.latency.p50, 1),
+    latencyP99Ms: round(result.latency.p99, 1),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function measureBare(): Promise<LoadFigure> {
+  const child = startProcess('bare', [path.join(here, 'bare-server.mjs')], {
+    PORT: String(settings.barePort),
+  });
+  try {
+    const url = `http://127.0.0.1:${settings.barePort}/`;
+    await waitForUrl(url, child, 10_000);
+    return await measureLoad('bare node:http', url);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/customer/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(demoMember),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`login as ${demoMember.username}: ${response.status} ${text}`);
+  const token = (JSON.parse(text) as { token?: string }).token;
+  if (!token) throw new Error(`login as ${demoMember.username}: no token in ${text}`);
+  return token;
+}
+
+// ---- 3. Lighthouse ---------------------------------------------------------------------------------------
+
+interface LighthouseFigure {
+  path: string;
+  runs: { performance: number; accessibility: number }[];
+  performance: number;
+  accessibility: number;
+  /** Audits below full marks in the median-performance run, to say what to fix. */
+  failingAudits: {
+    category: string;
+    id: string;
+    title: string;
+    score: number | null;
+    displayValue?: string;
+  }[];
+  metrics: Record<string, number | undefined>;
+  /** Every script the page loaded, gzipped from dist: a check on the HTML-based figure. */
+  scriptsLoadedGzipKb: number;
+}
+
+function scriptsLoadedGzipKb(lhr: { audits: Record<string, { details?: unknown }> }): number {
+  const details = lhr.audits['network-requests']?.details as
+    | { items?: { url?: string; resourceType?: string }[] }
+    | undefined;
+  let bytes = 0;
+  for (const item of details?.items ?? []) {
+    if (item.resourceType !== 'Script' || !item.url) continue;
+    const file = path.join(webDist, new URL(item.url).pathname);
+    if (existsSync(file)) bytes += gzippedBytes(file);
+  }
+  return round(bytes / 1024, 1);
+}
+
+async function runLighthouse(base: string, pagePath: string): Promise<LighthouseFigure> {
+  const runs: { performance: number; accessibility: number; lhr: LighthouseResult }[] = [];
+  for (let run = 0; run < settings.lighthouseRuns; run += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: settings.chromePath, chromeFlags });
+    try {
+      const result = await lighthouse(
+        `${base}${pagePath}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        },
+        desktopConfig,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse ${pagePath}: ${lhr.runtimeError.message}`);
+      runs.push({
+        performance: round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lhr,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const performance = median(runs.map((run) => run.performance));
+  const accessibility = median(runs.map((run) => run.accessibility));
+  const chosen = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+  if (!chosen) throw new Error(`Lighthouse ${pagePath}: no runs`);
+  const { lhr } = chosen;
+  const failingAudits: LighthouseFigure['failingAudits'] = [];
+  for (const [category, entry] of Object.entries(lhr.categories)) {
+    for (const ref of entry.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+      failingAudits.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      });
+    }
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue;
+  return {
+    path: pagePath,
+    runs: runs.map(({ performance: p, accessibility: a }) => ({ performance: p, accessibility: a })),
+    performance,
+    accessibility,
+    failingAudits,
+    metrics: {
+      firstContentfulPaintMs: metric('first-contentful-paint'),
+      largestContentfulPaintMs: metric('largest-contentful-paint'),
+      totalBlockingTimeMs: metric('total-blocking-time'),
+      cumulativeLayoutShift: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+    },
+    scriptsLoadedGzipKb: scriptsLoadedGzipKb(lhr),
+  };
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+// ---- the run ------------------------------------------------------------------------------------------------
+
+interface Check {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+
+async function main(): Promise<void> {
+  for (const required of [serverEntry, path.join(webDist, 'index.html')]) {
+    if (!existsSync(required)) throw new Error(`${required} is missing: run \`npm run build\` first`);
+  }
+  const startedAt = new Date();
+  const checks: Check[] = [];
+  const problems: string[] = [];
+
+  // 1. Initial JS.
+  const bundles = [
+    measureBundle('bookings', 'index.html'),
+    measureBundle('my-account', 'account/index.html'),
+    measureBundle('online joining', 'join/index.html'),
+  ];
+  for (const bundle of bundles) {
+    checks.push({
+      name: `initial JS, ${bundle.site} (gzip)`,
+      value: `${bundle.gzipKb} KB`,
+      target: `<= ${budgets.initialJsKb} KB`,
+      pass: bundle.gzipKb <= budgets.initialJsKb,
+    });
+  }
+
+  // 2. Throughput: the bare endpoint first, alone.
+  const bare = await measureBare();
+  const load: LoadFigure[] = [bare];
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
+  const app = startProcess('api', [serverEntry], {
+    PORT: String(settings.appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: settings.logLevel,
+  });
+  const base = `http://localhost:${settings.appPort}`;
+  const lighthouseFigures: LighthouseFigure[] = [];
+  try {
+    log(`starting the API server on a fresh database in ${dataDir}`);
+    await waitForUrl(`${base}/api/health`, app, 180_000);
+
+    const theme = await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`);
+    load.push(theme);
+    try {
+      const token = await logIn(base);
+      load.push(
+        await measureLoad('GET /api/auth/user', `${base}/api/auth/user`, {
+          authorization: `Bearer ${token}`,
+        }),
+      );
+    } catch (error) {
+      problems.push(`GET /api/auth/user not measured: ${(error as Error).message}`);
+    }
+
+    for (const pagePath of ['/', '/account/login', '/join/']) {
+      log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), desktop)`);
+      try {
+        lighthouseFigures.push(await runLighthouse(base, pagePath));
+      } catch (error) {
+        problems.push(`Lighthouse ${pagePath} failed: ${(error as Error).message}`);
+      }
+    }
+  } finally {
+    await stopProcess(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  for (const figure of load) {
+    if (figure.non2xx > 0 || figure.errors > 0 || figure.timeouts > 0) {
+      problems.push(
+        `${figure.name}: ${figure.non2xx} non-2xx answers, ${figure.errors} errors, ${figure.timeouts} timeouts`,
+      );
+    }
+  }
+  const themeFigure = load.find((figure) => figure.name === 'GET /api/frontend/theme');
+  const ratio = themeFigure ? round(themeFigure.requestsPerSecond / bare.requestsPerSecond, 2) : 0;
+  checks.push({
+    name: 'theme / bare node:http throughput',
+    value: ratio.toFixed(2),
+    target: `>= ${budgets.themeToBareRatio.toFixed(2)}`,
+    pass: ratio >= budgets.themeToBareRatio && (themeFigure?.non2xx ?? 1) === 0,
+  });
+  for (const figure of lighthouseFigures) {
+    checks.push({
+      name: `Lighthouse performance ${figure.path}`,
+      value: String(figure.performance),
+      target: `>= ${budgets.lighthousePerformance}`,
+      pass: figure.performance >= budgets.lighthousePerformance,
+    });
+    checks.push({
+      name: `Lighthouse accessibility ${figure.path}`,
+      value: String(figure.accessibility),
+      target: `= ${budgets.lighthouseAccessibility}`,
+      pass: figure.accessibility >= budgets.lighthouseAccessibility,
+    });
+  }
+
+  const results = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    settings,
+    budgets,
+    throughput: load,
+    themeToBareRatio: ratio,
+    initialJs: bundles,
+    lighthouse: lighthouseFigures,
+    checks,
+    problems,
+    pass: problems.length === 0 && checks.every((check) => check.pass),
+  };
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  // ---- the readable report ----
+  const pad = (value: string | number, width: number) => String(value).padEnd(width);
+  const padStart = (value: string | number, width: number) => String(value).padStart(width);
+  console.log('\nThroughput (autocannon, loopback, one target at a time)');
+  console.log(
+    `  ${pad('target', 28)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx`,
+  );
+  for (const figure of load) {
+    console.log(
+      `  ${pad(figure.name, 28)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${figure.non2xx}`,
+    );
+  }
+  console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');
+  for (const bundle of bundles) {
+    console.log(
+      `  ${pad(bundle.site, 16)}${padStart(`${bundle.gzipKb} KB`, 10)}  (${bundle.files.length} files; CSS ${bundle.cssGzipKb} KB)`,
+    );
+  }
+  if (lighthouseFigures.length > 0) {
+    console.log(`\nLighthouse desktop (median of ${settings.lighthouseRuns})`);
+    for (const figure of lighthouseFigures) {
+      console.log(
+        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip)`,
+      );
+      for (const audit of figure.failingAudits) {
+        console.log(
+          `      ${audit.category}: ${audit.id} ${audit.displayValue ?? ''} (score ${audit.score})`,
+        );
+      }
+    }
+  }
+  console.log('\nBudgets');
+  for (const check of checks) {
+    console.log(
+      `  ${check.pass ? 'PASS' : 'FAIL'}  ${pad(check.name, 40)}${padStart(check.value, 10)}  target ${check.target}`,
+    );
+  }
+  for (const problem of problems) console.log(`  FAIL  ${problem}`);
+  console.log(`\nWrote ${path.relative(root, path.join(here, 'results/latest.json'))}`);
+  if (!results.pass) {
+    const missed = [...checks.filter((check) => !check.pass).map((check) => check.name), ...problems];
+    console.log(`Bench: ${missed.length} budget(s) missed: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('Bench: every budget met');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the built server on a fresh database, with a real SMTP sink.
+ *
+ * Playwright evaluates this file in the runner and again in each worker. The runner decides the
+ * temporary folders and ports once and puts them in process.env; workers inherit that environment,
+ * so every process agrees on where the database and the captured emails live.
+ */
+if (!process.env.E2E_TMP_DIR) {
+  const root = mkdtempSync(path.join(tmpdir(), 'leisure-e2e-'));
+  mkdirSync(path.join(root, 'data'));
+  mkdirSync(path.join(root, 'mail'));
+  process.env.E2E_TMP_DIR = root;
+}
+const tmpRoot = process.env.E2E_TMP_DIR;
+process.env.E2E_MAIL_DIR ??= path.join(tmpRoot, 'mail');
+process.env.E2E_PORT ??= '4510';
+process.env.E2E_SMTP_PORT ??= '4525';
+/** The kiosk idle logout, shortened from the spec's 90,000 ms so the kiosk journey stays quick. */
+process.env.E2E_KIOSK_IDLE_MS ??= '4000';
+
+const port = Number(process.env.E2E_PORT);
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: '**/*.spec.ts',
+  // One worker: the server (Argon2id hashing, PGlite) and Chromium already share two cores.
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  // A hung run must not eat the CI budget: the whole suite normally takes a few minutes.
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 10_000 },
+  // `list` ends with a summary line of counts ("12 passed (1.4m)"), which CI logs rely on.
+  reporter: [['list']],
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: [
+    {
+      // A real SMTP server that writes each message it receives, parsed, as JSON into E2E_MAIL_DIR.
+      command: 'node support/smtp-sink.mjs',
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { E2E_MAIL_DIR: process.env.E2E_MAIL_DIR, E2E_SMTP_PORT: String(smtpPort) },
+    },
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmpRoot, 'data'),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        KIOSK_IDLE_MS: process.env.E2E_KIOSK_IDLE_MS,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One message captured by the SMTP sink (support/smtp-sink.mjs). */
+export interface CapturedEmail {
+  receivedAt: string;
+  envelope: { from: string | null; to: string[] };
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+function mailDir(): string {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the journeys through playwright.config.ts');
+  return dir;
+}
+
+function readAll(): CapturedEmail[] {
+  return readdirSync(mailDir())
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(mailDir(), name), 'utf8')) as CapturedEmail);
+}
+
+function isFor(message: CapturedEmail, to: string): boolean {
+  const address = to.toLowerCase();
+  return message.envelope.to.includes(address) || message.to.includes(address);
+}
+
+/** Every message received so far for an address, oldest first. */
+export function emailsTo(to: string): CapturedEmail[] {
+  return readAll().filter((message) => isFor(message, to));
+}
+
+/**
+ * Waits for an email to `to` whose subject matches, delivered over SMTP to the sink. Fails with
+ * the subjects that did arrive for that address, so a wrong subject is easy to see.
+ */
+export async function waitForEmail(
+  to: string,
+  subject: RegExp | string,
+  { timeout = 15_000 }: { timeout?: number } = {},
+): Promise<CapturedEmail> {
+  const matches = (message: CapturedEmail) =>
+    typeof subject === 'string' ? message.subject.includes(subject) : subject.test(message.subject);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = emailsTo(to).find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = emailsTo(to).map((message) => JSON.stringify(message.subject));
+      throw new Error(
+        `No email to ${to} with subject ${String(subject)} within ${timeout} ms; received: ${seen.join(', ') || 'none'}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The one link of a message that matches, e.g. the password-reset link. */
+export function linkIn(message: CapturedEmail, pattern: RegExp): string {
+  const link = message.links.find((candidate) => pattern.test(candidate));
+  if (!link) {
+    throw new Error(
+      `No link matching ${pattern} in "${message.subject}": ${message.links.join(', ') || 'none'}`,
+    );
+  }
+  return link;
+}
