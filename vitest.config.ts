@@ -5,7 +5,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'contract', environment: 'node', include: ['packages/contract/src/**/*.test.ts'] },
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['packages/contract/src/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         test: {
@@ -16,6 +21,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Projects with their own worker count run as separate groups, one after another.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -26,6 +33,7 @@ export default defineConfig({
           globals: true,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/vitest.setup.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -145,6 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           'Errors: 422 `{message, errors: {field: [..]}}`, 401 no session, 403 not allowed, 404 not found, ' +
           '409 retryable conflict, 419 session or CSRF check failed, 429 too many attempts.',
       },
+      tags: [
+        { name: 'health', description: 'Liveness and database state.' },
+        { name: 'operator', description: 'Theme, client settings, footer, terms and data-field forms.' },
+        { name: 'auth', description: 'Login, logout, registration and password reset.' },
+        { name: 'my-account', description: "The signed-in customer's own data." },
+      ],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },

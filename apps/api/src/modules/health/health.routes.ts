@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
     '/health',
     {
       schema: {
-        tags: ['platform'],
+        tags: ['health'],
         summary: 'Liveness and database state',
         response: { 200: zHealthResponse, 503: zHealthResponse },
       },

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundEmails } from '../../db/schema';
+import { seedIfEmpty } from '../../db/seed/seed';
+import { startTestApp, type TestApp } from '../../test/harness';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in this process; it refuses any recipient at bounce.example. */
+async function startSmtpSink(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@bounce.example')) callback(new Error('550 No such mailbox'));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('email over SMTP', () => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let clientId: number;
+  let terms: number[];
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+    await seedIfEmpty(t.db, t.config);
+    clientId = (await t.app.inject({ method: 'GET', url: '/api/client' })).json().data.id;
+    terms = (await t.app.inject({ method: 'GET', url: '/api/terms' }))
+      .json()
+      .data.map((term: { id: number }) => term.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const register = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/register',
+      payload: {
+        first_name: 'Sky',
+        last_name: 'Lowe',
+        email,
+        mobile_number: '07700900321',
+        password: 'Sky-Pass-12',
+        password_confirmation: 'Sky-Pass-12',
+        client_id: clientId,
+        terms,
+      },
+    });
+
+  it('delivers the welcome email through the SMTP server and records it as sent', async () => {
+    const res = await register('sky.lowe@example.com');
+    expect(res.statusCode).toBe(201);
+    await t.app.mailer.settled();
+    const message = sink.received.find((mail) => mail.to.includes('sky.lowe@example.com'));
+    expect(message?.raw).toContain('Subject: Welcome to Riverside Leisure');
+    expect(message?.raw).toMatch(/From: Riverside Leisure <no-reply@riverside-leisure\.example>/);
+    const [row] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'sky.lowe@example.com'));
+    expect(row?.status).toBe('sent');
+  });
+
+  it('records a bounce as failed without failing the registration', async () => {
+    const res = await register('gone@bounce.example');
+    expect(res.statusCode).toBe(201);
+    await t.app.mailer.settled();
+    const [row] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'gone@bounce.example'));
+    expect(row?.status).toBe('failed');
+    expect(row?.error).toMatch(/550|mailbox/i);
+  });
+});
+
+describe('the dev mailbox (no SMTP configured)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedIfEmpty(t.db, t.config);
+  });
+  afterAll(async () => t.close());
+
+  it('keeps emails in the outbox and shows them at /dev/mailbox', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/forgotten-password',
+      payload: { email_or_reference: 'member@example.com' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Reset your Riverside Leisure password');
+    const id = /href="\/dev\/mailbox\/(\d+)"/.exec(list.body)?.[1];
+    const email = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
+    expect(email.body).toContain('/account/password-reset/');
+  });
+
+  it('is not served in production', async () => {
+    const production = await startTestApp({ NODE_ENV: 'production' });
+    const res = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    await production.close();
+    expect(res.statusCode).toBe(404);
+  });
+});
