@@ -1,13 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountSite } from '../../shared/app/mount-site';
+import { accountRoutes } from './routes';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <main>
-        <h1>My account</h1>
-      </main>
-    </StrictMode>,
-  );
-}
+mountSite({ site: 'account', basename: '/account', routes: accountRoutes });

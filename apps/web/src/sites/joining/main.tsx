@@ -1,13 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountSite } from '../../shared/app/mount-site';
+import { joiningRoutes } from './routes';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <main>
-        <h1>Join online</h1>
-      </main>
-    </StrictMode>,
-  );
-}
+mountSite({ site: 'joining', basename: '/join', routes: joiningRoutes });

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSession } from './session';
+
+function Pending() {
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading</span>
+    </div>
+  );
+}
+
+/** A protected route: anonymous users go to /login?redirect={path}{query}. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoggedIn, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Pending />;
+  if (!isLoggedIn) {
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Login, register and password reset: logged-in users go to the redirect query value, or /. */
+export function RequireAnonymous({ children }: { children: ReactNode }) {
+  const { isLoggedIn, isLoading } = useSession();
+  const [params] = useSearchParams();
+  if (isLoading) return <Pending />;
+  if (isLoggedIn) {
+    const redirect = params.get('redirect');
+    // Only same-site paths: an open redirect would let a link send users anywhere.
+    const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+    return <Navigate to={target} replace />;
+  }
+  return <>{children}</>;
+}

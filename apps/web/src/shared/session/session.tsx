@@ -1,0 +1,131 @@
+import type { AuthUser } from '@leisure/contract/auth';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { Camel } from '../api/camel';
+import { ApiError, api, configureApi, getApiSettings, readCookie } from '../api/client';
+
+/** The signed-in user as the app sees it (camelCase). */
+export type SessionUser = Camel<AuthUser>;
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/** The spec's token watch interval (shell-session-basket.md 9). */
+export const tokenWatchIntervalMs = 5_000;
+
+/**
+ * The session token lives in an HttpOnly cookie the page cannot read; the readable CSRF cookie is
+ * set and cleared with it, so its presence is what the token watch looks at.
+ */
+export function hasSessionCookie(): boolean {
+  return Boolean(readCookie(getApiSettings().csrfCookie));
+}
+
+async function fetchUser(): Promise<SessionUser | null> {
+  if (!hasSessionCookie()) return null;
+  try {
+    const answer = await api.get<{ data: SessionUser }>('api/auth/user', { expectUnauthenticated: true });
+    return answer.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export interface Session {
+  user: SessionUser | null;
+  isLoggedIn: boolean;
+  /** True until the first answer about the user is in. */
+  isLoading: boolean;
+  /** Logs in with an email or customer reference; rejects with ApiError carrying the server text. */
+  login: (username: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Reloads the user (after details change, photo change, ...). */
+  refresh: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function clearSessionState(queryClient: QueryClient) {
+  queryClient.setQueryData(userQueryKey, null);
+  // Logout clears the cart and everything user-scoped (shell-session-basket.md 4).
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'operator',
+  });
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const userQuery = useQuery({ queryKey: userQueryKey, queryFn: fetchUser, staleTime: 60_000 });
+  const [hadCookie, setHadCookie] = useState(hasSessionCookie);
+  const hadCookieRef = useRef(hadCookie);
+
+  useEffect(() => {
+    // Any 401 clears the session and reloads the page (shell-session-basket.md 4).
+    configureApi({
+      onUnauthenticated: () => {
+        clearSessionState(queryClient);
+        window.location.reload();
+      },
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    // Logging in or out in another tab or sub-site shows here within one interval.
+    const timer = window.setInterval(() => {
+      const present = hasSessionCookie();
+      if (present === hadCookieRef.current) return;
+      hadCookieRef.current = present;
+      setHadCookie(present);
+      if (present) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      else clearSessionState(queryClient);
+    }, tokenWatchIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      await api.post('api/auth/customer/login', { username, password }, { expectUnauthenticated: true });
+      hadCookieRef.current = true;
+      setHadCookie(true);
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      await queryClient.refetchQueries({ queryKey: userQueryKey });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('api/auth/logout', undefined, { expectUnauthenticated: true });
+    } finally {
+      hadCookieRef.current = false;
+      setHadCookie(false);
+      clearSessionState(queryClient);
+    }
+  }, [queryClient]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: userQueryKey });
+  }, [queryClient]);
+
+  const user = hadCookie ? (userQuery.data ?? null) : null;
+  const value = useMemo<Session>(
+    () => ({ user, isLoggedIn: user !== null, isLoading: userQuery.isPending, login, logout, refresh }),
+    [user, userQuery.isPending, login, logout, refresh],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
+  return session;
+}

@@ -1,0 +1,39 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Read out with the title; optional. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Wider content (terms). */
+  size?: 'small' | 'medium' | 'large';
+}
+
+/** An accessible dialog (focus trap, Escape, labelled by its title) from Radix. */
+export function Modal({ open, onOpenChange, title, description, children, size = 'medium' }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content
+          className={`modal modal-${size}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="modal-header">
+            <Dialog.Title className="modal-title">{title}</Dialog.Title>
+            <Dialog.Close className="modal-close" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="modal-description">{description}</Dialog.Description>
+          ) : null}
+          <div className="modal-body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

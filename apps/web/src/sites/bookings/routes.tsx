@@ -1,0 +1,6 @@
+import type { RouteObject } from 'react-router';
+import { ComingSoon } from '../account/screens/coming-soon';
+
+export const bookingsRoutes: RouteObject[] = [
+  { path: '/', element: <ComingSoon title="Book an activity" /> },
+];
