@@ -1,0 +1,52 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import account from '../../public/translations/en/account.json';
+import bookings from '../../public/translations/en/bookings.json';
+import common from '../../public/translations/en/common.json';
+import flow from '../../public/translations/en/flow.json';
+import { createQueryClient } from '../shared/api/query-client';
+import { SessionProvider } from '../shared/session/session';
+
+/** The real translations, loaded synchronously for component tests. */
+function createTestI18n() {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: ['common', 'account', 'bookings', 'flow'],
+    defaultNS: 'common',
+    resources: { en: { common, account, bookings, flow } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+/**
+ * Renders routes with the providers a sub-site has (query client, session, router, toasts,
+ * translations). The API answers come from MSW handlers the test installs.
+ */
+export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const result = render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export function renderElement(element: ReactElement, options: { path?: string } = {}) {
+  return renderRoutes([{ path: '*', element }], options);
+}
