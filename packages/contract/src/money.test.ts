@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { currencySymbol, formatMoney } from './money';
+
+describe('money formatting (shell-session-basket.md 3 and 9)', () => {
+  it('shows minor units as two decimals with the pound sign, no space', () => {
+    expect(formatMoney(1250)).toBe('£12.50');
+    expect(formatMoney(5)).toBe('£0.05');
+    expect(formatMoney(0)).toBe('£0.00');
+    expect(formatMoney(123456789)).toBe('£1,234,567.89');
+  });
+
+  it('puts a space after a symbol other than £', () => {
+    expect(formatMoney(1250, 'EUR')).toBe('€ 12.50');
+    expect(formatMoney(1999, 'USD')).toBe('$ 19.99');
+  });
+
+  it('puts the sign before the symbol', () => {
+    expect(formatMoney(-500)).toBe('-£5.00');
+    expect(formatMoney(-1, 'EUR')).toBe('-€ 0.01');
+  });
+
+  it('refuses fractions of a minor unit', () => {
+    expect(() => formatMoney(12.5)).toThrow(RangeError);
+  });
+
+  it('maps currency codes to symbols, defaulting to £', () => {
+    expect(currencySymbol('gbp')).toBe('£');
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol(undefined)).toBe('£');
+    expect(currencySymbol('CHF')).toBe('CHF');
+  });
+});
