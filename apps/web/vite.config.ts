@@ -1,10 +1,29 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The dev server's deep links: /account/... and /join/... get their sub-site's HTML, like the API does. */
+function subSiteFallback(): Plugin {
+  return {
+    name: 'sub-site-fallback',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = request.url ?? '/';
+        const path = url.split('?')[0] ?? '/';
+        const wantsHtml = request.headers.accept?.includes('text/html');
+        if (wantsHtml && !path.includes('.') && !path.startsWith('/api/')) {
+          if (path === '/account' || path.startsWith('/account/')) request.url = '/account/index.html';
+          else if (path === '/join' || path.startsWith('/join/')) request.url = '/join/index.html';
+        }
+        next();
+      });
+    },
+  };
+}
 
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), subSiteFallback()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

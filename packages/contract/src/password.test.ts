@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMessages, passwordProblems, zPassword } from './password';
+import { zPassword } from './password';
+import { passwordMessages, passwordProblems } from './password-rules';
 
 describe('the password rule (my-account.md 5)', () => {
   it('accepts a password with 8+ characters, lower, upper, number and special', () => {

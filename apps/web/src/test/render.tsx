@@ -10,6 +10,9 @@ import bookings from '../../public/translations/en/bookings.json';
 import common from '../../public/translations/en/common.json';
 import flow from '../../public/translations/en/flow.json';
 import { createQueryClient } from '../shared/api/query-client';
+import { SiteProvider } from '../shared/app/site';
+import type { SiteName } from '../shared/links/links';
+import { type Modes, ModesProvider, noModes } from '../shared/modes/modes';
 import { SessionProvider } from '../shared/session/session';
 
 /** The real translations, loaded synchronously for component tests. */
@@ -27,26 +30,44 @@ function createTestI18n() {
   return instance;
 }
 
+export interface RenderOptions {
+  path?: string;
+  /** Which sub-site the page belongs to (links, login page or modal); bookings by default. */
+  site?: SiteName;
+  /** Kiosk and embedded modes; off by default. */
+  modes?: Partial<Modes>;
+}
+
+const basenames: Record<SiteName, string> = { bookings: '/', account: '/account', joining: '/join' };
+
 /**
  * Renders routes with the providers a sub-site has (query client, session, router, toasts,
- * translations). The API answers come from MSW handlers the test installs.
+ * translations, site and modes). The API answers come from MSW handlers the test installs
+ * (`installMockApi()` from ./mock-api).
  */
-export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: string } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', site = 'bookings', modes }: RenderOptions = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const result = render(
     <I18nextProvider i18n={createTestI18n()}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </SessionProvider>
-      </QueryClientProvider>
+      <SiteProvider value={{ site, basename: basenames[site] }}>
+        <ModesProvider modes={{ ...noModes, ...modes }}>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+              <Toaster />
+            </SessionProvider>
+          </QueryClientProvider>
+        </ModesProvider>
+      </SiteProvider>
     </I18nextProvider>,
   );
   return { ...result, router, queryClient };
 }
 
-export function renderElement(element: ReactElement, options: { path?: string } = {}) {
+export function renderElement(element: ReactElement, options: RenderOptions = {}) {
   return renderRoutes([{ path: '*', element }], options);
 }

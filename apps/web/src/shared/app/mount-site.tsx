@@ -1,12 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '../api/query-client';
-import { SessionProvider } from '../session/session';
+import { initI18n } from '../i18n/i18n';
+import type { SiteName } from '../links/links';
+import '../theme/global.css';
+import { AppProviders } from './providers';
+import { ShellGate } from './shell-gate';
+import { siteRoutes } from './site-routes';
+import { startUp } from './start-up';
 
-export type SiteName = 'bookings' | 'account' | 'joining';
+export type { SiteName } from '../links/links';
 
 export interface SiteDefinition {
   site: SiteName;
@@ -15,20 +19,33 @@ export interface SiteDefinition {
   routes: RouteObject[];
 }
 
-/** Renders one sub-site with the providers every sub-site shares. */
-export function mountSite({ basename, routes }: SiteDefinition): void {
+/** The mock-API mode (MSW): only in builds made with VITE_MOCK_API=true; otherwise no mock code ships. */
+async function startMockApi(): Promise<void> {
+  if (import.meta.env.VITE_MOCK_API === 'true') {
+    const { startMockWorker } = await import('../../mocks/browser');
+    await startMockWorker();
+  }
+}
+
+/**
+ * Starts one sub-site: the mock API when on, modes, venue and token hand-over from the URL, the
+ * translations; then renders the routes inside the root layout, the shell gate (client, theme,
+ * fonts) and the providers every sub-site shares.
+ */
+export async function mountSite({ site, basename, routes }: SiteDefinition): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
+  await startMockApi();
+  const [{ modes }] = await Promise.all([startUp(site), initI18n()]);
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(routes, { basename });
+  const router = createBrowserRouter(siteRoutes(routes), { basename });
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
+      <AppProviders queryClient={queryClient} site={{ site, basename }} modes={modes}>
+        <ShellGate>
           <RouterProvider router={router} />
-          <Toaster position="top-right" closeButton />
-        </SessionProvider>
-      </QueryClientProvider>
+        </ShellGate>
+      </AppProviders>
     </StrictMode>,
   );
 }

@@ -1,4 +1,4 @@
 import { mountSite } from '../../shared/app/mount-site';
 import { accountRoutes } from './routes';
 
-mountSite({ site: 'account', basename: '/account', routes: accountRoutes });
+void mountSite({ site: 'account', basename: '/account', routes: accountRoutes });

@@ -1,4 +1,4 @@
 import { mountSite } from '../../shared/app/mount-site';
 import { bookingsRoutes } from './routes';
 
-mountSite({ site: 'bookings', basename: '/', routes: bookingsRoutes });
+void mountSite({ site: 'bookings', basename: '/', routes: bookingsRoutes });

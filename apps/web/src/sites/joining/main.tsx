@@ -1,4 +1,4 @@
 import { mountSite } from '../../shared/app/mount-site';
 import { joiningRoutes } from './routes';
 
-mountSite({ site: 'joining', basename: '/join', routes: joiningRoutes });
+void mountSite({ site: 'joining', basename: '/join', routes: joiningRoutes });

@@ -1,4 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../account/screens/coming-soon';
+import { lazyWithTimeout } from '../../shared/app/lazy';
 
-export const joiningRoutes: RouteObject[] = [{ path: '/', element: <ComingSoon title="Buy a membership" /> }];
+const MembershipsPage = lazyWithTimeout(() => import('./screens/memberships-page'), 'MembershipsPage');
+const KioskHomePage = lazyWithTimeout(() => import('./screens/kiosk-home-page'), 'KioskHomePage');
+
+/** The joining sub-site at '/join'. The membership flow comes with the joining work. */
+export const joiningRoutes: RouteObject[] = [
+  { index: true, element: <MembershipsPage /> },
+  { path: 'centre/:slug', element: <MembershipsPage />, handle: { crumb: 'flow:joining.title' } },
+  { path: 'kiosk', element: <KioskHomePage /> },
+];

@@ -1,12 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../shared/layout/page-title';
 
 /** An honest placeholder for account pages that a later release brings; never invented data. */
-export function ComingSoon({ title }: { title: string }) {
+export function ComingSoon({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('account');
+  const title = t(titleKey);
   usePageTitle(title);
   return (
     <main id="main" className="page">
       <h1>{title}</h1>
-      <p>This part of your account is coming soon.</p>
+      <p>{t('comingSoon')}</p>
     </main>
   );
 }

@@ -1,59 +1,49 @@
-import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/client';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ForgotPasswordModal } from '../../../features/auth/components/forgot-password-modal';
+import { LoginForm } from '../../../features/auth/components/login-form';
 import { usePageTitle } from '../../../shared/layout/page-title';
-import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
-import { notify } from '../../../shared/ui/toast';
+
+/** Only same-site paths: an open redirect would let a link send users anywhere. */
+export function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
 
 export function LoginScreen() {
-  usePageTitle('Log in');
-  const { login } = useSession();
+  const { t } = useTranslation('account');
+  usePageTitle(t('login.title'));
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const [forgotOpen, setForgotOpen] = useState(() => params.get('showForgotPassword') === 'true');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await login(username, password);
-      navigate(params.get('redirect') ?? '/', { replace: true });
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : 'User signed out');
-    } finally {
-      setBusy(false);
+  function changeForgot(open: boolean) {
+    setForgotOpen(open);
+    if (!open && params.has('showForgotPassword')) {
+      const next = new URLSearchParams(params);
+      next.delete('showForgotPassword');
+      setParams(next, { replace: true });
     }
   }
 
   return (
-    <main id="main" className="page">
-      <h1>Log in</h1>
-      <form onSubmit={submit} noValidate>
-        <TextField
-          label="Email or customer ID"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          required
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-        <Button type="submit" busy={busy}>
-          Log in
-        </Button>
-      </form>
+    <main id="main" className="page page-narrow">
+      <h1>{t('login.title')}</h1>
+      <LoginForm
+        onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
+        footer={
+          <div className="form-links">
+            <Button variant="link" onClick={() => setForgotOpen(true)}>
+              {t('login.forgotten')}
+            </Button>
+            <p>
+              {t('login.noAccount')} <Link to="/register">{t('login.createAccount')}</Link>
+            </p>
+          </div>
+        }
+      />
+      <ForgotPasswordModal open={forgotOpen} onOpenChange={changeForgot} />
     </main>
   );
 }

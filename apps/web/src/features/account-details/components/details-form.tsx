@@ -1,0 +1,151 @@
+import { passwordMessages, passwordProblems } from '@leisure/contract/password-rules';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client';
+import type { DataFieldSectionData } from '../../../shared/forms/api/get-data-fields';
+import { DataFieldSections } from '../../../shared/forms/data-field-form';
+import {
+  answersToSend,
+  type DataFieldValues,
+  fieldsOf,
+  initialValues,
+  validateDataFields,
+} from '../../../shared/forms/data-field-values';
+import { messagesOf } from '../../../shared/forms/field-errors';
+import { isConfirmationMessage } from '../../../shared/forms/password-rules';
+import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
+import { scrollToTop } from '../../../shared/forms/scroll';
+import { showServerErrors } from '../../../shared/forms/server-errors';
+import { useSession } from '../../../shared/session/session';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/text-field';
+import { notify } from '../../../shared/ui/toast';
+import { useUpdateUserDetails } from '../api/update-user-details';
+
+interface DetailsValues {
+  answers: DataFieldValues;
+  currentPassword: string;
+  password: string;
+  repeatNewPassword: string;
+}
+
+type DetailsPath = 'currentPassword' | 'password' | 'repeatNewPassword' | `answers.${string}`;
+
+const noPasswordChange = { currentPassword: '', password: '', repeatNewPassword: '' };
+
+/** My details (my-account.md 2.9): the data-field form with the user's answers, and a password change. */
+export function DetailsForm({ sections }: { sections: DataFieldSectionData[] }) {
+  const { t } = useTranslation('account');
+  const { refresh } = useSession();
+  const update = useUpdateUserDetails();
+  const fieldNames = new Set(fieldsOf(sections).map((field) => field.name));
+  const editable = fieldsOf(sections).some((field) => field.isAuthorised);
+
+  const form = useForm<DetailsValues>({
+    defaultValues: { answers: initialValues(sections), ...noPasswordChange },
+    criteriaMode: 'all',
+    resolver: resolverFrom<DetailsValues>((values) => {
+      const errors: PathErrors = {};
+      for (const [name, messages] of Object.entries(validateDataFields(sections, values.answers))) {
+        errors[`answers.${name}`] = messages;
+      }
+      // The password section is optional; once any of it is filled in, all of it is needed.
+      if (values.currentPassword || values.password || values.repeatNewPassword) {
+        if (!values.currentPassword) errors.currentPassword = [t('fields.required')];
+        const problems = values.password ? passwordProblems(values.password) : [t('fields.required')];
+        if (problems.length) errors.password = problems;
+        if (values.repeatNewPassword !== values.password) {
+          errors.repeatNewPassword = [passwordMessages.confirmation];
+        }
+      }
+      return errors;
+    }),
+  });
+
+  function pathOf(wireName: string, message: string): DetailsPath | undefined {
+    if (wireName === 'current_password') return 'currentPassword';
+    if (wireName === 'password') return isConfirmationMessage(message) ? 'repeatNewPassword' : 'password';
+    if (wireName === 'repeat_new_password' || wireName === 'password_confirmation')
+      return 'repeatNewPassword';
+    if (fieldNames.has(wireName)) return `answers.${wireName}`;
+    return undefined;
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    const passwordChange = values.password
+      ? {
+          currentPassword: values.currentPassword,
+          password: values.password,
+          repeatNewPassword: values.repeatNewPassword,
+        }
+      : undefined;
+    try {
+      await update.mutateAsync({
+        answers: answersToSend(sections, values.answers),
+        ...(passwordChange ? { passwordChange } : {}),
+      });
+      notify.success(t('details.updated'));
+      form.reset({ ...values, ...noPasswordChange });
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const unplaced = showServerErrors(error, form.setError, pathOf);
+        if (unplaced.length) notify.validation(unplaced);
+      } else {
+        notify.error(error instanceof ApiError ? error.message : t('common.genericError'));
+        scrollToTop();
+      }
+    }
+  });
+
+  const errors = form.formState.errors;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="form details-form">
+        {editable ? (
+          <p className="form-intro">{t('fields.requiredNote')}</p>
+        ) : (
+          <p role="note" className="notice">
+            {t('details.notEditable')}
+          </p>
+        )}
+        <DataFieldSections sections={sections} />
+        <fieldset className="form-section">
+          <legend className="form-section-title">{t('details.passwordSection')}</legend>
+          <p className="field-hint">{t('details.passwordIntro')}</p>
+          <TextField
+            label={t('details.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            errors={messagesOf(errors.currentPassword)}
+            {...form.register('currentPassword')}
+          />
+          <TextField
+            label={t('details.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('fields.passwordHint')}
+            errors={messagesOf(errors.password)}
+            {...form.register('password')}
+          />
+          <TextField
+            label={t('details.repeatNewPassword')}
+            type="password"
+            autoComplete="new-password"
+            errors={messagesOf(errors.repeatNewPassword)}
+            {...form.register('repeatNewPassword')}
+          />
+        </fieldset>
+        <div className="form-actions">
+          <Button
+            type="submit"
+            busy={form.formState.isSubmitting || update.isPending}
+            busyText={t('common.processing')}
+          >
+            {t('details.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Answer } from '@leisure/contract/data-fields';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+export interface RegisterCustomerRequest {
+  /** Data-field answers keyed by field name (already wire names). */
+  answers: Record<string, Exclude<Answer, undefined | null>>;
+  clientId: number;
+  password: string;
+  passwordConfirmation: string;
+  terms: number[];
+  checksum: string;
+}
+
+/** POST api/auth/customer/register?onboarding_type=customer_account_online; 201 means created. */
+export async function registerCustomer({
+  answers,
+  ...fixed
+}: RegisterCustomerRequest): Promise<{ token: string }> {
+  return api.post<{ token: string }>(
+    'api/auth/customer/register',
+    { ...answers, ...fixed, source: 'my-account' },
+    { query: { onboardingType: 'customer_account_online' }, expectUnauthenticated: true },
+  );
+}
+
+export function useRegisterCustomer() {
+  return useMutation({ mutationFn: registerCustomer });
+}

@@ -1,0 +1,86 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/client';
+import { messagesOf } from '../../../shared/forms/field-errors';
+import { checkNewPassword, isConfirmationMessage } from '../../../shared/forms/password-rules';
+import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
+import { showServerErrors } from '../../../shared/forms/server-errors';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/text-field';
+import { notify } from '../../../shared/ui/toast';
+import { useResetPassword } from '../api/reset-password';
+import { isInvalidTokenError } from '../api/validate-reset-token';
+
+interface ResetValues {
+  password: string;
+  passwordConfirmation: string;
+}
+
+/** The new password and its confirmation for a validated reset link (my-account.md 2.11). */
+export function PasswordResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm<ResetValues>({
+    defaultValues: { password: '', passwordConfirmation: '' },
+    criteriaMode: 'all',
+    resolver: resolverFrom<ResetValues>((values) => {
+      const problems = checkNewPassword(values.password, values.passwordConfirmation, t('fields.required'));
+      const errors: PathErrors = {};
+      if (problems.password) errors.password = problems.password;
+      if (problems.confirmation) errors.passwordConfirmation = problems.confirmation;
+      return errors;
+    }),
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync({ token, ...values });
+      onDone();
+    } catch (error) {
+      if (isInvalidTokenError(error) && error instanceof ApiError && error.status === 403) {
+        // The link was used or expired meanwhile.
+        notify.error(error.message);
+        navigate('/login', { replace: true });
+      } else if (error instanceof ApiError && error.status === 422) {
+        const unplaced = showServerErrors(error, form.setError, (wireName, message) => {
+          if (wireName === 'password')
+            return isConfirmationMessage(message) ? 'passwordConfirmation' : 'password';
+          if (wireName === 'password_confirmation') return 'passwordConfirmation';
+          return undefined;
+        });
+        if (unplaced.length) notify.validation(unplaced);
+      } else {
+        notify.error(error instanceof ApiError ? error.message : t('common.genericError'));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="form">
+      <TextField
+        label={t('reset.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t('fields.passwordHint')}
+        errors={messagesOf(form.formState.errors.password)}
+        {...form.register('password')}
+      />
+      <TextField
+        label={t('reset.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={messagesOf(form.formState.errors.passwordConfirmation)}
+        {...form.register('passwordConfirmation')}
+      />
+      <div className="form-actions">
+        <Button type="submit" busy={form.formState.isSubmitting} busyText={t('common.processing')}>
+          {t('reset.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

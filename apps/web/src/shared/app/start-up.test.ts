@@ -1,0 +1,59 @@
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installMockApi, setTestCookie } from '../../test/mock-api';
+import { api } from '../api/client';
+import { readSelectedVenue } from '../venue/selected-venue';
+import { handOverToken, selectVenueFromQuery } from './start-up';
+
+const server = installMockApi();
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  setTestCookie('selected_venue', null);
+});
+
+describe('token hand-over', () => {
+  it('gives the token to POST api/auth/session as a bearer token, then removes it from the URL', async () => {
+    const seen: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      seen.push(request.headers.get('authorization'));
+    });
+    window.history.replaceState(null, '', '/account/user-details?token=abc123&kiosk=true#top');
+
+    expect(await handOverToken()).toBe(true);
+    expect(seen).toEqual(['Bearer abc123']);
+    expect(window.location.pathname).toBe('/account/user-details');
+    expect(window.location.search).toBe('?kiosk=true');
+    expect(window.location.hash).toBe('#top');
+    expect(document.cookie).toContain('leisure_xsrf=');
+
+    // Later calls go with the cookie only.
+    await api.get('api/client');
+    expect(seen[1]).toBeNull();
+    server.events.removeAllListeners();
+  });
+
+  it('removes a token the server refuses and carries on', async () => {
+    server.use(http.post('*/api/auth/session', () => HttpResponse.json({ message: 'No' }, { status: 401 })));
+    window.history.replaceState(null, '', '/?token=expired');
+    expect(await handOverToken()).toBe(false);
+    expect(window.location.search).toBe('');
+  });
+
+  it('does nothing without a token', async () => {
+    window.history.replaceState(null, '', '/?embedded=true');
+    expect(await handOverToken()).toBe(false);
+    expect(window.location.search).toBe('?embedded=true');
+  });
+});
+
+describe('venue query value', () => {
+  it('selects the venue on the bookings site only', () => {
+    selectVenueFromQuery('account', '?venue=york-ouse-bank');
+    expect(readSelectedVenue()).toBeNull();
+    selectVenueFromQuery('bookings', '?venue=york-ouse-bank');
+    expect(readSelectedVenue()).toBe('york-ouse-bank');
+    selectVenueFromQuery('bookings', '?venue=<script>');
+    expect(readSelectedVenue()).toBe('york-ouse-bank');
+  });
+});

@@ -1,0 +1,139 @@
+import { type Answer, dataFieldProblems } from '@leisure/contract/data-fields';
+import type { DataField } from '@leisure/contract/operator';
+import type { DataFieldData, DataFieldSectionData } from './api/get-data-fields';
+
+/**
+ * What the form holds per field: text, number, select and date as the typed string (dates as
+ * DD/MM/YYYY), checkboxes as booleans, multi-selects as lists of option values.
+ */
+export type DataFieldValue = string | boolean | string[];
+export type DataFieldValues = Record<string, DataFieldValue>;
+
+export function fieldsOf(sections: DataFieldSectionData[]): DataFieldData[] {
+  return sections.flatMap((section) => section.sectionFields);
+}
+
+/** Today as YYYY-MM-DD in the user's time zone. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 'YYYY-MM-DD' -> 'DD/MM/YYYY' (the picker format); anything else as is. */
+export function isoToDisplayDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** 'DD/MM/YYYY' (also D/M/YYYY, or an ISO date) -> 'YYYY-MM-DD'; null when it is not a date shape. */
+export function displayToIsoDate(value: string): string | null {
+  const trimmed = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed;
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
+  if (!match) return null;
+  return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+}
+
+/** The form's starting values: the user's answers where there are any. */
+export function initialValues(sections: DataFieldSectionData[]): DataFieldValues {
+  const values: DataFieldValues = {};
+  for (const field of fieldsOf(sections)) {
+    const answer = field.answer;
+    switch (field.type) {
+      case 'checkbox':
+        values[field.name] = answer === true;
+        break;
+      case 'multi_select':
+        values[field.name] = Array.isArray(answer) ? answer : [];
+        break;
+      case 'date':
+        values[field.name] = typeof answer === 'string' ? isoToDisplayDate(answer) : '';
+        break;
+      default:
+        values[field.name] =
+          answer === null || answer === undefined || typeof answer === 'boolean' || Array.isArray(answer)
+            ? ''
+            : String(answer);
+    }
+  }
+  return values;
+}
+
+/** One form value as the wire answer: numbers as numbers, dates as YYYY-MM-DD, blanks as null. */
+export function toAnswer(field: DataFieldData, value: DataFieldValue | undefined): Answer {
+  if (value === undefined) return null;
+  switch (field.type) {
+    case 'checkbox':
+      return value === true;
+    case 'multi_select':
+      return Array.isArray(value) ? value : [];
+    case 'date': {
+      if (typeof value !== 'string' || value.trim() === '') return null;
+      // A shape that is not a date is passed on as typed, so the rules call it invalid.
+      return displayToIsoDate(value) ?? value.trim();
+    }
+    case 'number': {
+      if (typeof value !== 'string' || value.trim() === '') return null;
+      const number = Number(value);
+      return Number.isFinite(number) ? number : value;
+    }
+    default:
+      return typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : null;
+  }
+}
+
+/** The contract's field, for its shared rules. */
+function toWireField(field: DataFieldData): DataField {
+  return {
+    name: field.name,
+    path: field.path,
+    label: field.label,
+    type: field.type,
+    is_required: field.isRequired,
+    is_authorised: field.isAuthorised,
+    options: field.options,
+    placeholder: field.placeholder,
+    metadata: field.metadata,
+    html_attributes: field.htmlAttributes,
+    answer: field.answer,
+  };
+}
+
+/**
+ * The client-side rules (the same ones the server applies, from the contract), keyed by field
+ * name. Fields the user may not change are not checked: they are never sent.
+ */
+export function validateDataFields(
+  sections: DataFieldSectionData[],
+  values: DataFieldValues,
+  today: string = todayIso(),
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const field of fieldsOf(sections)) {
+    if (!field.isAuthorised) continue;
+    const value = values[field.name];
+    const answer = toAnswer(field, value);
+    const problems = dataFieldProblems(toWireField(field), answer, today);
+    if (problems.length > 0) errors[field.name] = problems;
+  }
+  return errors;
+}
+
+/**
+ * The answers to send: only fields the user may change and that hold something (the spec sends
+ * non-empty fields only), keyed by field name.
+ */
+export function answersToSend(
+  sections: DataFieldSectionData[],
+  values: DataFieldValues,
+): Record<string, Exclude<Answer, undefined | null>> {
+  const answers: Record<string, Exclude<Answer, undefined | null>> = {};
+  for (const field of fieldsOf(sections)) {
+    if (!field.isAuthorised) continue;
+    const answer = toAnswer(field, values[field.name]);
+    if (answer === null || answer === undefined || answer === false) continue;
+    if (Array.isArray(answer) && answer.length === 0) continue;
+    answers[field.name] = answer;
+  }
+  return answers;
+}

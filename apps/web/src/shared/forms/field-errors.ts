@@ -1,0 +1,20 @@
+import type { FieldError } from 'react-hook-form';
+
+/** react-hook-form keeps one message per field, or several in `types`; the UI shows a list. */
+export function messagesOf(error: FieldError | undefined): string[] | undefined {
+  if (!error) return undefined;
+  const fromTypes = Object.values(error.types ?? {}).flatMap((value) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value : [],
+  );
+  if (fromTypes.length > 0) return fromTypes;
+  return error.message ? [error.message] : [];
+}
+
+/** A field error holding every message, for resolvers and setError. */
+export function toFieldError(messages: string[]): FieldError {
+  return {
+    type: 'validate',
+    message: messages[0] ?? '',
+    types: Object.fromEntries(messages.map((message, index) => [`m${index}`, message])),
+  };
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useModes } from '../modes/modes';
+import { useClient } from '../operator/use-client';
+import { useSession } from '../session/session';
+import { useKioskHomeUrl } from './use-kiosk-home';
+
+/** The spec's kiosk idle time (shell-session-basket.md 9); the client setting may shorten it. */
+export const defaultKioskIdleMs = 90_000;
+
+const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
+
+/**
+ * Kiosk mode: after the idle time with no pointer, key or touch activity, the user is logged out
+ * and the kiosk goes back to its home. An anonymous visitor already at the kiosk home stays put.
+ */
+export interface KioskIdleLogoutProps {
+  /** Where leaving goes; tests pass a spy. */
+  navigate?: (url: string) => void;
+}
+
+export function KioskIdleLogout({
+  navigate = (url: string) => window.location.assign(url),
+}: KioskIdleLogoutProps) {
+  const { kiosk } = useModes();
+  const { data: client } = useClient();
+  const { isLoggedIn, logout } = useSession();
+  const homeUrl = useKioskHomeUrl();
+  const idleMs = client?.kioskIdleMs ?? defaultKioskIdleMs;
+  const latest = useRef({ isLoggedIn, logout, homeUrl, navigate });
+  latest.current = { isLoggedIn, logout, homeUrl, navigate };
+
+  useEffect(() => {
+    if (!kiosk) return;
+    let lastActivity = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const onActivity = () => {
+      lastActivity = Date.now();
+    };
+    const check = () => {
+      const idle = Date.now() - lastActivity;
+      if (idle < idleMs) {
+        timer = setTimeout(check, idleMs - idle);
+        return;
+      }
+      void leave();
+    };
+    const leave = async () => {
+      const { isLoggedIn: signedIn, logout: endSession, homeUrl: home, navigate: go } = latest.current;
+      const atHome = new URL(home, window.location.href).pathname === window.location.pathname;
+      if (!signedIn && atHome) {
+        lastActivity = Date.now();
+        timer = setTimeout(check, idleMs);
+        return;
+      }
+      if (signedIn) await endSession().catch(() => undefined);
+      go(home);
+    };
+    for (const name of activityEvents) window.addEventListener(name, onActivity, { passive: true });
+    timer = setTimeout(check, idleMs);
+    return () => {
+      clearTimeout(timer);
+      for (const name of activityEvents) window.removeEventListener(name, onActivity);
+    };
+  }, [kiosk, idleMs]);
+
+  return null;
+}

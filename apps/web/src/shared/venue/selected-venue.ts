@@ -1,0 +1,53 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { readCookie } from '../api/client';
+
+/**
+ * The selected venue (shell-session-basket.md 3) persists in a cookie every sub-site reads. It is
+ * set for the host; when the sub-sites live on sub-domains, a parent cookie domain shares it
+ * (VITE_COOKIE_DOMAIN, e.g. '.example.com' — the client settings do not expose one yet).
+ */
+export const selectedVenueCookie = 'selected_venue';
+
+const slugPattern = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const oneYearSeconds = 365 * 24 * 60 * 60;
+
+export function isVenueSlug(value: string | null | undefined): value is string {
+  return typeof value === 'string' && slugPattern.test(value);
+}
+
+export function readSelectedVenue(): string | null {
+  const value = readCookie(selectedVenueCookie);
+  return isVenueSlug(value) ? value : null;
+}
+
+const listeners = new Set<() => void>();
+
+export function writeSelectedVenue(
+  slug: string | null,
+  domain: string | undefined = import.meta.env.VITE_COOKIE_DOMAIN || undefined,
+): void {
+  if (slug !== null && !isVenueSlug(slug)) return;
+  const parts = [
+    `${selectedVenueCookie}=${slug ? encodeURIComponent(slug) : ''}`,
+    'path=/',
+    `max-age=${slug ? oneYearSeconds : 0}`,
+    'samesite=lax',
+  ];
+  if (domain) parts.push(`domain=${domain}`);
+  if (typeof location !== 'undefined' && location.protocol === 'https:') parts.push('secure');
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
+  document.cookie = parts.join('; ');
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The selected venue's slug (or null) and a setter that stores it in the shared cookie. */
+export function useSelectedVenue(): [string | null, (slug: string | null) => void] {
+  const slug = useSyncExternalStore(subscribe, readSelectedVenue, () => null);
+  const set = useCallback((next: string | null) => writeSelectedVenue(next), []);
+  return [slug, set];
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../../shared/layout/page-title';
+import { isVenueSlug, useSelectedVenue } from '../../../shared/venue/selected-venue';
+
+/**
+ * The bookings home. The timetable and the venue list come with the bookings API; until then the
+ * page says so rather than showing invented data.
+ */
+export function HomePage() {
+  const { t } = useTranslation('bookings');
+  usePageTitle(t('home.title'));
+  const { slug } = useParams();
+  const [, selectVenue] = useSelectedVenue();
+  useEffect(() => {
+    // /location/{slug} selects that venue, like the `venue` query value.
+    if (isVenueSlug(slug)) selectVenue(slug);
+  }, [slug, selectVenue]);
+  return (
+    <main id="main" className="page" tabIndex={-1}>
+      <h1>{t('home.title')}</h1>
+      <p>{t('home.comingSoon')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../../support/a11y';
+import { createCustomer, logInThroughApi } from '../../support/customers';
+
+/**
+ * shell-session-basket.md 4: in kiosk mode, inactivity logs the user out and sends them to the
+ * kiosk home (the joining site's /kiosk/?kiosk=true when the operator has no kiosk home URL).
+ * The server's KIOSK_IDLE_MS shortens the spec's 90,000 ms for this run.
+ */
+test('kiosk mode: back-to-kiosk link, then idle logout to the kiosk home', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'kiosk');
+  await logInThroughApi(page.request, customer);
+
+  await page.goto('/account/user-details?kiosk=true');
+  await expect(page.getByRole('link', { name: 'Back to Kiosk Home' })).toBeVisible();
+  await expectNoA11yViolations(page, 'kiosk: my details');
+
+  // Kiosk mode lasts for the tab: the flag is gone from the next URL, the link stays.
+  await page.goto('/account/user-details');
+  await expect(page.getByRole('link', { name: 'Back to Kiosk Home' })).toBeVisible();
+
+  // No input now: the idle timer logs out and leaves for the kiosk home.
+  await page.waitForURL(/\/join\/kiosk\/\?kiosk=true/, { timeout: 20_000 });
+  const user = await page.request.get('/api/auth/user');
+  expect(user.status(), 'the session was ended on the server').toBe(401);
+});
+
+test('activity keeps a kiosk session alive', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'kiosk-active');
+  await logInThroughApi(page.request, customer);
+  await page.goto('/account/user-details?kiosk=true');
+  const idleMs = Number(process.env.E2E_KIOSK_IDLE_MS ?? 4000);
+  // Keep moving for longer than the idle time: still signed in, still here.
+  const until = Date.now() + idleMs * 1.5;
+  while (Date.now() < until) {
+    await page.mouse.move(100 + Math.random() * 200, 100 + Math.random() * 200);
+    await page.waitForTimeout(500);
+  }
+  expect(new URL(page.url()).pathname).toBe('/account/user-details');
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+});
+
+/** Embedded mode hides the header, footer and breadcrumbs; cross-site links carry embedded=true. */
+test('embedded mode hides the chrome and keeps the flag on cross-site links', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.goto('/?embedded=true');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: /breadcrumb/i })).toHaveCount(0);
+  await expectNoA11yViolations(page, 'embedded: bookings home');
+
+  // The flag is gone from the URL but the mode stays for the tab.
+  await page.goto('/account/login');
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  const crossSite = page.locator('a[href*="/account/register"], a[href*="/join/"]');
+  const hrefs = await crossSite.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href).toContain('embedded=true');
+});
