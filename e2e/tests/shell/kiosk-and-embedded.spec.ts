@@ -53,10 +53,20 @@ test('embedded mode hides the chrome and keeps the flag on cross-site links', as
   await expect(page.getByRole('navigation', { name: /breadcrumb/i })).toHaveCount(0);
   await expectNoA11yViolations(page, 'embedded: bookings home');
 
-  // The flag is gone from the URL but the mode stays for the tab.
+  // The flag is gone from the URL but the mode stays for the tab, on every sub-site.
   await page.goto('/account/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
-  const crossSite = page.locator('a[href*="/account/register"], a[href*="/join/"]');
-  const hrefs = await crossSite.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-  for (const href of hrefs) expect(href).toContain('embedded=true');
+
+  // Links to another sub-site carry embedded=true: the login modal's account links, from the basket.
+  await page.goto('/basket');
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /log ?in/i })
+    .click();
+  const dialog = page.getByRole('dialog');
+  for (const name of [/forgotten your password/i, /create an account/i]) {
+    const href = await dialog.getByRole('link', { name }).getAttribute('href');
+    expect(href, String(name)).toMatch(/\/account\/(login|register)\?(.*&)?embedded=true/);
+  }
 });
