@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { FullPageError, MaintenancePage, NotFoundPage, PageSpinner } from '../layout/error-pages';
+import { FullPageError, MaintenancePage, NotFoundPage } from '../layout/error-pages';
 import { setAppName } from '../layout/page-title';
 import { useClient } from '../operator/use-client';
 import { useAppliedTheme } from '../theme/use-applied-theme';
 import { isMaintenance, useTheme } from '../theme/use-theme';
+import { PageSpinner } from '../ui/page-spinner';
 import { useSelectedVenue } from '../venue/selected-venue';
 
 /**

@@ -1,16 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
+import { PageSpinner } from '../ui/page-spinner';
 
 /** While a form's fields load. */
-export function FormLoading() {
-  const { t } = useTranslation('account');
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
-}
+export const FormLoading = PageSpinner;
 
 /** When a form's fields fail to load: the generic message and a retry. */
 export function FormLoadError({ onRetry }: { onRetry: () => void }) {

@@ -89,14 +89,3 @@ export function MaintenancePage() {
     />
   );
 }
-
-/** The spinner shown while the theme and fonts load, and while a lazy screen arrives. */
-export function PageSpinner() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{t('app.loading', 'Loading')}</span>
-    </div>
-  );
-}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { lazyWithTimeout } from '../app/lazy';
 import { useModes } from '../modes/modes';
+import { PageSpinner } from '../ui/page-spinner';
 import { Breadcrumbs } from './breadcrumbs';
-import { PageSpinner } from './error-pages';
 import { SiteHeader } from './header';
 import { KioskIdleLogout } from './kiosk-idle';
 

@@ -1,21 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { PageSpinner } from '../ui/page-spinner';
 import { useSession } from './session';
-
-function Pending() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading</span>
-    </div>
-  );
-}
 
 /** A protected route: anonymous users go to /login?redirect={path}{query}. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoggedIn, isLoading } = useSession();
   const location = useLocation();
-  if (isLoading) return <Pending />;
+  if (isLoading) return <PageSpinner />;
   if (!isLoggedIn) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
@@ -27,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAnonymous({ children }: { children: ReactNode }) {
   const { isLoggedIn, isLoading } = useSession();
   const [params] = useSearchParams();
-  if (isLoading) return <Pending />;
+  if (isLoading) return <PageSpinner />;
   if (isLoggedIn) {
     const redirect = params.get('redirect');
     // Only same-site paths: an open redirect would let a link send users anywhere.

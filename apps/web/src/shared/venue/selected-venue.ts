@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { readCookie } from '../api/client';
 
 /**
@@ -50,4 +50,12 @@ export function useSelectedVenue(): [string | null, (slug: string | null) => voi
   const slug = useSyncExternalStore(subscribe, readSelectedVenue, () => null);
   const set = useCallback((next: string | null) => writeSelectedVenue(next), []);
   return [slug, set];
+}
+
+/** Selects the venue a path names (/location/{slug}, /centre/{slug}), as the `venue` query value does. */
+export function useSelectVenueFromPath(slug: string | undefined): void {
+  const [, selectVenue] = useSelectedVenue();
+  useEffect(() => {
+    if (isVenueSlug(slug)) selectVenue(slug);
+  }, [slug, selectVenue]);
 }

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../../shared/session/session';
+import { PageSpinner } from '../../shared/ui/page-spinner';
 
 type LogOutState = 'idle' | 'pending' | 'done';
 
@@ -25,12 +26,7 @@ export function LogOutBoundary({ children }: { children: ReactNode }) {
 
   if (state === 'done') return <Navigate to="/login" replace />;
   if (state === 'pending') {
-    return (
-      <div className="page-loading" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
-      </div>
-    );
+    return <PageSpinner />;
   }
   return <LogOutContext.Provider value={logOut}>{children}</LogOutContext.Provider>;
 }

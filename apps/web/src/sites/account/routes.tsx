@@ -2,6 +2,7 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../../shared/app/lazy';
 import { RequireAnonymous, RequireAuth } from '../../shared/session/route-guards';
+import { PageSpinner } from '../../shared/ui/page-spinner';
 import { LogOutBoundary } from './log-out';
 
 /**
@@ -9,18 +10,9 @@ import { LogOutBoundary } from './log-out';
  * the shell and the guards. The crumb texts are what the shell's breadcrumbs show (my-account.md
  * 2.1, breadcrumb routes).
  */
-function ScreenLoading() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading</span>
-    </div>
-  );
-}
-
 function screen(Screen: ComponentType): ReactNode {
   return (
-    <Suspense fallback={<ScreenLoading />}>
+    <Suspense fallback={<PageSpinner />}>
       <Screen />
     </Suspense>
   );
@@ -39,7 +31,7 @@ const ComingSoon = lazyWithTimeout(() => import('./screens/coming-soon'), 'Comin
 
 function comingSoon(titleKey: string): ReactNode {
   return (
-    <Suspense fallback={<ScreenLoading />}>
+    <Suspense fallback={<PageSpinner />}>
       <ComingSoon titleKey={titleKey} />
     </Suspense>
   );

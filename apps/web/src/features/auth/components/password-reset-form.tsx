@@ -1,13 +1,12 @@
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
-import { messagesOf } from '../../../shared/forms/field-errors';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { checkNewPassword, isConfirmationMessage } from '../../../shared/forms/password-rules';
 import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
 import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
 import { notify } from '../../../shared/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { isInvalidTokenError } from '../api/validate-reset-token';
@@ -58,29 +57,18 @@ export function PasswordResetForm({ token, onDone }: { token: string; onDone: ()
   });
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <TextField
-        label={t('reset.password')}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t('fields.passwordHint')}
-        errors={messagesOf(form.formState.errors.password)}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t('reset.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={messagesOf(form.formState.errors.passwordConfirmation)}
-        {...form.register('passwordConfirmation')}
-      />
-      <div className="form-actions">
-        <Button type="submit" busy={form.formState.isSubmitting} busyText={t('common.processing')}>
-          {t('reset.submit')}
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="form">
+        <NewPasswordFields
+          passwordLabel={t('reset.password')}
+          confirmationLabel={t('reset.confirmPassword')}
+        />
+        <div className="form-actions">
+          <Button type="submit" busy={form.formState.isSubmitting} busyText={t('common.processing')}>
+            {t('reset.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -14,6 +14,7 @@ import {
   validateDataFields,
 } from '../../../shared/forms/data-field-values';
 import { messagesOf } from '../../../shared/forms/field-errors';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { checkNewPassword, isConfirmationMessage } from '../../../shared/forms/password-rules';
 import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
 import { scrollToTop } from '../../../shared/forms/scroll';
@@ -21,7 +22,6 @@ import { showServerErrors } from '../../../shared/forms/server-errors';
 import { TermsCheckbox } from '../../../shared/forms/terms';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
 import { notify } from '../../../shared/ui/toast';
 import { useRegisterCustomer } from '../api/register-customer';
 
@@ -141,22 +141,9 @@ export function RegisterForm({ sections, checksum, clientId }: RegisterFormProps
         <DataFieldSections sections={sections} />
         <fieldset className="form-section">
           <legend className="form-section-title">{t('register.passwordSection')}</legend>
-          <TextField
-            label={t('register.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={t('fields.passwordHint')}
-            errors={messagesOf(form.formState.errors.password)}
-            {...form.register('password')}
-          />
-          <TextField
-            label={t('register.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            errors={messagesOf(form.formState.errors.passwordConfirmation)}
-            {...form.register('passwordConfirmation')}
+          <NewPasswordFields
+            passwordLabel={t('register.password')}
+            confirmationLabel={t('register.confirmPassword')}
           />
         </fieldset>
         <Controller

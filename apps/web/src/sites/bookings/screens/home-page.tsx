@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../shared/layout/page-title';
-import { isVenueSlug, useSelectedVenue } from '../../../shared/venue/selected-venue';
+import { useSelectVenueFromPath } from '../../../shared/venue/selected-venue';
 
 /**
  * The bookings home. The timetable and the venue list come with the bookings API; until then the
@@ -11,12 +10,7 @@ import { isVenueSlug, useSelectedVenue } from '../../../shared/venue/selected-ve
 export function HomePage() {
   const { t } = useTranslation('bookings');
   usePageTitle(t('home.title'));
-  const { slug } = useParams();
-  const [, selectVenue] = useSelectedVenue();
-  useEffect(() => {
-    // /location/{slug} selects that venue, like the `venue` query value.
-    if (isVenueSlug(slug)) selectVenue(slug);
-  }, [slug, selectVenue]);
+  useSelectVenueFromPath(useParams().slug);
   return (
     <main id="main" className="page" tabIndex={-1}>
       <h1>{t('home.title')}</h1>

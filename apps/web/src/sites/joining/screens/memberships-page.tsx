@@ -1,19 +1,13 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../shared/layout/page-title';
-import { isVenueSlug, useSelectedVenue } from '../../../shared/venue/selected-venue';
+import { useSelectVenueFromPath } from '../../../shared/venue/selected-venue';
 
 /** Buy a membership. The joining flow comes with the joining work; until then the page says so. */
 export function MembershipsPage() {
   const { t } = useTranslation('flow');
   usePageTitle(t('joining.title'));
-  const { slug } = useParams();
-  const [, selectVenue] = useSelectedVenue();
-  useEffect(() => {
-    // /centre/{slug} selects that centre.
-    if (isVenueSlug(slug)) selectVenue(slug);
-  }, [slug, selectVenue]);
+  useSelectVenueFromPath(useParams().slug);
   return (
     <main id="main" className="page" tabIndex={-1}>
       <h1>{t('joining.title')}</h1>
