@@ -21,6 +21,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
+import { activitiesRoutes } from './modules/activities/activities.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { installSessions } from './modules/auth/session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(operatorRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(activitiesRoutes, { prefix: '/api', db, config });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

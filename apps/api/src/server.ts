@@ -3,6 +3,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
+import { extendTimetable } from './modules/activities/timetable.service';
+import { getCurrentClient } from './modules/operator/operator.service';
+
+/** The rolling timetable is generated ahead; re-run hourly so a long-running server never runs dry. */
+const timetableRollEveryMs = 60 * 60_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +32,21 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+
+  // Idempotent (one INSERT ... ON CONFLICT DO NOTHING), so every replica may run it.
+  const rollTimetable = async () => {
+    try {
+      const client = await getCurrentClient(database.db, config);
+      await extendTimetable(database.db, client.id);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not extend the timetable');
+    }
+  };
+  await rollTimetable();
+  const timetableTimer = setInterval(rollTimetable, timetableRollEveryMs);
+  timetableTimer.unref();
   const shutdown = async () => {
+    clearInterval(timetableTimer);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -8,6 +10,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -283,4 +286,222 @@ export const outboundEmails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbound_emails_created_idx').on(t.createdAt)],
+);
+
+// ---- Activities, timetables and capacity (issue 3; docs/decisions/005-activities-and-capacity.md) ----
+
+/** A tree of categories per operator: roots (e.g. Racquet sports) hold child categories and activities. */
+export const activityCategories = pgTable(
+  'activity_categories',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    parentId: integer('parent_id').references((): AnyPgColumn => activityCategories.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('activity_categories_client_slug_idx').on(t.clientId, t.slug),
+    index('activity_categories_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * Something a customer books. `kind`: `court` (hire of one location of several at a time: courts,
+ * lanes), `class` (one location, an instructor, places for many) or `course` (weekly sessions sold
+ * together as one bundle). Slugs are the ones third-party tools know (`badminton-40min`).
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => activityCategories.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').$type<'court' | 'class' | 'course'>().notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Sessions open this many days ahead of their date... */
+    bookingWindowDays: integer('booking_window_days').notNull().default(7),
+    /** ...at this local time ('HH:MM'); null: at the session's own start time. */
+    bookingOpensAt: text('booking_opens_at'),
+    /** Cancelling is allowed until this many minutes before the start. */
+    cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(0),
+    /** A cancellation before the cut-off awards account credit. */
+    creditOnCancellation: boolean('credit_on_cancellation').notNull().default(true),
+    needsWaiver: boolean('needs_waiver').notNull().default(false),
+    allowsAnonymousBookings: boolean('allows_anonymous_bookings').notNull().default(false),
+    /** A full session offers the waitlist (classes). */
+    hasWaitlist: boolean('has_waitlist').notNull().default(false),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activities_client_slug_idx').on(t.clientId, t.slug),
+    index('activities_category_idx').on(t.categoryId),
+  ],
+);
+
+/** Which venues offer which activities (what the venue's category pages list). */
+export const venueActivities = pgTable(
+  'venue_activities',
+  {
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.activityId] })],
+);
+
+/** A bookable place inside a venue: 'Court 1' in the Sports Hall, 'Lane 3' in the Main Pool, 'Studio 1'. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** The facility it belongs to: 'Sports Hall', 'Main Pool', 'Outdoor Courts', 'Studio'. */
+    area: text('area').notNull(),
+    type: text('type').notNull().default('resource'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('locations_venue_slug_idx').on(t.venueId, t.slug)],
+);
+
+/** A price plan of an activity: 'Standard', or 'Member' (for customers with an active membership). */
+export const pricingOptions = pgTable(
+  'pricing_options',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    forMembers: boolean('for_members').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('pricing_options_activity_idx').on(t.activityId)],
+);
+
+/** A ticket of a pricing option ('Adult', 'Junior'); its amount in minor units of the client's currency. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    pricingOptionId: integer('pricing_option_id')
+      .notNull()
+      .references(() => pricingOptions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    amount: integer('amount').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('tickets_pricing_option_idx').on(t.pricingOptionId),
+    check('tickets_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** A weekly timetable line: the template the rolling timetable generates occurrences from. */
+export const timetableEntries = pgTable(
+  'timetable_entries',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** Days it runs: bit 0 Monday ... bit 6 Sunday (127: every day). */
+    weekdayMask: integer('weekday_mask').notNull().default(127),
+    /** Local start time 'HH:MM' in the venue's time zone. */
+    startTime: text('start_time').notNull(),
+    capacity: integer('capacity').notNull(),
+    instructorName: text('instructor_name'),
+  },
+  (t) => [index('timetable_entries_venue_idx').on(t.venueId)],
+);
+
+/** A course: weekly sessions (occurrences with this bundle) bought together as one item. */
+export const courseBundles = pgTable(
+  'course_bundles',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sessionsCount: integer('sessions_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('course_bundles_activity_idx').on(t.activityId, t.venueId)],
+);
+
+/**
+ * One session of an activity at one location. Places are counted here so that a cart can take one
+ * with a single conditional UPDATE (row lock): `booked_count` (paid bookings) plus `held_count`
+ * (places held in baskets) can never exceed `capacity`; the CHECK makes the database refuse it.
+ */
+export const occurrences = pgTable(
+  'occurrences',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The timetable line it was generated from (null: created on its own, or a course session). */
+    timetableEntryId: integer('timetable_entry_id').references(() => timetableEntries.id, {
+      onDelete: 'set null',
+    }),
+    bundleId: integer('bundle_id').references(() => courseBundles.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** When booking opens (the activity's window applied to the session's local date). */
+    firstBookableAt: timestamp('first_bookable_at', { withTimezone: true }).notNull(),
+    /** 8 hex characters naming the time group (activity, venue, start, end) across locations. */
+    compositeKey: text('composite_key').notNull(),
+    capacity: integer('capacity').notNull(),
+    bookedCount: integer('booked_count').notNull().default(0),
+    heldCount: integer('held_count').notNull().default(0),
+    instructorName: text('instructor_name'),
+  },
+  (t) => [
+    // times / slots / timetable: one venue's sessions of one activity on one day, in time order.
+    index('occurrences_availability_idx').on(t.venueId, t.activityId, t.startsAt),
+    // Idempotent timetable generation; also no two sessions of an activity in one place at once.
+    uniqueIndex('occurrences_activity_location_start_idx').on(t.activityId, t.locationId, t.startsAt),
+    index('occurrences_bundle_idx').on(t.bundleId),
+    check(
+      'occurrences_places_check',
+      sql`${t.bookedCount} >= 0 and ${t.heldCount} >= 0 and ${t.bookedCount} + ${t.heldCount} <= ${t.capacity}`,
+    ),
+    check('occurrences_times_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );

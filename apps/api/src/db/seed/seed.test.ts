@@ -1,7 +1,8 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, max, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDateOf } from '../../modules/activities/local-time';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { clients, users, venues } from '../schema';
+import { clients, locations, occurrences, users, venues } from '../schema';
 import { demoVenues } from './operator';
 import { seedIfEmpty } from './seed';
 
@@ -122,5 +123,110 @@ describe('seedIfEmpty', () => {
       .from(users)
       .where(eq(users.clientId, client?.id ?? -1));
     expect(seededUsers[0]?.n).toBeGreaterThanOrEqual(2);
+  });
+  describe('activities and the rolling timetable', () => {
+    const tomorrow = () => addDays(localDateOf(new Date(), 'Europe/London'), 1);
+    const offered = async (venue: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/activities/venue/${venue}/activity-category/racquet-sports/dates`,
+        })
+      ).statusCode;
+    const times = async (venue: string, activity: string, path = 'times') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/activities/venue/${venue}/activity/${activity}/${path}?date=${tomorrow()}`,
+      });
+
+    it('offers badminton-40min and badminton-60min, with sessions tomorrow, at every venue with a sports hall', async () => {
+      const halls = await t.db
+        .selectDistinct({ slug: venues.slug })
+        .from(locations)
+        .innerJoin(venues, eq(venues.id, locations.venueId))
+        .where(eq(locations.area, 'Sports Hall'));
+      expect(halls.length).toBeGreaterThanOrEqual(5);
+      for (const { slug } of halls) {
+        expect(await offered(slug), slug).toBe(200);
+        for (const activity of ['badminton-40min', 'badminton-60min']) {
+          const res = await times(slug, activity);
+          expect(res.statusCode, `${slug} ${activity}`).toBe(200);
+          const data = res.json().data;
+          expect(data.length, `${slug} ${activity}`).toBeGreaterThan(0);
+          expect(data[0].location).toBe('Multiple');
+        }
+      }
+    });
+
+    it('offers fitness-classes-c (a class) and swim-for-fitness (lanes) at half the venues or more', async () => {
+      for (const [activity, path] of [
+        ['fitness-classes-c', 'timetable'],
+        ['swim-for-fitness', 'v2/times'],
+      ] as const) {
+        let at = 0;
+        for (const venue of demoVenues) {
+          const res = await times(venue.slug, activity, path);
+          if (res.statusCode === 200 && res.json().data.length > 0) at++;
+        }
+        expect(at, activity).toBeGreaterThanOrEqual(Math.ceil(demoVenues.length / 2));
+      }
+    });
+
+    it('generates at least 14 days of sessions ahead for every venue', async () => {
+      const rows = await t.db
+        .select({
+          venueId: occurrences.venueId,
+          first: min(occurrences.startsAt),
+          last: max(occurrences.startsAt),
+        })
+        .from(occurrences)
+        .groupBy(occurrences.venueId);
+      expect(rows).toHaveLength(demoVenues.length);
+      const twoWeeks = addDays(localDateOf(new Date(), 'Europe/London'), 14);
+      for (const row of rows) {
+        expect(localDateOf(row.last ?? new Date(0), 'Europe/London') >= twoWeeks, String(row.venueId)).toBe(
+          true,
+        );
+      }
+    });
+
+    it('seeds sold-out sessions: FULL courts in a bookable group, a full group, and a class with a waitlist', async () => {
+      const day = (await times('leeds-riverside', 'badminton-60min', 'v2/times')).json().data;
+      const six = day.find(
+        (time: { starts_at: { format_24_hour: string } }) => time.starts_at.format_24_hour === '18:00',
+      );
+      const eight = day.find(
+        (time: { starts_at: { format_24_hour: string } }) => time.starts_at.format_24_hour === '20:00',
+      );
+      expect(six).toMatchObject({ spaces: 2, action_to_show: { status: 'LOGIN' } });
+      expect(eight).toMatchObject({ spaces: 0, action_to_show: { status: 'FULL' } });
+      const group = await t.app.inject({
+        method: 'GET',
+        url: `/api/activities/venue/leeds-riverside/activity/badminton-60min/v2/times/${six.composite_key}?date=${tomorrow()}`,
+      });
+      expect(
+        group
+          .json()
+          .data.map((court: { location: string; spaces: number }) => [court.location, court.spaces]),
+      ).toEqual([
+        ['Court 1', 0],
+        ['Court 2', 0],
+        ['Court 3', 1],
+        ['Court 4', 1],
+      ]);
+      const classes = (await times('leeds-riverside', 'fitness-classes-c', 'timetable')).json().data;
+      expect(classes.map((c: { action_to_show: { status: string } }) => c.action_to_show.status)).toEqual([
+        'LOGIN',
+        'WAITLIST',
+      ]);
+    });
+
+    it('seeds courses as bundles of weekly sessions', async () => {
+      const [course] = await t.db
+        .select({ n: count() })
+        .from(occurrences)
+        .where(sql`${occurrences.bundleId} is not null`);
+      expect(course?.n).toBeGreaterThanOrEqual(6);
+    });
   });
 });

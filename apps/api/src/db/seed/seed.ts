@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import { hasAnyClient } from '../../modules/operator/operator.service';
 import type { Database } from '../client';
 import { seedAccounts } from './accounts';
+import { seedActivities } from './activities';
 import { seedDataFieldForms } from './data-field-forms';
 import { seedOperator } from './operator';
 
@@ -20,6 +21,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     if (!homeVenue) throw new Error('the seed needs at least one venue');
     await seedDataFieldForms(tx, operator.client.id);
     await seedAccounts(tx, operator.client.id, homeVenue.id);
+    await seedActivities(tx, operator.client.id, operator.venues);
     return true;
   });
 }

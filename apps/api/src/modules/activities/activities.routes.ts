@@ -1,0 +1,296 @@
+import {
+  zActivityParams,
+  zCategoriesResponse,
+  zCategoryParams,
+  zCategoryResponse,
+  zDateQuery,
+  zDatesParams,
+  zDatesResponse,
+  zOccurrenceParams,
+  zOccurrenceResponse,
+  zSlotsQuery,
+  zSlotsResponse,
+  zSlotsV2Query,
+  zTimeGroupParams,
+  zTimeGroupResponse,
+  zTimesResponse,
+  zTimesV2Response,
+  zTimetableResponse,
+  zVenueParams,
+  zVenuesResponse,
+} from '@leisure/contract/activities';
+import { zErrorResponse } from '@leisure/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { currentAuth } from '../auth/session';
+import {
+  type ActivitiesDeps,
+  createCatalogue,
+  describeCategory,
+  getOccurrence,
+  listActivityVenues,
+  listBookableDates,
+  listSlots,
+  listSlotsV2,
+  listTimeGroup,
+  listTimes,
+  listTimesV2,
+  listTimetable,
+  listVenueCategories,
+  viewerOf,
+} from './activities.service';
+
+const notFound = zErrorResponse.describe(
+  "No such venue, activity, category or session: `{message: 'Unable to complete request, item not found.'}`.",
+);
+const invalid = zErrorResponse.describe(
+  'A query value is invalid, or the date is outside the booking window ' +
+    "(`{message: 'The date should be within the valid days', errors: {date: [..]}}`).",
+);
+const serverError = zErrorResponse.describe('Something has gone wrong; no details are given.');
+const tags = ['activities'];
+/** Optional: with a session the answer is the user's (LOGIN becomes BOOK; member prices). */
+const security: Record<string, string[]>[] = [{}, { bearer: [] }, { cookie: [] }];
+
+const statusNote =
+  '`action_to_show.status`: BOOK; FULL (no place left); WAITLIST (full, the class keeps a waitlist); ' +
+  'LOGIN (anonymous, and the activity does not allow anonymous bookings); null (listed, booking not open ' +
+  "yet: `first_bookable_at`). Times are the venue's local time. A date before today or beyond the " +
+  "activity's booking window answers 422.";
+
+/** Discovery and availability of activities (bookings-api.md: Discovery, Availability). */
+export const activitiesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const deps: ActivitiesDeps = { db, config, catalogue: createCatalogue(db, config) };
+  const viewer = async (request: Parameters<typeof currentAuth>[2]) =>
+    viewerOf(await currentAuth(db, config, request));
+
+  app.get(
+    '/activities/venues',
+    {
+      schema: {
+        tags,
+        summary: "The operator's venues",
+        response: { 200: zVenuesResponse, 404: notFound, 500: serverError },
+      },
+    },
+    async () => ({ data: await listActivityVenues(deps) }),
+  );
+
+  app.get(
+    '/activities/venue/:venue/categories',
+    {
+      schema: {
+        tags,
+        summary: "A venue's activity categories",
+        description: 'The root categories with an activity the venue offers somewhere below them.',
+        params: zVenueParams,
+        response: { 200: zCategoriesResponse, 404: notFound, 500: serverError },
+      },
+    },
+    async (request) => ({ data: await listVenueCategories(deps, request.params.venue) }),
+  );
+
+  app.get(
+    '/activities/venue/:venue/categories/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A category and its children, or an activity',
+        description:
+          'For a category: its sub-categories and activities at this venue (`type` says which). For an ' +
+          'activity (the leaves of the tree): no children, and the locations it runs in.',
+        params: zCategoryParams,
+        response: { 200: zCategoryResponse, 404: notFound, 500: serverError },
+      },
+    },
+    async (request) => ({
+      data: await describeCategory(deps, request.params.venue, request.params.slug, new Date()),
+    }),
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity-category/:category/dates',
+    {
+      schema: {
+        tags,
+        summary: 'The bookable dates',
+        description:
+          "Today and each day up to the booking window. `{category}` is an activity's slug, or a category's " +
+          '(then the widest window of its activities).',
+        params: zDatesParams,
+        response: { 200: zDatesResponse, 404: notFound, 500: serverError },
+      },
+    },
+    async (request) => ({
+      data: await listBookableDates(deps, request.params.venue, request.params.category, new Date()),
+    }),
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity/:activity/times',
+    {
+      schema: {
+        tags,
+        summary: "A day's start times",
+        description: `One item per start time (a time group across locations); always an array. ${statusNote}`,
+        security,
+        params: zActivityParams,
+        querystring: zDateQuery,
+        response: { 200: zTimesResponse, 404: notFound, 422: invalid, 500: serverError },
+      },
+    },
+    async (request) => {
+      const { venue, activity } = request.params;
+      return {
+        data: await listTimes(deps, venue, activity, request.query.date, await viewer(request), new Date()),
+      };
+    },
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity/:activity/v2/times',
+    {
+      schema: {
+        tags,
+        summary: "A day's start times (v2)",
+        description:
+          'The `times` items plus `id` (a session of the group with space, to book), `first_bookable_at` and ' +
+          `\`spaces_remaining\`. ${statusNote}`,
+        security,
+        params: zActivityParams,
+        querystring: zDateQuery,
+        response: { 200: zTimesV2Response, 404: notFound, 422: invalid, 500: serverError },
+      },
+    },
+    async (request) => {
+      const { venue, activity } = request.params;
+      return {
+        data: await listTimesV2(deps, venue, activity, request.query.date, await viewer(request), new Date()),
+      };
+    },
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity/:activity/v2/times/:composite_key',
+    {
+      schema: {
+        tags,
+        summary: "A time group's locations",
+        description: `One item per location (court, lane) of the time group, with its own places. 404 for an unknown key. ${statusNote}`,
+        security,
+        params: zTimeGroupParams,
+        querystring: zDateQuery,
+        response: { 200: zTimeGroupResponse, 404: notFound, 422: invalid, 500: serverError },
+      },
+    },
+    async (request) => {
+      const { venue, activity, composite_key } = request.params;
+      return {
+        data: await listTimeGroup(
+          deps,
+          venue,
+          activity,
+          composite_key,
+          request.query.date,
+          await viewer(request),
+          new Date(),
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity/:activity/slots',
+    {
+      schema: {
+        tags,
+        summary: "A time's slots, one per location",
+        description: `The sessions from \`start_time\` to \`end_time\` on \`date\`, one per location; \`id\` is the occurrence to book. ${statusNote}`,
+        security,
+        params: zActivityParams,
+        querystring: zSlotsQuery,
+        response: { 200: zSlotsResponse, 404: notFound, 422: invalid, 500: serverError },
+      },
+    },
+    async (request) => {
+      const { venue, activity } = request.params;
+      return {
+        data: await listSlots(deps, venue, activity, request.query, await viewer(request), new Date()),
+      };
+    },
+  );
+
+  app.get(
+    '/activities/venue/:venue/activity/:activity/v2/slots',
+    {
+      schema: {
+        tags,
+        summary: "A day's slots (v2)",
+        description: `The day's sessions, one per location, optionally only those of one start, end or time group. ${statusNote}`,
+        security,
+        params: zActivityParams,
+        querystring: zSlotsV2Query,
+        response: { 200: zSlotsResponse, 404: notFound, 422: invalid, 500: serverError },
+      },
+    },
+    async (request) => {
+      const { venue, activity } = request.params;
+      return {
+        data: await listSlotsV2(deps, venue, activity, request.query, await viewer(request), new Date()),
+      };
+    },
+  );
+
+  for (const path of ['timetable', 'v2/timetable']) {
+    app.get(
+      `/activities/venue/:venue/activity/:activity/${path}`,
+      {
+        schema: {
+          tags,
+          summary: path === 'timetable' ? "A class's sessions on a day" : "A class's sessions on a day (v2)",
+          description: `One item per session, with its instructor, places and price. ${statusNote}`,
+          security,
+          params: zActivityParams,
+          querystring: zDateQuery,
+          response: { 200: zTimetableResponse, 404: notFound, 422: invalid, 500: serverError },
+        },
+      },
+      async (request) => {
+        const { venue, activity } = request.params;
+        return {
+          data: await listTimetable(
+            deps,
+            venue,
+            activity,
+            request.query.date,
+            await viewer(request),
+            new Date(),
+          ),
+        };
+      },
+    );
+  }
+
+  app.get(
+    '/v1/activities/occurrences/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One session with its tickets',
+        description:
+          'The tickets are those this user can buy (member prices for members). `bundle` names the course a ' +
+          `session belongs to (bought as a whole). ${statusNote}`,
+        security,
+        params: zOccurrenceParams,
+        response: { 200: zOccurrenceResponse, 404: notFound, 500: serverError },
+      },
+    },
+    async (request) => ({
+      data: await getOccurrence(deps, request.params.id, await viewer(request), new Date()),
+    }),
+  );
+};

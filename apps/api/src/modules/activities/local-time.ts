@@ -1,0 +1,202 @@
+/**
+ * Venue-local dates and times without a date library. Instants are stored as timestamptz; a venue
+ * has an IANA time zone (Europe/London for the seed). The zone's UTC offset is looked up with Intl
+ * once per zone and UTC hour and remembered, so formatting 200 sessions costs arithmetic only.
+ */
+
+/** 'YYYY-MM-DD' */
+export type LocalDate = string;
+/** 'HH:MM' (24-hour) */
+export type LocalTime = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+const hourMs = 3_600_000;
+const dayMs = 86_400_000;
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Minutes the zone is ahead of UTC at this instant (Europe/London: 0 in winter, 60 in summer). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  // Offsets change on whole UTC hours in every zone we serve; one lookup per zone and hour.
+  const hour = Math.floor(instant.getTime() / hourMs);
+  const key = `${timeZone}|${hour}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const at = new Date(hour * hourMs);
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const offset = Math.round((asUtc - at.getTime()) / 60_000);
+  if (offsets.size > 50_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
+
+/** The wall-clock fields of an instant in the zone, read from a shifted Date's UTC getters. */
+function wallClock(instant: Date, timeZone: string): Date {
+  return new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function isLocalDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function isLocalTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/** The venue-local calendar date of an instant. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  const wall = wallClock(instant, timeZone);
+  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+}
+
+/** The venue-local time of an instant, 'HH:MM'. */
+export function localTimeOf(instant: Date, timeZone: string): LocalTime {
+  const wall = wallClock(instant, timeZone);
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+function dateParts(date: LocalDate): [number, number, number] {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return [year, month, day];
+}
+
+/**
+ * The instant a venue-local date and time names. In the autumn's repeated hour the first (summer)
+ * instant is taken; a time inside the spring gap moves forward by the gap.
+ */
+export function zonedTimeToUtc(date: LocalDate, time: LocalTime, timeZone: string): Date {
+  const [year, month, day] = dateParts(date);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hours, minutes);
+  const before = offsetMinutes(new Date(wall - dayMs / 2), timeZone);
+  const after = offsetMinutes(new Date(wall + dayMs / 2), timeZone);
+  const first = wall - Math.max(before, after) * 60_000;
+  if (localTimeOf(new Date(first), timeZone) === time && localDateOf(new Date(first), timeZone) === date) {
+    return new Date(first);
+  }
+  return new Date(wall - Math.min(before, after) * 60_000);
+}
+
+/** Start of the local day and of the next, as instants: the day's sessions start in [from, to). */
+export function localDayBounds(date: LocalDate, timeZone: string): { from: Date; to: Date } {
+  return {
+    from: zonedTimeToUtc(date, '00:00', timeZone),
+    to: zonedTimeToUtc(addDays(date, 1), '00:00', timeZone),
+  };
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const [year, month, day] = dateParts(date);
+  const shifted = new Date(Date.UTC(year, month - 1, day + days));
+  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  const [y1, m1, d1] = dateParts(from);
+  const [y2, m2, d2] = dateParts(to);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / dayMs);
+}
+
+/** 0 Monday ... 6 Sunday. */
+export function weekdayOf(date: LocalDate): number {
+  const [year, month, day] = dateParts(date);
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
+const shortDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const longDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const longMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The ways the wire writes a date (the formats existing clients of this API read). */
+export function prettyDate(date: LocalDate) {
+  const [year, month, day] = dateParts(date);
+  const weekday = weekdayOf(date);
+  const monthIndex = month - 1;
+  return {
+    raw: date,
+    /** '09/02/2026' */
+    raw_pretty: `${pad(day)}/${pad(month)}/${year}`,
+    /** 'Mon' */
+    day_short: shortDays[weekday] ?? '',
+    /** 'Monday' */
+    day_long: longDays[weekday] ?? '',
+    /** '9 Feb' */
+    date_pretty: `${day} ${shortMonths[monthIndex] ?? ''}`,
+    /** 'Mon 9 Feb' */
+    short_pretty: `${shortDays[weekday] ?? ''} ${day} ${shortMonths[monthIndex] ?? ''}`,
+    /** 'Mon 09 February 2026' */
+    long_pretty: `${shortDays[weekday] ?? ''} ${pad(day)} ${longMonths[monthIndex] ?? ''} ${year}`,
+    year: String(year),
+  };
+}
+
+/** '13:30' -> '1:30pm', or '01:30pm' with `padded`. */
+export function twelveHour(time: LocalTime, padded: boolean): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'am' : 'pm';
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${padded ? pad(hour) : hour}:${pad(minutes)}${suffix}`;
+}
+
+/** ISO 8601 with the zone's offset: '2026-02-09T13:30:00+00:00'. */
+export function localIso(instant: Date, timeZone: string): string {
+  const offset = offsetMinutes(instant, timeZone);
+  const wall = new Date(instant.getTime() + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** ISO 8601 in UTC without milliseconds: '2026-02-09T13:30:00Z'. */
+export function utcIso(instant: Date): string {
+  return `${instant.toISOString().slice(0, 19)}Z`;
+}
