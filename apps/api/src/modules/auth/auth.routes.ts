@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
       reply.header('cache-control', 'no-store');
-      return { data: await describeUser(deps, auth.user) };
+      return { data: await describeUser(deps, auth) };
     },
   );
 

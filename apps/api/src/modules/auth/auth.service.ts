@@ -23,7 +23,7 @@ import {
 } from '../data-fields/data-fields.service';
 import type { Mailer } from '../mail/mail.service';
 import { passwordResetEmail, welcomeEmail } from '../mail/templates';
-import { getBrand, getCurrentClient, listTerms, venueSlugById } from '../operator/operator.service';
+import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
 import {
   type AttemptKind,
   consumeResetToken,
@@ -31,7 +31,6 @@ import {
   emailTakenByOther,
   expireUserResetTokens,
   findLiveResetToken,
-  findMembershipUser,
   findUserById,
   findUserByReference,
   findUsersByEmail,
@@ -45,6 +44,7 @@ import {
   type UserRow,
   updateUser,
 } from './auth.repository';
+import type { Auth } from './session';
 
 export type { UserRow } from './auth.repository';
 
@@ -85,9 +85,12 @@ export function customerRecord(user: UserRow): CustomerRecord {
 
 // ---- The signed-in user --------------------------------------------------------------------------
 
-export async function describeUser(deps: AuthDeps, user: UserRow): Promise<AuthUser> {
+/** The signed-in user as `GET auth/user` answers it; the session lookup already joined the rest. */
+export async function describeUser(
+  deps: AuthDeps,
+  { user, membershipUserId, homeVenueSlug }: Pick<Auth, 'user' | 'membershipUserId' | 'homeVenueSlug'>,
+): Promise<AuthUser> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const membershipUser = await findMembershipUser(deps.db, user.id);
   const isStaff = user.role === 'staff';
   return {
     id: user.id,
@@ -95,8 +98,8 @@ export async function describeUser(deps: AuthDeps, user: UserRow): Promise<AuthU
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
-    home_venue_slug: await venueSlugById(deps.db, user.homeVenueId),
-    membership_user: membershipUser ? { id: membershipUser.id } : null,
+    home_venue_slug: homeVenueSlug,
+    membership_user: membershipUserId === null ? null : { id: membershipUserId },
     // Credit, direct-debit instructions, penalties and documents arrive with the account issues;
     // until then a customer truly has none of them.
     credit: { balance: 0, formatted_balance: formatMoney(0, client.currency) },

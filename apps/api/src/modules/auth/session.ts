@@ -4,8 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import {
-  findLiveSession,
-  findUserById,
+  findLiveSessionUser,
   insertSession,
   revokeSession,
   type SessionRow,
@@ -23,6 +22,8 @@ import {
 export interface Auth {
   user: UserRow;
   session: SessionRow;
+  membershipUserId: number | null;
+  homeVenueSlug: string | null;
   /** How the token arrived; only cookie-authenticated writes need the CSRF header. */
   via: 'bearer' | 'cookie';
   token: string;
@@ -65,14 +66,13 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
   const token = bearer ?? request.cookies[names.session];
   if (!token || token.length > 200) return null;
   const now = new Date();
-  const session = await findLiveSession(db, hashToken(token), now);
-  if (!session) return null;
-  const user = await findUserById(db, session.userId);
-  if (!user) return null;
+  const found = await findLiveSessionUser(db, hashToken(token), now);
+  if (!found) return null;
+  const { session, user, membershipUserId, homeVenueSlug } = found;
   if (now.getTime() - session.lastUsedAt.getTime() > touchEveryMs) {
     await touchSession(db, session.id, now, idleExpiry(config, now));
   }
-  return { user, session, via: bearer ? 'bearer' : 'cookie', token };
+  return { user, session, membershipUserId, homeVenueSlug, via: bearer ? 'bearer' : 'cookie', token };
 }
 
 /** The signed-in user of this request, or null. Looked up once per request. */

@@ -44,11 +44,6 @@ export async function findVenueBySlug(
   return rows[0];
 }
 
-export async function findVenueById(db: Database, id: number): Promise<VenueRow | undefined> {
-  const rows = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
-  return rows[0];
-}
-
 export async function listVenues(db: Database, clientId: number): Promise<VenueRow[]> {
   return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.id));
 }

@@ -7,7 +7,6 @@ import {
   anyClientExists,
   type ClientRow,
   findClient,
-  findVenueById,
   findVenueBySlug,
   insertClient,
   insertTerm,
@@ -57,12 +56,6 @@ export async function getVenue(db: Database, config: Config, slug: string): Prom
   const venue = await findVenueBySlug(db, client.id, slug);
   if (!venue) throw AppError.notFound();
   return venue;
-}
-
-/** A venue's slug by id (a customer's home venue), or null. */
-export async function venueSlugById(db: Database, id: number | null): Promise<string | null> {
-  if (id === null) return null;
-  return (await findVenueById(db, id))?.slug ?? null;
 }
 
 /** The operator's name, brand colour and support address, for emails. */
