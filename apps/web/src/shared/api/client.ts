@@ -67,6 +67,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not treat a 401 as "session gone" (the login call itself). */
   expectUnauthenticated?: boolean;
+  /** Headers for this call only (a handed-over bearer token). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -94,7 +96,11 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...settings.headers?.() };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...settings.headers?.(),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;

@@ -1,4 +1,4 @@
-import { api, configureApi, getApiSettings } from '../api/client';
+import { api } from '../api/client';
 import type { SiteName } from '../links/links';
 import { initModes, type Modes } from '../modes/modes';
 import { isVenueSlug, writeSelectedVenue } from '../venue/selected-venue';
@@ -16,16 +16,16 @@ export async function handOverToken(
   const token = url.searchParams.get('token');
   if (!token) return false;
   url.searchParams.delete('token');
-  const previousHeaders = getApiSettings().headers;
   try {
-    configureApi({ headers: () => ({ ...previousHeaders?.(), authorization: `Bearer ${token}` }) });
-    await api.post('api/auth/session', undefined, { expectUnauthenticated: true });
+    await api.post('api/auth/session', undefined, {
+      expectUnauthenticated: true,
+      headers: { authorization: `Bearer ${token}` },
+    });
     return true;
   } catch {
     // An expired or unknown token: carry on as the browser's own session (or anonymous).
     return false;
   } finally {
-    configureApi({ headers: previousHeaders ?? (() => ({})) });
     history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
 }
