@@ -45,6 +45,11 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'
+    // event; without a listener it would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     return {
       db: db as unknown as Database,
