@@ -368,6 +368,7 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    SANDBOX_PAY_SECRET: 'bench-sandbox-pay-secret-0123456789abcdef',
     LOG_LEVEL: settings.logLevel,
   });
   const base = `http://localhost:${settings.appPort}`;

@@ -24,10 +24,13 @@ import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { installSessions } from './modules/auth/session';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { installPaymentProvider } from './providers/payment/payment-provider-factory';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the product's emails (SMTP, or the outbox the dev mailbox shows). */
     mailer: Mailer;
+    /** Releases run-out basket holds and offers freed places to waitlists (docs/decisions/007). */
+    holdKeeper: HoldKeeper;
   }
 }
 
@@ -124,7 +129,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: config.logLevel,
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+              // Card data (only the sandbox's /sandbox-pay/ routes ever receive it) is never logged
+              // either: Fastify does not log bodies, and these paths catch one logged by mistake.
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-xsrf-token"]',
+                'req.body.card_number',
+                'req.body.cvc',
+                'body.card_number',
+                'body.cvc',
+                '*.card_number',
+                '*.cvc',
+              ],
               censor: '[redacted]',
             },
           },
@@ -151,6 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         { name: 'operator', description: 'Theme, client settings, footer, terms and data-field forms.' },
         { name: 'auth', description: 'Login, logout, registration and password reset.' },
         { name: 'my-account', description: "The signed-in customer's own data." },
+        { name: 'cart', description: 'The basket: places held, credit, waitlists.' },
+        { name: 'checkout', description: 'Card, credit and front-of-house payment of the basket.' },
+        { name: 'front-of-house', description: 'Staff acting for a customer.' },
       ],
       components: {
         securitySchemes: {
@@ -206,11 +226,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer.close();
   });
   installSessions(app, db, config);
+  await installPaymentProvider(app, config);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(operatorRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
-  await app.register(activitiesRoutes, { prefix: '/api', db, config });
+  const holds = createHoldKeeper({ db, config, mailer, log: app.log });
+  app.decorate('holdKeeper', holds);
+  app.addHook('onReady', async () => holds.start());
+  app.addHook('onClose', async () => holds.stop());
+  await app.register(activitiesRoutes, { prefix: '/api', db, config, holds });
+  await app.register(cartRoutes, { prefix: '/api', db, config, holds });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -239,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       url.startsWith('/api/') ||
       url === '/api' ||
       url.startsWith('/dev/') ||
+      url.startsWith('/sandbox-pay/') ||
       !webRoot ||
       request.method !== 'GET'
     ) {

@@ -18,7 +18,16 @@ describe('settings', () => {
   });
 
   it('never turns the dev mailbox on in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', SANDBOX_PAY_SECRET: 'x'.repeat(32) })
+        .devMailbox,
+    ).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe(true);
+  });
+
+  it('needs its own sandbox card secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SANDBOX_PAY_SECRET/);
+    expect(() => loadConfig({ SANDBOX_PAY_SECRET: 'short' })).toThrow(/SANDBOX_PAY_SECRET/);
+    expect(loadConfig({}).providers.sandboxPaySecret.length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -56,6 +56,11 @@ const configSchema = z
     /** Which client (operator) this deployment serves, by slug; the first one when unset. */
     CLIENT_SLUG: z.string().min(1).optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Signs the sandbox card provider's tokens and challenge ids (HMAC-SHA256), so every API
+     * replica accepts the others' tokens with no shared storage. Required in production.
+     */
+    SANDBOX_PAY_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
     DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     GEOCODER: z.enum(['offline']).default('offline'),
     /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
@@ -66,6 +71,25 @@ const configSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Seed an empty database at start-up. */
     SEED: booleanFlag.default(true),
+    // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
+    /** How long a place in a basket (or a waitlist offer) is held before it is released. */
+    CART_HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+    /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
+    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAY_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_PAY_SECRET'],
+        message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
+      });
+    }
   })
   .transform((env) => {
     const origin = `http://localhost:${env.PORT}`;
@@ -91,12 +115,15 @@ const configSchema = z
       clientSlug: env.CLIENT_SLUG,
       providers: {
         payment: env.PAYMENT_PROVIDER,
+        /** Development default: anyone can forge sandbox tokens with it, hence refused in production. */
+        sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'sandbox-pay-development-secret-not-for-production',
         directDebit: env.DIRECT_DEBIT_PROVIDER,
         geocoder: env.GEOCODER,
       },
       webDistDir: env.WEB_DIST_DIR,
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
+      cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
       trustProxy: env.TRUST_PROXY,
     };
   });

@@ -279,6 +279,11 @@ export const outboundEmails = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     template: text('template').notNull(),
+    /** Text attachments (e.g. a booking's .ics), kept so the dev mailbox can show them. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
     /** `outbox` (no SMTP configured), `sent` or `failed`. */
     status: text('status').notNull(),
     error: text('error'),
@@ -504,4 +509,347 @@ export const occurrences = pgTable(
     ),
     check('occurrences_times_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+// ---- Baskets, holds, waitlists, orders and credit (issue 3; docs/decisions/007-cart-holds-and-checkout.md) ----
+
+/**
+ * A customer's basket. At most one is open per customer (a partial unique index), so a staff user
+ * acting for a customer and the customer themselves share it. Checkout locks this row, and the
+ * order's unique `cart_id` makes a second order for one basket impossible.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: text('uuid').notNull().unique(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The customer the basket belongs to. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** bookings, foh, kiosk, ...: where it was last used. */
+    source: text('source').notNull().default('bookings'),
+    /** `open`, then `completed` by checkout. */
+    status: text('status').$type<'open' | 'completed'>().notNull().default('open'),
+    /** Credit reserved for this basket by `credits/apply`, in minor units. */
+    creditGeneral: integer('credit_general').notNull().default(0),
+    creditMembership: integer('credit_membership').notNull().default(0),
+    /**
+     * A card checkout claims the basket (random claim id and time) before it charges, without holding
+     * a transaction open across the provider call; concurrent submissions see the claim and wait.
+     */
+    checkoutClaim: text('checkout_claim'),
+    checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
+    /** The item hash the basket was completed with: a repeated submission finds its order by it. */
+    checkoutHash: text('checkout_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('carts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    check('carts_credit_check', sql`${t.creditGeneral} >= 0 and ${t.creditMembership} >= 0`),
+  ],
+);
+
+export interface CartTicketLine {
+  ticketId: number;
+  name: string;
+  quantity: number;
+  /** Minor units per place. */
+  unitAmount: number;
+}
+
+/** A line of a basket: one session (court, class with its tickets) or one course bundle. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** activity, av2Booking (a v2 slot) or av2BookingBundle (a course). */
+    cartableType: text('cartable_type').notNull(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    /** The session; null for a course (its sessions are the bundle's). */
+    occurrenceId: integer('occurrence_id').references(() => occurrences.id),
+    bundleId: integer('bundle_id').references(() => courseBundles.id),
+    pricingOptionId: integer('pricing_option_id')
+      .notNull()
+      .references(() => pricingOptions.id),
+    purchasedForUserId: integer('purchased_for_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Places taken (per session for a course). */
+    quantity: integer('quantity').notNull(),
+    /** The whole line, minor units. */
+    amount: integer('amount').notNull(),
+    benefitApplied: boolean('benefit_applied').notNull().default(false),
+    tickets: jsonb('tickets').$type<CartTicketLine[]>().notNull().default([]),
+    /** The waitlist offer this line came from, if any. */
+    waitlistEntryId: integer('waitlist_entry_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_items_cart_idx').on(t.cartId),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A place (or several) held on one session for a basket line until `expires_at`. Creating one adds
+ * to `occurrences.held_count` and releasing one (removed, discarded, expired) subtracts, in the
+ * same transaction; checkout turns it into booked places.
+ */
+export const cartHolds = pgTable(
+  'cart_holds',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    cartItemId: integer('cart_item_id')
+      .notNull()
+      .references(() => cartItems.id),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => occurrences.id),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_holds_expires_idx').on(t.expiresAt),
+    index('cart_holds_cart_idx').on(t.cartId),
+    index('cart_holds_item_idx').on(t.cartItemId),
+    index('cart_holds_occurrence_idx').on(t.occurrenceId),
+    check('cart_holds_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A customer waiting for a place on a full session; the first waiting is offered a freed place. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => occurrences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** waiting, offered, accepted, expired, cancelled. */
+    status: text('status')
+      .$type<'waiting' | 'offered' | 'accepted' | 'expired' | 'cancelled'>()
+      .notNull()
+      .default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_live_idx')
+      .on(t.occurrenceId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_queue_idx').on(t.occurrenceId, t.status, t.id),
+    index('waitlist_entries_user_idx').on(t.userId),
+  ],
+);
+
+/** A completed checkout. `cart_id` is unique: one basket makes at most one order. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    cartId: integer('cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    /** The customer. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who took the order: the customer, or a staff user at front of house. */
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source').notNull(),
+    currency: text('currency').notNull(),
+    total: integer('total').notNull(),
+    status: text('status').$type<'completed'>().notNull().default('completed'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cartableType: text('cartable_type').notNull(),
+    name: text('name').notNull(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    occurrenceId: integer('occurrence_id').references(() => occurrences.id),
+    bundleId: integer('bundle_id').references(() => courseBundles.id),
+    pricingOptionId: integer('pricing_option_id').notNull(),
+    purchasedForUserId: integer('purchased_for_user_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    benefitApplied: boolean('benefit_applied').notNull().default(false),
+    tickets: jsonb('tickets').$type<CartTicketLine[]>().notNull().default([]),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** A customer's places on one session, made by checkout. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    /** The attendee. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => occurrences.id),
+    quantity: integer('quantity').notNull(),
+    /** booked, cancelled. */
+    status: text('status').$type<'booked' | 'cancelled'>().notNull().default('booked'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bookings_user_occurrence_idx').on(t.userId, t.occurrenceId),
+    index('bookings_occurrence_idx').on(t.occurrenceId),
+    index('bookings_order_idx').on(t.orderId),
+  ],
+);
+
+/** How an order was paid: one row per tender (card, credit, cash, offline-voucher, cheque). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    tenderType: text('tender_type').notNull(),
+    amount: integer('amount').notNull(),
+    /** The card provider and its charge reference (card tenders). */
+    provider: text('provider'),
+    providerReference: text('provider_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    info: jsonb('info').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), check('payments_amount_check', sql`${t.amount} >= 0`)],
+);
+
+export interface CardBilling {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+}
+
+/** A customer's saved card: the provider's reusable token and what may be shown. Never the number. */
+export const savedCards = pgTable('saved_cards', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  token: text('token').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  billing: jsonb('billing').$type<CardBilling>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The credit ledger: a customer's balance of a type is the sum of its rows (spent credit is negative). */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** general or membership. */
+    type: text('type').$type<'general' | 'membership'>().notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_transactions_user_idx').on(t.userId, t.type)],
+);
+
+/** Terms an attendee agrees to before an activity (e.g. a studio safety waiver). */
+export const waivers = pgTable(
+  'waivers',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The activity that needs it (its `needs_waiver`). */
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    html: text('html').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waivers_client_slug_idx').on(t.clientId, t.slug),
+    index('waivers_activity_idx').on(t.activityId),
+  ],
+);
+
+export const waiverSignatures = pgTable(
+  'waiver_signatures',
+  {
+    id: serial('id').primaryKey(),
+    waiverId: integer('waiver_id')
+      .notNull()
+      .references(() => waivers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('waiver_signatures_idx').on(t.waiverId, t.userId)],
 );

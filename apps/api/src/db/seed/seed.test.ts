@@ -2,7 +2,9 @@ import { count, eq, max, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '../../modules/activities/local-time';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { clients, locations, occurrences, users, venues } from '../schema';
+import { activities, clients, locations, occurrences, users, venues, waivers } from '../schema';
+import { demoMember } from './accounts';
+import { demoMemberCredit } from './baskets';
 import { demoVenues } from './operator';
 import { seedIfEmpty } from './seed';
 
@@ -107,8 +109,25 @@ describe('seedIfEmpty', () => {
       'Privacy Policy',
     ]);
     for (const term of registration) expect(term.html.length).toBeGreaterThan(2000);
-    const checkout = (await t.app.inject({ method: 'GET', url: '/api/terms?cart_id=1' })).json().data;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      payload: { username: demoMember.email, password: demoMember.password },
+    });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/activities/cart', headers })).json().data;
+    const checkout = (await t.app.inject({ method: 'GET', url: `/api/terms?cart_id=${cart.id}` })).json()
+      .data;
     expect(checkout.length).toBeGreaterThanOrEqual(1);
+    // The demo member has general credit to spend at checkout.
+    expect(cart.credits.general.total_available).toBe(demoMemberCredit);
+  });
+
+  it('seeds the studio safety waiver for the waiver-needing class', async () => {
+    const [waiver] = await t.db.select().from(waivers).where(eq(waivers.slug, 'studio-safety-waiver'));
+    const [spin] = await t.db.select().from(activities).where(eq(activities.slug, 'spin-express'));
+    expect(spin?.needsWaiver).toBe(true);
+    expect(waiver).toMatchObject({ activityId: spin?.id, title: 'Studio safety waiver' });
   });
 
   it('seeds the demo member and the staff user through the accounts seed', async () => {

@@ -3,6 +3,7 @@ import { hasAnyClient } from '../../modules/operator/operator.service';
 import type { Database } from '../client';
 import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
+import { seedBaskets } from './baskets';
 import { seedDataFieldForms } from './data-field-forms';
 import { seedOperator } from './operator';
 
@@ -22,6 +23,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     await seedDataFieldForms(tx, operator.client.id);
     await seedAccounts(tx, operator.client.id, homeVenue.id);
     await seedActivities(tx, operator.client.id, operator.venues);
+    await seedBaskets(tx, operator.client.id);
     return true;
   });
 }

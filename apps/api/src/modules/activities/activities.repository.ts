@@ -229,6 +229,8 @@ export interface TimeGroupRow {
   locationName: string;
   /** A session with a place left, else the first: the id a client can book with. */
   bookableId: number;
+  /** Places held in baskets across the group (a hold may have run out: the read then sweeps). */
+  heldCount: number;
 }
 
 /**
@@ -247,6 +249,7 @@ export async function listTimeGroups(
       endsAt: sql`min(${occurrences.endsAt})`.mapWith(occurrences.endsAt),
       firstBookableAt: sql`min(${occurrences.firstBookableAt})`.mapWith(occurrences.firstBookableAt),
       spaces: sql<number>`sum(${free})::int`.mapWith(Number),
+      heldCount: sql<number>`sum(${occurrences.heldCount})::int`.mapWith(Number),
       locationCount: sql<number>`count(distinct ${occurrences.locationId})::int`.mapWith(Number),
       locationName: sql<string>`(array_agg(${locations.name} order by ${locations.position}, ${locations.id}))[1]`,
       bookableId:
@@ -509,4 +512,55 @@ export async function listOccurrenceIdsByEntries(db: Database, entryIds: number[
     .from(occurrences)
     .where(inArray(occurrences.timetableEntryId, entryIds));
   return rows.map((row) => row.id);
+}
+
+// ---- The viewer's own places (bookings and waitlist entries made by the cart module) ----------------------
+
+export interface ViewerPlaceRow {
+  occurrenceId: number;
+  compositeKey: string;
+  bookingId: number | null;
+  waitlistId: number | null;
+}
+
+/**
+ * The user's live bookings and waitlist entries on sessions of one activity at one venue starting in
+ * [from, to), or on the given sessions: what the availability answers show as `booking` and
+ * `waitlist_id`. Driven by the user's own rows (indexed by user), so it stays small.
+ */
+export async function listViewerPlaces(
+  db: Database,
+  userId: number,
+  scope: { venueId: number; activityId: number; from: Date; to: Date } | { occurrenceIds: number[] },
+): Promise<ViewerPlaceRow[]> {
+  const where =
+    'occurrenceIds' in scope
+      ? scope.occurrenceIds.length === 0
+        ? sql`false`
+        : sql`o.id in (${sql.join(
+            scope.occurrenceIds.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`
+      : sql`o.venue_id = ${scope.venueId} and o.activity_id = ${scope.activityId}
+            and o.starts_at >= ${scope.from.toISOString()}::timestamptz
+            and o.starts_at < ${scope.to.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select o.id as occurrence_id, o.composite_key, b.id as booking_id, null::int as waitlist_id
+    from bookings b join occurrences o on o.id = b.occurrence_id
+    where b.user_id = ${userId} and b.status = 'booked' and ${where}
+    union all
+    select o.id, o.composite_key, null::int, w.id
+    from waitlist_entries w join occurrences o on o.id = w.occurrence_id
+    where w.user_id = ${userId} and w.status in ('waiting', 'offered') and ${where}`);
+  return rowsOf<{
+    occurrence_id: number;
+    composite_key: string;
+    booking_id: number | null;
+    waitlist_id: number | null;
+  }>(result).map((row) => ({
+    occurrenceId: Number(row.occurrence_id),
+    compositeKey: row.composite_key,
+    bookingId: row.booking_id === null ? null : Number(row.booking_id),
+    waitlistId: row.waitlist_id === null ? null : Number(row.waitlist_id),
+  }));
 }

@@ -60,11 +60,12 @@ const statusNote =
   "activity's booking window answers 422.";
 
 /** Discovery and availability of activities (bookings-api.md: Discovery, Availability). */
-export const activitiesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
-  const deps: ActivitiesDeps = { db, config, catalogue: createCatalogue(db, config) };
+export const activitiesRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  holds?: ActivitiesDeps['holds'];
+}> = async (app, { db, config, holds }) => {
+  const deps: ActivitiesDeps = { db, config, catalogue: createCatalogue(db, config), holds };
   const viewer = async (request: Parameters<typeof currentAuth>[2]) =>
     viewerOf(await currentAuth(db, config, request));
 

@@ -40,6 +40,7 @@ import {
   listTimeGroups,
   listVenueActivities,
   listVenuesOfClient,
+  listViewerPlaces,
   type PricingOptionWithTickets,
   type SessionFilter,
   type SessionRow,
@@ -94,6 +95,42 @@ export interface ActivitiesDeps {
   db: Database;
   config: Config;
   catalogue: Catalogue;
+  /**
+   * Releases basket holds that have run out (the cart module's hold keeper): availability reads of
+   * sessions with places held call it first, so an expired hold never shows as a taken place for long.
+   */
+  holds?: { releaseExpired(scope: ReleaseScope): Promise<boolean> } | undefined;
+}
+
+export type ReleaseScope =
+  | { occurrenceIds: number[] }
+  | { range: { venueId: number; activityId: number; from: Date; to: Date } };
+
+/** The viewer's own bookings and waitlist entries among the sessions answered. */
+interface ViewerPlaces {
+  bookingOf(occurrenceId: number): { id: number } | null;
+  waitlistOf(occurrenceId: number): number | null;
+  bookingInGroup(compositeKey: string): { id: number } | null;
+}
+
+const noPlaces: ViewerPlaces = { bookingOf: () => null, waitlistOf: () => null, bookingInGroup: () => null };
+
+async function viewerPlaces(
+  deps: ActivitiesDeps,
+  viewer: Viewer,
+  scope: Parameters<typeof listViewerPlaces>[2],
+): Promise<ViewerPlaces> {
+  if (viewer.userId === null) return noPlaces;
+  const rows = await listViewerPlaces(deps.db, viewer.userId, scope);
+  if (rows.length === 0) return noPlaces;
+  const booking = (id: number | undefined | null) => (id == null ? null : { id });
+  return {
+    bookingOf: (occurrenceId) =>
+      booking(rows.find((r) => r.occurrenceId === occurrenceId && r.bookingId)?.bookingId),
+    waitlistOf: (occurrenceId) =>
+      rows.find((r) => r.occurrenceId === occurrenceId && r.waitlistId)?.waitlistId ?? null,
+    bookingInGroup: (key) => booking(rows.find((r) => r.compositeKey === key && r.bookingId)?.bookingId),
+  };
 }
 
 export interface Catalogue {
@@ -454,6 +491,11 @@ function bookableRange(context: ActivityContext, date: LocalDate, now: Date): { 
   return { from: day.from > now ? day.from : now, to: day.to };
 }
 
+/** The viewer-places scope of a day's bookable sessions. */
+function dayScope(context: ActivityContext, date: LocalDate, now: Date) {
+  return { venueId: context.venue.id, activityId: context.activity.id, ...bookableRange(context, date, now) };
+}
+
 /** The day's sessions that have not started yet. */
 async function sessionsOn(
   deps: ActivitiesDeps,
@@ -462,12 +504,18 @@ async function sessionsOn(
   now: Date,
   extra: Partial<Pick<SessionFilter, 'compositeKey' | 'startsAt' | 'endsAt'>> = {},
 ): Promise<SessionRow[]> {
-  return listSessions(deps.db, {
+  const filter = {
     venueId: context.venue.id,
     activityId: context.activity.id,
     ...bookableRange(context, date, now),
     ...extra,
-  });
+  };
+  const sessions = await listSessions(deps.db, filter);
+  const held = sessions.filter((session) => session.heldCount > 0).map((session) => session.id);
+  if (held.length > 0 && (await deps.holds?.releaseExpired({ occurrenceIds: held }))) {
+    return listSessions(deps.db, filter);
+  }
+  return sessions;
 }
 
 /** The day's time groups that have not started yet, summed by the database. */
@@ -477,14 +525,25 @@ async function timeGroupsOn(
   date: LocalDate,
   now: Date,
 ): Promise<TimeGroupRow[]> {
-  return listTimeGroups(deps.db, {
+  const range = {
     venueId: context.venue.id,
     activityId: context.activity.id,
     ...bookableRange(context, date, now),
-  });
+  };
+  const groups = await listTimeGroups(deps.db, range);
+  if (groups.some((group) => group.heldCount > 0) && (await deps.holds?.releaseExpired({ range }))) {
+    return listTimeGroups(deps.db, range);
+  }
+  return groups;
 }
 
-function timeOf(context: ActivityContext, group: TimeGroupRow, viewer: Viewer, now: Date): Time {
+function timeOf(
+  context: ActivityContext,
+  group: TimeGroupRow,
+  viewer: Viewer,
+  now: Date,
+  places: ViewerPlaces = noPlaces,
+): Time {
   const { venue, activity } = context;
   const tz = venue.timezone;
   const price = priceFor(context.pricing, viewer);
@@ -498,7 +557,7 @@ function timeOf(context: ActivityContext, group: TimeGroupRow, viewer: Viewer, n
     },
     composite_key: group.compositeKey,
     timestamp: Math.floor(group.startsAt.getTime() / 1000),
-    booking: null,
+    booking: places.bookingInGroup(group.compositeKey),
     action_to_show: actionFor(group.firstBookableAt, group.spaces, activity, viewer, now, tz),
     category_slug: activity.slug,
     date: localDateOf(group.startsAt, tz),
@@ -526,7 +585,8 @@ export async function listTimes(
 ): Promise<Time[]> {
   const context = await deps.catalogue.activityAt(venueSlug, activitySlug);
   const groups = await timeGroupsOn(deps, context, date, now);
-  return groups.map((group) => timeOf(context, group, viewer, now));
+  const places = await viewerPlaces(deps, viewer, dayScope(context, date, now));
+  return groups.map((group) => timeOf(context, group, viewer, now, places));
 }
 
 /** `GET .../v2/times?date=`: the v1 items plus `id`, `first_bookable_at` and `spaces_remaining`. */
@@ -540,8 +600,9 @@ export async function listTimesV2(
 ): Promise<TimeV2[]> {
   const context = await deps.catalogue.activityAt(venueSlug, activitySlug);
   const groups = await timeGroupsOn(deps, context, date, now);
+  const places = await viewerPlaces(deps, viewer, dayScope(context, date, now));
   return groups.map((group) => {
-    const time = timeOf(context, group, viewer, now);
+    const time = timeOf(context, group, viewer, now, places);
     return {
       ...time,
       id: String(group.bookableId),
@@ -591,6 +652,7 @@ function slotOf(
   viewer: Viewer,
   now: Date,
   cartType: Slot['cart_type'],
+  places: ViewerPlaces,
 ): Slot {
   const { venue, activity } = context;
   const tz = venue.timezone;
@@ -615,12 +677,12 @@ function slotOf(
     pricing_option_id: price.optionId,
     cart_type: cartType,
     composite_key: session.compositeKey,
-    booking: null,
+    booking: places.bookingOf(session.id),
     bookings_count: session.bookedCount,
     spaces,
     capacity: session.capacity,
     action_to_show: actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
-    waitlist_id: null,
+    waitlist_id: places.waitlistOf(session.id),
     restrictions: noRestrictions,
     has_pre_purchase_restrictions: activity.needsWaiver,
     requires_induction: false,
@@ -645,7 +707,8 @@ export async function listSlots(
     startsAt: zonedTimeToUtc(query.date, query.start_time, tz),
     endsAt: zonedTimeToUtc(query.date, query.end_time, tz),
   });
-  return sessions.map((session) => slotOf(context, session, viewer, now, 'activity'));
+  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
+  return sessions.map((session) => slotOf(context, session, viewer, now, 'activity', places));
 }
 
 /** `GET .../v2/slots?date=[&start_time&end_time&composite_key]`: the day's slots, filtered. */
@@ -664,7 +727,8 @@ export async function listSlotsV2(
     startsAt: query.start_time ? zonedTimeToUtc(query.date, query.start_time, tz) : undefined,
     endsAt: query.end_time ? zonedTimeToUtc(query.date, query.end_time, tz) : undefined,
   });
-  return sessions.map((session) => slotOf(context, session, viewer, now, 'purchasableOccurrence'));
+  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
+  return sessions.map((session) => slotOf(context, session, viewer, now, 'purchasableOccurrence', places));
 }
 
 /** `GET .../timetable?date=` and `.../v2/timetable?date=`: the day's sessions of a class, one each. */
@@ -681,6 +745,7 @@ export async function listTimetable(
   const tz = venue.timezone;
   const price = priceFor(context.pricing, viewer);
   const sessions = await sessionsOn(deps, context, date, now);
+  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
   return sessions.map((session) => {
     const spaces = spacesOf(session);
     return {
@@ -699,8 +764,8 @@ export async function listTimetable(
       location: locationOf(session, venue),
       instructor: session.instructorName,
       action_to_show: actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
-      booking: null,
-      waitlist_id: null,
+      booking: places.bookingOf(session.id),
+      waitlist_id: places.waitlistOf(session.id),
       allows_anonymous_bookings: activity.allowsAnonymousBookings,
       needs_waiver: activity.needsWaiver,
       composite_key: session.compositeKey,
@@ -738,13 +803,17 @@ export async function getOccurrence(
   now: Date,
 ): Promise<Occurrence> {
   if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) throw AppError.notFound();
-  const row = await findOccurrence(deps.db, Number(id));
+  let row = await findOccurrence(deps.db, Number(id));
   if (!row) throw AppError.notFound();
+  if (row.session.heldCount > 0 && (await deps.holds?.releaseExpired({ occurrenceIds: [row.session.id] }))) {
+    row = (await findOccurrence(deps.db, Number(id))) ?? row;
+  }
   const context = await deps.catalogue.activityById(row.activityId, row.venueId);
   const { venue, activity } = context;
   const { session } = row;
   const tz = venue.timezone;
   const spaces = spacesOf(session);
+  const places = await viewerPlaces(deps, viewer, { occurrenceIds: [session.id] });
   return {
     id: String(session.id),
     name: activity.name,
@@ -764,7 +833,7 @@ export async function getOccurrence(
       session.startsAt <= now
         ? { status: null, reason: 'This session has started.' }
         : actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
-    booking: null,
+    booking: places.bookingOf(session.id),
     first_bookable_at: instant(session.firstBookableAt, tz),
     cancellation_cutoff_minutes: activity.cancellationCutoffMinutes,
     awards_credit: activity.creditOnCancellation,

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { hashToken, newToken } from '../../lib/tokens';
+import { generalCreditOf } from '../cart/cart.service';
 import {
   answersToCustomer,
   type CustomerRecord,
@@ -92,6 +93,7 @@ export async function describeUser(
 ): Promise<AuthUser> {
   const client = await getCurrentClient(deps.db, deps.config);
   const isStaff = user.role === 'staff';
+  const credit = isStaff ? 0 : await generalCreditOf(deps.db, user.id);
   return {
     id: user.id,
     reference: user.reference,
@@ -100,9 +102,9 @@ export async function describeUser(
     email: user.email,
     home_venue_slug: homeVenueSlug,
     membership_user: membershipUserId === null ? null : { id: membershipUserId },
-    // Credit, direct-debit instructions, penalties and documents arrive with the account issues;
-    // until then a customer truly has none of them.
-    credit: { balance: 0, formatted_balance: formatMoney(0, client.currency) },
+    // General credit from the credit ledger (docs/decisions/007). Direct-debit instructions,
+    // penalties and documents arrive with the account issues; until then a customer has none.
+    credit: { balance: credit, formatted_balance: formatMoney(credit, client.currency) },
     has_instruction: false,
     has_billing_date: false,
     has_outstanding_penalties: false,

@@ -13,6 +13,7 @@ export async function insertOutboundEmail(
     text: string;
     template: string;
     status: string;
+    attachments?: { filename: string; contentType: string; content: string }[];
   },
 ): Promise<number> {
   const [row] = await db.insert(outboundEmails).values(values).returning({ id: outboundEmails.id });

@@ -20,6 +20,8 @@ export interface OutgoingEmail {
   text: string;
   /** Which template made it, for the outbox and the logs (never the content). */
   template: string;
+  /** Small text attachments, e.g. an iCalendar file of the booked sessions. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface Mailer {
@@ -47,6 +49,7 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         subject: email.subject,
         html: email.html,
         text: email.text,
+        ...(email.attachments ? { attachments: email.attachments } : {}),
       });
       await markOutboundEmail(db, id, { status: 'sent' });
     } catch (error) {
@@ -64,6 +67,7 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         html: email.html,
         text: email.text,
         template: email.template,
+        attachments: email.attachments ?? [],
         status: transport.kind === 'outbox' ? 'outbox' : 'queued',
       });
       if (transport.kind === 'outbox') return;

@@ -126,7 +126,7 @@ describe('the dev mailbox (no SMTP configured)', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await startTestApp({ NODE_ENV: 'production' });
+    const production = await startTestApp({ NODE_ENV: 'production', SANDBOX_PAY_SECRET: 'x'.repeat(32) });
     const res = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
     await production.close();
     expect(res.statusCode).toBe(404);

@@ -102,3 +102,42 @@ export function passwordResetEmail(
     footnote: `The link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email: your password stays the same.`,
   });
 }
+
+/** A freed place offered to the first person on a session's waitlist (held in their basket). */
+export function waitlistOfferEmail(
+  brand: Brand,
+  offer: { firstName: string; activityName: string; when: string; venueName: string; heldUntil: string },
+  basketUrl: string,
+): RenderedEmail {
+  return render(brand, {
+    subject: `A place is free: ${offer.activityName}`,
+    heading: 'A place has become available',
+    paragraphs: [
+      `Hello ${offer.firstName},`,
+      `A place on ${offer.activityName} at ${offer.venueName}, ${offer.when}, has become free and you were first on the waitlist.`,
+      `We have put it in your basket and are holding it for you until ${offer.heldUntil}. Check out before then to book it.`,
+    ],
+    action: { label: 'Go to my basket', url: basketUrl },
+    footnote: 'If you do not check out in time, the place is offered to the next person waiting.',
+  });
+}
+
+/** The booking confirmation sent after checkout (with the sessions as an .ics attachment). */
+export function orderConfirmationEmail(
+  brand: Brand,
+  order: { firstName: string; reference: string; lines: string[]; total: string },
+  orderUrl: string,
+): RenderedEmail {
+  return render(brand, {
+    subject: `Booking confirmed: ${order.reference}`,
+    heading: 'Checkout successful',
+    paragraphs: [
+      `Hello ${order.firstName},`,
+      `Thank you for your booking. Your order reference is ${order.reference}.`,
+      ...order.lines,
+      `Total paid: ${order.total}`,
+      'The attached calendar file adds your sessions to your calendar.',
+    ],
+    action: { label: 'View my booking', url: orderUrl },
+  });
+}

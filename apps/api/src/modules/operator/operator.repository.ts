@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clients, terms, themes, venues } from '../../db/schema';
+import { carts, clients, terms, themes, venues } from '../../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
@@ -122,4 +122,14 @@ export async function insertTerm(db: Database, values: NewTermRow): Promise<Term
   const row = rows[0];
   if (!row) throw new Error('terms insert returned no row');
   return row;
+}
+
+/** Whether a basket of this operator exists (`GET terms?cart_id`). */
+export async function cartOfClientExists(db: Database, clientId: number, cartId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.clientId, clientId)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import type { Brand } from '../mail/templates';
 import {
   anyClientExists,
   type ClientRow,
+  cartOfClientExists,
   findClient,
   findVenueBySlug,
   insertClient,
@@ -80,11 +81,13 @@ export async function getFooterHtml(
 }
 
 /**
- * `GET api/terms`: the account terms (`registration`) without a basket; with one, the terms a
- * checkout must accept. Baskets arrive in a later issue, so any cart id gets the checkout terms.
+ * `GET api/terms`: the account terms (`registration`) without a basket; with one, the terms its
+ * checkout must accept (404 for a basket that does not exist). The terms hold nothing personal, so
+ * naming a basket needs no session.
  */
 export async function listTerms(db: Database, config: Config, cartId: number | undefined): Promise<Term[]> {
   const client = await getCurrentClient(db, config);
+  if (cartId !== undefined && !(await cartOfClientExists(db, client.id, cartId))) throw AppError.notFound();
   const rows = await listActiveTerms(db, client.id, cartId === undefined ? 'registration' : 'checkout');
   return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
 }

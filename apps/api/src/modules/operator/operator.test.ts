@@ -248,12 +248,10 @@ describe('operator calls', () => {
         });
       });
 
-      it('answers the checkout terms with a cart id', async () => {
+      it('answers 404 for a cart id that is no basket (the checkout terms are tested in cart.test.ts)', async () => {
         const res = await t.app.inject({ method: 'GET', url: '/api/terms?cart_id=42' });
-        expect(res.statusCode).toBe(200);
-        expect(res.json().data).toEqual([
-          { id: expect.any(Number), title: 'Terms of Sale', html: '<p>S</p>' },
-        ]);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Unable to complete request, item not found.' });
       });
 
       it('answers 422 naming cart_id when it is not a number', async () => {

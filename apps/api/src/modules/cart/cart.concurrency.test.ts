@@ -1,0 +1,154 @@
+import { cartMessages } from '@leisure/contract/cart';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { cartHolds, orders } from '../../db/schema';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { findOccurrenceRow } from '../activities/activities.repository';
+import { createOccurrence, setPlacesUsed } from '../activities/timetable.service';
+import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
+
+/**
+ * Capacity and checkout under concurrent requests, on PostgreSQL (PGlite is one connection, so
+ * requests there never truly overlap). vitest.config.ts runs this file only when TEST_DATABASE_URL
+ * names a server, as `.ci/run` does.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) throw new Error('cart.concurrency.test.ts needs TEST_DATABASE_URL=postgresql://...');
+
+describe('basket and checkout under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let second: { app: App; database: DatabaseHandle };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = await createFixture(t.db);
+    // A second API instance with its own connection pool on the same database: another replica.
+    const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const name = result.rows[0]?.name;
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+    const app = await buildApp({ config: t.config, database });
+    await app.ready();
+    second = { app, database };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await t?.close();
+  });
+
+  /** A class session with one place left (capacity 10, 9 booked). */
+  async function lastPlace(hour: string) {
+    const [h, m] = hour.split(':').map(Number);
+    const startsAt = new Date(f.yogaSession.startsAt.getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
+    const session = await createOccurrence(t.db, {
+      activity: f.free,
+      venue: f.venue,
+      location: f.studio,
+      startsAt,
+      capacity: 10,
+      firstBookableAt: new Date(Date.now() - 3600_000),
+    });
+    await setPlacesUsed(t.db, [session.id], { booked: 9 });
+    return session.id;
+  }
+
+  async function race(apps: App[], occurrenceId: number, users: number) {
+    const customers = await Promise.all(Array.from({ length: users }, () => createUser(t.db, f.clientId)));
+    const started = performance.now();
+    const answers = await Promise.all(
+      customers.map(async (customer, i) => {
+        const app = apps[i % apps.length] as App;
+        const begun = performance.now();
+        const res = await api(app).post('/api/activities/cart/add', customer.headers, {
+          items: [{ id: occurrenceId, type: 'activity' }],
+        });
+        return { res, ms: performance.now() - begun };
+      }),
+    );
+    const wall = performance.now() - started;
+    const statuses = answers.map(({ res }) => res.statusCode);
+    const latencies = answers.map(({ ms }) => ms).sort((a, b) => a - b);
+    const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+    console.info(
+      `cart/add race, ${users} users on ${apps.length} instance(s): ${statuses.filter((s) => s === 200).length}x200, ` +
+        `${statuses.filter((s) => s === 409).length}x409, ${statuses.filter((s) => s === 422).length}x422; ` +
+        `wall ${wall.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`,
+    );
+    return answers.map(({ res }) => res);
+  }
+
+  async function expectOneWinner(answers: Awaited<ReturnType<typeof race>>, occurrenceId: number) {
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect([409, 422]).toContain(res.statusCode);
+      if (res.statusCode === 409) expect(res.json().message).toBe(cartMessages.race);
+      else expect(res.json().message).toContain('full');
+    }
+    const row = await findOccurrenceRow(t.db, occurrenceId);
+    expect(row).toMatchObject({ capacity: 10, bookedCount: 9, heldCount: 1 });
+    const holds = await t.db.select().from(cartHolds).where(eq(cartHolds.occurrenceId, occurrenceId));
+    expect(holds).toHaveLength(1);
+    expect(holds[0]?.quantity).toBe(1);
+  }
+
+  it('50 concurrent cart/add for the last place: exactly one gets it, and the database agrees', async () => {
+    const occurrenceId = await lastPlace('00:15');
+    await expectOneWinner(await race([t.app], occurrenceId, 50), occurrenceId);
+  });
+
+  it('the same with two API instances sharing one database', async () => {
+    const occurrenceId = await lastPlace('00:30');
+    await expectOneWinner(await race([t.app, second.app], occurrenceId, 50), occurrenceId);
+  });
+
+  it('20 concurrent checkout/complete for one basket: one order, one charge, the rest the same answer or 409', async () => {
+    const customer = await createUser(t.db, f.clientId);
+    const added = await api(t.app).post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: f.courtSessions[0]?.id, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const token = await cardToken(t.app);
+    const charges = [
+      vi.spyOn(t.app.paymentProvider, 'charge'),
+      vi.spyOn(second.app.paymentProvider, 'charge'),
+    ];
+    const body = {
+      item_hash: added.json().data.item_hash,
+      terms: [f.termId],
+      payments: [{ tender_type: 'card', amount: 592 }],
+      card: { token, save_card: true, billing },
+    };
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? t.app : second.app).post('/api/checkout/complete', customer.headers, body),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    console.info(
+      `checkout/complete x20 on one basket: ${statuses.filter((s) => s === 200).length}x200, ` +
+        `${statuses.filter((s) => s === 409).length}x409 in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    const ids = new Set(
+      answers.filter((res) => res.statusCode === 200).map((res) => res.json().complete_order_id),
+    );
+    expect(ids.size).toBe(1);
+    expect(charges.reduce((n, spy) => n + spy.mock.calls.length, 0)).toBe(1);
+    for (const spy of charges) spy.mockRestore();
+    const made = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
+    expect(made).toHaveLength(1);
+    expect(ids.has(made[0]?.id)).toBe(true);
+    expect(await findOccurrenceRow(t.db, f.courtSessions[0]?.id ?? 0)).toMatchObject({
+      bookedCount: 1,
+      heldCount: 0,
+    });
+  });
+});

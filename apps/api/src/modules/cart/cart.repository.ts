@@ -1,0 +1,808 @@
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  activities,
+  type CardBilling,
+  type CartTicketLine,
+  cartHolds,
+  cartItems,
+  carts,
+  courseBundles,
+  creditTransactions,
+  locations,
+  membershipUsers,
+  occurrences,
+  pricingOptions,
+  savedCards,
+  tickets,
+  users,
+  venues,
+  waitlistEntries,
+  waiverSignatures,
+  waivers,
+} from '../../db/schema';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type NewCartItemRow = typeof cartItems.$inferInsert;
+export type HoldRow = typeof cartHolds.$inferSelect;
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type SavedCardRow = typeof savedCards.$inferSelect;
+export type WaiverRow = typeof waivers.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type { CardBilling, CartTicketLine };
+
+/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+// ---- People ------------------------------------------------------------------------------------------
+
+export interface CustomerRow {
+  user: UserRow;
+  membershipUserId: number | null;
+}
+
+export async function findUserOfClient(
+  db: Database,
+  clientId: number,
+  userId: number,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select({ user: users, membershipUserId: membershipUsers.id })
+    .from(users)
+    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Customers whose name, email, customer number or postcode matches, best first (front of house). */
+export async function searchCustomers(db: Database, clientId: number, q: string): Promise<CustomerRow[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+  return db
+    .select({ user: users, membershipUserId: membershipUsers.id })
+    .from(users)
+    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        eq(users.role, 'customer'),
+        or(
+          sql`lower(${users.email}) like ${like}`,
+          sql`lower(${users.reference}) like ${like}`,
+          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}`,
+          sql`lower(replace(${users.postcode}, ' ', '')) like ${like.replaceAll(' ', '')}`,
+        ),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(20);
+}
+
+/** Locks the customer's row: credit is spent by one checkout of theirs at a time. */
+export async function lockUser(db: Database, userId: number): Promise<void> {
+  await db.execute(sql`select id from users where id = ${userId} for update`);
+}
+
+// ---- Carts ---------------------------------------------------------------------------------------------
+
+/** The customer's open basket, created when there is none (one open basket per customer). */
+export async function openCartOf(
+  db: Database,
+  values: { clientId: number; userId: number; source: string; uuid: string },
+): Promise<CartRow> {
+  await db.execute(sql`
+    insert into carts (uuid, client_id, user_id, source)
+    values (${values.uuid}, ${values.clientId}, ${values.userId}, ${values.source})
+    on conflict (user_id) where status = 'open' do nothing`);
+  const row = await findOpenCart(db, values.userId);
+  if (!row) throw new Error('open cart not found after insert');
+  return row;
+}
+
+export async function findOpenCart(db: Database, userId: number): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+    .limit(1);
+  return row;
+}
+
+export async function findCart(db: Database, cartId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
+  return row;
+}
+
+/** The cart row, locked until the transaction ends (every change to a basket takes this lock first). */
+export async function lockCart(db: Database, cartId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).for('update').limit(1);
+  return row;
+}
+
+export async function updateCart(db: Database, cartId: number, values: Partial<CartRow>): Promise<void> {
+  await db
+    .update(carts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
+}
+
+/** The customer's most recent completed basket with this checkout hash (a repeated submission). */
+export async function findCompletedCartByHash(
+  db: Database,
+  userId: number,
+  hash: string,
+): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.status, 'completed'), eq(carts.checkoutHash, hash)))
+    .orderBy(desc(carts.id))
+    .limit(1);
+  return row;
+}
+
+// ---- Items -----------------------------------------------------------------------------------------------
+
+export async function insertCartItem(db: Database, values: NewCartItemRow): Promise<CartItemRow> {
+  const [row] = await db.insert(cartItems).values(values).returning();
+  if (!row) throw new Error('cart item insert returned no row');
+  return row;
+}
+
+export async function updateCartItem(
+  db: Database,
+  itemId: number,
+  values: Partial<NewCartItemRow>,
+): Promise<void> {
+  await db.update(cartItems).set(values).where(eq(cartItems.id, itemId));
+}
+
+export async function listCartItemRows(db: Database, cartId: number): Promise<CartItemRow[]> {
+  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
+}
+
+export async function deleteCartItems(db: Database, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db.delete(cartItems).where(inArray(cartItems.id, itemIds));
+}
+
+/** A basket line with what its display needs: activity, venue, session and location, course. */
+export interface CartItemDetail {
+  item: CartItemRow;
+  activityName: string;
+  activitySlug: string;
+  activityKind: 'court' | 'class' | 'course';
+  durationMinutes: number;
+  needsWaiver: boolean;
+  venueName: string;
+  venueSlug: string;
+  timezone: string;
+  pricingOptionName: string;
+  occurrence: {
+    startsAt: Date;
+    endsAt: Date;
+    locationName: string;
+    instructorName: string | null;
+  } | null;
+  bundleName: string | null;
+  /** The earliest expiry of the line's holds; null when none is left. */
+  holdExpiresAt: Date | null;
+}
+
+export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
+  const holdExpiry = db
+    .select({
+      cartItemId: cartHolds.cartItemId,
+      expiresAt: sql<Date>`min(${cartHolds.expiresAt})`.mapWith(cartHolds.expiresAt).as('expires_at'),
+    })
+    .from(cartHolds)
+    .where(eq(cartHolds.cartId, cartId))
+    .groupBy(cartHolds.cartItemId)
+    .as('hold_expiry');
+  const rows = await db
+    .select({
+      item: cartItems,
+      activityName: activities.name,
+      activitySlug: activities.slug,
+      activityKind: activities.kind,
+      durationMinutes: activities.durationMinutes,
+      needsWaiver: activities.needsWaiver,
+      venueName: venues.name,
+      venueSlug: venues.slug,
+      timezone: venues.timezone,
+      pricingOptionName: pricingOptions.name,
+      startsAt: occurrences.startsAt,
+      endsAt: occurrences.endsAt,
+      locationName: locations.name,
+      instructorName: occurrences.instructorName,
+      bundleName: courseBundles.name,
+      holdExpiresAt: holdExpiry.expiresAt,
+    })
+    .from(cartItems)
+    .innerJoin(activities, eq(activities.id, cartItems.activityId))
+    .innerJoin(venues, eq(venues.id, cartItems.venueId))
+    .innerJoin(pricingOptions, eq(pricingOptions.id, cartItems.pricingOptionId))
+    .leftJoin(occurrences, eq(occurrences.id, cartItems.occurrenceId))
+    .leftJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, cartItems.bundleId))
+    .leftJoin(holdExpiry, eq(holdExpiry.cartItemId, cartItems.id))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.id));
+  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
+    ...row,
+    occurrence:
+      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
+  }));
+}
+
+export interface BundleSessionRow {
+  id: number;
+  bundleId: number;
+  startsAt: Date;
+  endsAt: Date;
+  locationName: string;
+  instructorName: string | null;
+}
+
+/** The sessions of course bundles in time order. */
+export async function listBundleSessions(db: Database, bundleIds: number[]): Promise<BundleSessionRow[]> {
+  if (bundleIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: occurrences.id,
+      bundleId: occurrences.bundleId,
+      startsAt: occurrences.startsAt,
+      endsAt: occurrences.endsAt,
+      locationName: locations.name,
+      instructorName: occurrences.instructorName,
+    })
+    .from(occurrences)
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .where(inArray(occurrences.bundleId, bundleIds))
+    .orderBy(asc(occurrences.startsAt), asc(occurrences.id));
+  return rows.flatMap((row) => (row.bundleId === null ? [] : [{ ...row, bundleId: row.bundleId }]));
+}
+
+// ---- What is being added -----------------------------------------------------------------------------------
+
+export interface BookableRow {
+  occurrenceId: number;
+  activityId: number;
+  venueId: number;
+  clientId: number;
+  bundleId: number | null;
+  startsAt: Date;
+  firstBookableAt: Date;
+  capacity: number;
+  bookedCount: number;
+  heldCount: number;
+  activityKind: 'court' | 'class' | 'course';
+  hasWaitlist: boolean;
+}
+
+const bookableColumns = {
+  occurrenceId: occurrences.id,
+  activityId: occurrences.activityId,
+  venueId: occurrences.venueId,
+  clientId: activities.clientId,
+  bundleId: occurrences.bundleId,
+  startsAt: occurrences.startsAt,
+  firstBookableAt: occurrences.firstBookableAt,
+  capacity: occurrences.capacity,
+  bookedCount: occurrences.bookedCount,
+  heldCount: occurrences.heldCount,
+  activityKind: activities.kind,
+  hasWaitlist: activities.hasWaitlist,
+};
+
+export async function findBookable(db: Database, occurrenceId: number): Promise<BookableRow | undefined> {
+  const [row] = await db
+    .select(bookableColumns)
+    .from(occurrences)
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .where(eq(occurrences.id, occurrenceId))
+    .limit(1);
+  return row;
+}
+
+/** A course's sessions in id order (the order their rows are locked in). */
+export async function listBundleBookables(db: Database, bundleId: number): Promise<BookableRow[]> {
+  return db
+    .select(bookableColumns)
+    .from(occurrences)
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .where(eq(occurrences.bundleId, bundleId))
+    .orderBy(asc(occurrences.id));
+}
+
+export interface PricingRow {
+  id: number;
+  activityId: number;
+  name: string;
+  forMembers: boolean;
+  tickets: { id: number; name: string; amount: number }[];
+}
+
+export async function listActivityPricing(db: Database, activityId: number): Promise<PricingRow[]> {
+  const rows = await db
+    .select({ option: pricingOptions, ticket: tickets })
+    .from(pricingOptions)
+    .leftJoin(tickets, eq(tickets.pricingOptionId, pricingOptions.id))
+    .where(eq(pricingOptions.activityId, activityId))
+    .orderBy(asc(pricingOptions.position), asc(pricingOptions.id), asc(tickets.position), asc(tickets.id));
+  const options = new Map<number, PricingRow>();
+  for (const { option, ticket } of rows) {
+    let entry = options.get(option.id);
+    if (!entry) {
+      entry = {
+        id: option.id,
+        activityId: option.activityId,
+        name: option.name,
+        forMembers: option.forMembers,
+        tickets: [],
+      };
+      options.set(option.id, entry);
+    }
+    if (ticket) entry.tickets.push({ id: ticket.id, name: ticket.name, amount: ticket.amount });
+  }
+  return [...options.values()];
+}
+
+/** Occurrences (of these) the user already has a live booking on. */
+export async function listBookedOccurrences(
+  db: Database,
+  userId: number,
+  occurrenceIds: number[],
+): Promise<number[]> {
+  if (occurrenceIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct occurrence_id from bookings
+    where user_id = ${userId} and status = 'booked' and occurrence_id in (${idList(occurrenceIds)})`);
+  return rowsOf<{ occurrence_id: number }>(result).map((row) => Number(row.occurrence_id));
+}
+
+// ---- Places: holds and the occurrence counters ---------------------------------------------------------------
+
+/**
+ * Takes `quantity` places on one session if that many are left: one conditional UPDATE that holds
+ * the row lock until the transaction ends. False when the session is full.
+ */
+export async function takePlaces(db: Database, occurrenceId: number, quantity: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update occurrences set held_count = held_count + ${quantity}
+    where id = ${occurrenceId} and capacity - booked_count - held_count >= ${quantity}
+    returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Gives held places back (a hold released). Callers pass ids in ascending order. */
+export async function releasePlaces(db: Database, occurrenceId: number, quantity: number): Promise<void> {
+  await db.execute(sql`
+    update occurrences set held_count = held_count - ${quantity} where id = ${occurrenceId}`);
+}
+
+/** Held places become booked ones (checkout). */
+export async function bookHeldPlaces(db: Database, occurrenceId: number, quantity: number): Promise<void> {
+  await db.execute(sql`
+    update occurrences set held_count = held_count - ${quantity}, booked_count = booked_count + ${quantity}
+    where id = ${occurrenceId}`);
+}
+
+export async function insertHolds(db: Database, rows: (typeof cartHolds.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(cartHolds).values(rows);
+}
+
+export async function updateHoldQuantity(db: Database, holdId: number, quantity: number): Promise<void> {
+  await db.update(cartHolds).set({ quantity }).where(eq(cartHolds.id, holdId));
+}
+
+/** The basket's holds, locked (a sweeper skips them until the transaction ends). */
+export async function lockHoldsOfCart(db: Database, cartId: number): Promise<HoldRow[]> {
+  return db
+    .select()
+    .from(cartHolds)
+    .where(eq(cartHolds.cartId, cartId))
+    .orderBy(asc(cartHolds.occurrenceId), asc(cartHolds.id))
+    .for('update');
+}
+
+export async function lockHoldsOfItems(db: Database, itemIds: number[]): Promise<HoldRow[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select()
+    .from(cartHolds)
+    .where(inArray(cartHolds.cartItemId, itemIds))
+    .orderBy(asc(cartHolds.occurrenceId), asc(cartHolds.id))
+    .for('update');
+}
+
+export async function deleteHolds(db: Database, holdIds: number[]): Promise<void> {
+  if (holdIds.length === 0) return;
+  await db.delete(cartHolds).where(inArray(cartHolds.id, holdIds));
+}
+
+export interface ExpiryScope {
+  occurrenceIds?: number[];
+  cartId?: number;
+  /** Sessions of one activity at one venue starting in [from, to) (an availability read). */
+  range?: { venueId: number; activityId: number; from: Date; to: Date };
+}
+
+export interface ExpiredRelease {
+  /** Sessions that got places back. */
+  occurrenceIds: number[];
+  /** Basket lines whose holds ran out (removed). */
+  cartItemIds: number[];
+  /** Waitlist offers that ran out. */
+  waitlistEntryIds: number[];
+}
+
+/**
+ * Releases holds that have run out, in one statement: locks them with SKIP LOCKED (so any number of
+ * replicas can sweep at once, and holds a checkout has locked are left alone), deletes them and
+ * gives their places back. Holds of a basket whose checkout is charging a card are kept. The lines
+ * left without holds are then removed. Run inside a transaction.
+ */
+export async function releaseExpiredHolds(
+  db: Database,
+  scope: ExpiryScope,
+  now: Date,
+  claimTtlMs: number,
+  limit = 500,
+): Promise<ExpiredRelease> {
+  const filters = [sql`h.expires_at < ${now.toISOString()}::timestamptz`];
+  if (scope.occurrenceIds) {
+    if (scope.occurrenceIds.length === 0) return { occurrenceIds: [], cartItemIds: [], waitlistEntryIds: [] };
+    filters.push(sql`h.occurrence_id in (${idList(scope.occurrenceIds)})`);
+  }
+  if (scope.cartId !== undefined) filters.push(sql`h.cart_id = ${scope.cartId}`);
+  if (scope.range) {
+    filters.push(sql`h.occurrence_id in (
+      select id from occurrences where venue_id = ${scope.range.venueId} and activity_id = ${scope.range.activityId}
+        and starts_at >= ${scope.range.from.toISOString()}::timestamptz
+        and starts_at < ${scope.range.to.toISOString()}::timestamptz)`);
+  }
+  const claimCutoff = new Date(now.getTime() - claimTtlMs).toISOString();
+  const result = await db.execute(sql`
+    with expired as (
+      select h.id, h.occurrence_id, h.quantity, h.cart_item_id from cart_holds h
+      join carts c on c.id = h.cart_id
+      where ${sql.join(filters, sql` and `)}
+        and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
+      order by h.occurrence_id, h.id
+      limit ${limit}
+      for update of h skip locked
+    ),
+    gone as (
+      delete from cart_holds h using expired e where h.id = e.id
+      returning e.occurrence_id, e.quantity, e.cart_item_id
+    ),
+    counts as (
+      select occurrence_id, sum(quantity)::int as n from gone group by occurrence_id
+    ),
+    released as (
+      update occurrences o set held_count = o.held_count - c.n from counts c
+      where o.id = c.occurrence_id returning o.id
+    )
+    select (select coalesce(array_agg(id order by id), '{}') from released) as occurrence_ids,
+           (select coalesce(array_agg(distinct cart_item_id), '{}') from gone) as cart_item_ids`);
+  const row = rowsOf<{ occurrence_ids: number[] | string; cart_item_ids: number[] | string }>(result)[0];
+  const ints = (value: number[] | string | undefined): number[] => {
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value.map(Number);
+    return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  };
+  const occurrenceIds = ints(row?.occurrence_ids);
+  const cartItemIds = ints(row?.cart_item_ids);
+  if (cartItemIds.length === 0) return { occurrenceIds, cartItemIds, waitlistEntryIds: [] };
+  // Lines with no hold left are gone; a line another sweeper is still releasing keeps its row until then.
+  const removed = await db.execute(sql`
+    delete from cart_items ci where ci.id in (${idList(cartItemIds)})
+      and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
+    returning ci.waitlist_entry_id`);
+  const waitlistEntryIds = rowsOf<{ waitlist_entry_id: number | null }>(removed)
+    .map((r) => r.waitlist_entry_id)
+    .filter((id): id is number => id !== null)
+    .map(Number);
+  return { occurrenceIds, cartItemIds, waitlistEntryIds };
+}
+
+/** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
+export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    delete from cart_items ci where ci.cart_id = ${cartId}
+      and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
+    returning ci.waitlist_entry_id`);
+  return rowsOf<{ waitlist_entry_id: number | null }>(result)
+    .map((r) => r.waitlist_entry_id)
+    .filter((id): id is number => id !== null)
+    .map(Number);
+}
+
+// ---- Waitlist --------------------------------------------------------------------------------------------
+
+export async function insertWaitlistEntry(
+  db: Database,
+  occurrenceId: number,
+  userId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const rows = await db
+    .insert(waitlistEntries)
+    .values({ occurrenceId, userId })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export async function findWaitlistEntry(db: Database, id: number): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
+  return row;
+}
+
+export async function findLiveWaitlistEntry(
+  db: Database,
+  occurrenceId: number,
+  userId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.occurrenceId, occurrenceId),
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** 1 for the first person waiting. */
+export async function waitlistPosition(db: Database, entry: WaitlistEntryRow): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.occurrenceId, entry.occurrenceId),
+        eq(waitlistEntries.status, 'waiting'),
+        lt(waitlistEntries.id, entry.id),
+      ),
+    );
+  return (row?.n ?? 0) + 1;
+}
+
+/** The first person waiting for a session, locked (another replica offering at once skips them). */
+export async function lockFirstWaiting(
+  db: Database,
+  occurrenceId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.occurrenceId, occurrenceId), eq(waitlistEntries.status, 'waiting')))
+    .orderBy(asc(waitlistEntries.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function setWaitlistStatus(
+  db: Database,
+  ids: number[],
+  status: WaitlistEntryRow['status'],
+  from: WaitlistEntryRow['status'][],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(waitlistEntries)
+    .set({ status, ...(status === 'offered' ? { offeredAt: now } : {}) })
+    .where(and(inArray(waitlistEntries.id, ids), inArray(waitlistEntries.status, from)));
+}
+
+/** Sessions with someone waiting and a place free now (the sweeper's second step). */
+export async function listWaitlistedWithSpace(db: Database, occurrenceIds: number[]): Promise<number[]> {
+  if (occurrenceIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct o.id from occurrences o
+    join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
+    where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
+    order by o.id`);
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
+// ---- Credit ----------------------------------------------------------------------------------------------
+
+export async function creditBalances(
+  db: Database,
+  userId: number,
+): Promise<{ general: number; membership: number }> {
+  const rows = await db
+    .select({
+      type: creditTransactions.type,
+      total: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`.mapWith(Number),
+    })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId))
+    .groupBy(creditTransactions.type);
+  return {
+    general: rows.find((row) => row.type === 'general')?.total ?? 0,
+    membership: rows.find((row) => row.type === 'membership')?.total ?? 0,
+  };
+}
+
+export async function insertCreditTransaction(
+  db: Database,
+  values: typeof creditTransactions.$inferInsert,
+): Promise<void> {
+  await db.insert(creditTransactions).values(values);
+}
+
+// ---- Saved card ------------------------------------------------------------------------------------------
+
+export async function findSavedCard(db: Database, userId: number): Promise<SavedCardRow | undefined> {
+  const [row] = await db.select().from(savedCards).where(eq(savedCards.userId, userId)).limit(1);
+  return row;
+}
+
+/** Saves the customer's card, replacing the one saved before. */
+export async function upsertSavedCard(db: Database, values: typeof savedCards.$inferInsert): Promise<void> {
+  const { userId: _userId, ...update } = values;
+  await db
+    .insert(savedCards)
+    .values(values)
+    .onConflictDoUpdate({ target: savedCards.userId, set: { ...update, updatedAt: new Date() } });
+}
+
+// ---- Waivers ---------------------------------------------------------------------------------------------
+
+export async function listActivityWaivers(db: Database, activityIds: number[]): Promise<WaiverRow[]> {
+  if (activityIds.length === 0) return [];
+  return db
+    .select()
+    .from(waivers)
+    .where(and(inArray(waivers.activityId, activityIds), eq(waivers.active, true)))
+    .orderBy(asc(waivers.id));
+}
+
+export async function listSignedWaivers(
+  db: Database,
+  userIds: number[],
+  waiverIds: number[],
+): Promise<{ waiverId: number; userId: number }[]> {
+  if (userIds.length === 0 || waiverIds.length === 0) return [];
+  return db
+    .select({ waiverId: waiverSignatures.waiverId, userId: waiverSignatures.userId })
+    .from(waiverSignatures)
+    .where(and(inArray(waiverSignatures.userId, userIds), inArray(waiverSignatures.waiverId, waiverIds)));
+}
+
+export async function insertWaiverSignatures(
+  db: Database,
+  rows: { waiverId: number; userId: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(waiverSignatures).values(rows).onConflictDoNothing();
+}
+
+export async function insertWaiver(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {
+  const [row] = await db.insert(waivers).values(values).returning();
+  if (!row) throw new Error('waiver insert returned no row');
+  return row;
+}
+
+// ---- Claims on a basket (card checkout) ------------------------------------------------------------------
+
+/** Baskets claimed by a checkout that has not finished within `ttlMs` are claimable again. */
+export function claimIsLive(cart: CartRow, now: Date, ttlMs: number): boolean {
+  return (
+    cart.checkoutClaim !== null &&
+    cart.checkoutStartedAt !== null &&
+    now.getTime() - cart.checkoutStartedAt.getTime() < ttlMs
+  );
+}
+
+export async function countOpenHolds(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(cartHolds);
+  return row?.n ?? 0;
+}
+
+// ---- Sessions as an email or calendar names them ----------------------------------------------------------
+
+export interface OccurrenceSummary {
+  id: number;
+  activityId: number;
+  venueId: number;
+  clientId: number;
+  activityName: string;
+  venueName: string;
+  timezone: string;
+  locationName: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export async function findOccurrenceSummary(
+  db: Database,
+  id: number,
+): Promise<OccurrenceSummary | undefined> {
+  const [row] = await db
+    .select({
+      id: occurrences.id,
+      activityId: occurrences.activityId,
+      venueId: occurrences.venueId,
+      clientId: activities.clientId,
+      activityName: activities.name,
+      venueName: venues.name,
+      timezone: venues.timezone,
+      locationName: locations.name,
+      startsAt: occurrences.startsAt,
+      endsAt: occurrences.endsAt,
+    })
+    .from(occurrences)
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .innerJoin(venues, eq(venues.id, occurrences.venueId))
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .where(eq(occurrences.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Waits at most `ms` for a row lock in this transaction; then the statement fails (a lost race: 409). */
+export async function setLockTimeout(db: Database, ms: number): Promise<void> {
+  await db.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
+}
+
+/** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
+const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
+
+export function isRaceError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && raceCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function findActivityIdBySlug(
+  db: Database,
+  clientId: number,
+  slug: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.clientId, clientId), eq(activities.slug, slug)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findCustomerIdByEmail(
+  db: Database,
+  clientId: number,
+  email: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.clientId, clientId), eq(users.email, email.toLowerCase()), eq(users.role, 'customer')),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id;
+}

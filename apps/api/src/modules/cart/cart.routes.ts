@@ -1,0 +1,484 @@
+import {
+  zActingQuery,
+  zCartAddRequest,
+  zCartItemParams,
+  zCartRemoveRequest,
+  zCartResponse,
+  zCartUpdateRequest,
+  zCreditsApplyRequest,
+  zCustomerSearchQuery,
+  zCustomerSearchResponse,
+  zWaitlistJoinRequest,
+  zWaitlistParams,
+  zWaitlistResponse,
+} from '@leisure/contract/cart';
+import {
+  zCheckoutCompleteRequest,
+  zCheckoutCompleteResponse,
+  zCheckoutPayRequest,
+  zCheckoutPrepareResponse,
+  zCheckoutQuery,
+  zOrderParams,
+  zOrderResponse,
+} from '@leisure/contract/checkout';
+import { zErrorResponse } from '@leisure/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { requireAuth } from '../auth/session';
+import {
+  type Acting,
+  addToCart,
+  applyCredits,
+  discardCart,
+  findCustomers,
+  getCart,
+  joinWaitlist,
+  leaveWaitlist,
+  removeBenefit,
+  removeFromCart,
+  removePackage,
+  resolveActing,
+  updateCartItem,
+} from './cart.service';
+import {
+  type CheckoutDeps,
+  completeCheckout,
+  getOrder,
+  getOrderCalendar,
+  prepareCheckout,
+} from './checkout.service';
+import type { HoldKeeper } from './holds.service';
+
+const errors = {
+  invalid: zErrorResponse.describe(
+    'Invalid input, nothing written: `{message, errors: {field: [..]}}` keyed by wire field name ' +
+      '(`items.0.id`, `selected_user_id`, `terms`, ...). A full session: a message containing "full".',
+  ),
+  unauthenticated: zErrorResponse.describe('No valid session.'),
+  forbidden: zErrorResponse.describe(
+    "A customer named someone else's `selected_user_id` or `membership_user_id`: `{message: 'Unauthorised.'}`.",
+  ),
+  notFound: zErrorResponse.describe(
+    "No such basket line, customer or order of yours: `{message: 'Unable to complete request, item not found.'}`.",
+  ),
+  conflict: zErrorResponse.describe(
+    'A retryable conflict: another request holds the session or the basket (`A lot of people are trying to ' +
+      'book this right now. Please try again.`), or the basket changed since it was shown.',
+  ),
+  csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
+};
+const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+const cartTags = ['cart'];
+const actingNote =
+  'Acts for the signed-in customer, or, for a front-of-house staff user, for the customer named by ' +
+  '`selected_user_id` (required for staff; a customer naming anyone else gets 403).';
+
+export interface CartRoutesOptions {
+  db: Database;
+  config: Config;
+  holds: HoldKeeper;
+}
+
+/**
+ * The basket, credit, waitlist, checkout, orders and the front-of-house customer search
+ * (bookings-api.md "Cart"; shell-session-basket.md 3, 4 and 7; docs/decisions/007).
+ */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, config, holds }) => {
+  const deps: CheckoutDeps = {
+    db,
+    config,
+    holds,
+    mailer: app.mailer,
+    provider: app.paymentProvider,
+    log: app.log,
+  };
+  const acting = async (
+    request: Parameters<typeof requireAuth>[2],
+    selected: number | undefined,
+    membershipUserId?: number | undefined,
+  ): Promise<Acting> =>
+    resolveActing(deps, await requireAuth(db, config, request), selected, membershipUserId);
+  const cartAnswers = {
+    200: zCartResponse,
+    401: errors.unauthenticated,
+    403: errors.forbidden,
+    404: errors.notFound,
+    409: errors.conflict,
+    419: errors.csrf,
+    422: errors.invalid,
+  };
+
+  app.get(
+    '/activities/cart',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'The basket',
+        description:
+          `${actingNote} Run-out holds are released first. \`hold_expires_at\` is when the earliest hold ` +
+          'runs out; `item_hash` changes whenever the lines change.',
+        security,
+        querystring: zActingQuery,
+        response: cartAnswers,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const who = await acting(request, request.query.selected_user_id, request.query.membership_user_id);
+      return { data: await getCart(deps, who) };
+    },
+  );
+
+  app.post(
+    '/activities/cart/add',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Add sessions or a course to the basket',
+        description:
+          `${actingNote} Each item takes its places at once (held for CART_HOLD_MINUTES, default 15). ` +
+          '`type`: `activity` (a v1 slot or class), `purchasableOccurrence` (a v2 slot) or `av2BookingBundle` ' +
+          '(a course: the bundle id, or any of its sessions). Defaults: the standard pricing option (the ' +
+          "member's when a benefit applies), its first ticket, one place. `options.tickets` " +
+          '`[{ticket_id, quantity}]` books several tickets of a class. All or nothing: a full session ' +
+          "answers 422 with 'The session being booked is already full'; losing a race for the last place " +
+          "answers 409 'A lot of people are trying to book this right now. Please try again.'",
+        security,
+        body: zCartAddRequest,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.body.selected_user_id, request.body.membership_user_id);
+      return { data: await addToCart(deps, who, request.body) };
+    },
+  );
+
+  app.post(
+    '/activities/cart/remove',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Remove lines from the basket',
+        description: `${actingNote} Releases their places (offered to the waitlist first). \`membership_user_id\` and \`selected_user_id\` may be sent in the body or the query.`,
+        security,
+        querystring: zActingQuery,
+        body: zCartRemoveRequest,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const selected = request.body.selected_user_id ?? request.query.selected_user_id;
+      const membership = request.body.membership_user_id ?? request.query.membership_user_id;
+      const who = await acting(request, selected, membership);
+      return { data: await removeFromCart(deps, who, request.body.cart_item_ids) };
+    },
+  );
+
+  app.put(
+    '/activities/cart/:cartItemId',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Change the places of a basket line',
+        description: `${actingNote} New \`options.tickets\` quantities or \`quantity\`; more places are taken as by add.`,
+        security,
+        params: zCartItemParams,
+        body: zCartUpdateRequest,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.body.selected_user_id);
+      return { data: await updateCartItem(deps, who, request.params.cartItemId, request.body) };
+    },
+  );
+
+  app.delete(
+    '/activities/cart',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Discard the basket',
+        description: `${actingNote} Removes every line, releases every place and drops reserved credit.`,
+        security,
+        querystring: zActingQuery,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.query.selected_user_id);
+      return { data: await discardCart(deps, who) };
+    },
+  );
+
+  app.delete(
+    '/activities/benefit/remove/:cartItemId',
+    {
+      schema: {
+        tags: cartTags,
+        summary: "Remove a member's benefit from a line",
+        description: `${actingNote} The line goes back to the standard price; 422 'No benefit is applied to this item.' when none is.`,
+        security,
+        params: zCartItemParams,
+        querystring: zActingQuery,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.query.selected_user_id);
+      return { data: await removeBenefit(deps, who, request.params.cartItemId) };
+    },
+  );
+
+  app.delete(
+    '/activities/package/remove/:cartItemId',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Remove package usage from a line',
+        description: `${actingNote} Packages arrive with memberships: 422 'No package is applied to this item.'`,
+        security,
+        params: zCartItemParams,
+        querystring: zActingQuery,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.query.selected_user_id);
+      return { data: await removePackage(deps, who, request.params.cartItemId) };
+    },
+  );
+
+  app.post(
+    '/credits/apply',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Reserve credit for the basket',
+        description:
+          `${actingNote} Each entry replaces the reservation of its type (0 removes it); at most the ` +
+          "customer's balance and the basket total. Answers the basket.",
+        security,
+        body: zCreditsApplyRequest,
+        response: cartAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.body.selected_user_id);
+      return { data: await applyCredits(deps, who, request.body) };
+    },
+  );
+
+  app.post(
+    '/activities/waitlist',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Join the waitlist of a full session',
+        description:
+          `${actingNote} Only for a full session of an activity with a waitlist (422 otherwise). When a ` +
+          'place frees, the first person waiting gets it in their basket, held for CART_HOLD_MINUTES, and an email.',
+        security,
+        body: zWaitlistJoinRequest,
+        response: {
+          201: zWaitlistResponse,
+          401: errors.unauthenticated,
+          403: errors.forbidden,
+          404: errors.notFound,
+          419: errors.csrf,
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request, reply) => {
+      const who = await acting(request, request.body.selected_user_id);
+      return reply.code(201).send({ data: await joinWaitlist(deps, who, request.body.occurrence_id) });
+    },
+  );
+
+  app.delete(
+    '/activities/waitlist/:waitlistId',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Leave a waitlist',
+        security,
+        params: zWaitlistParams,
+        querystring: zActingQuery,
+        response: {
+          200: zWaitlistResponse,
+          401: errors.unauthenticated,
+          403: errors.forbidden,
+          404: errors.notFound,
+          419: errors.csrf,
+        },
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.query.selected_user_id);
+      return { data: await leaveWaitlist(deps, who, request.params.waitlistId) };
+    },
+  );
+
+  // ---- Checkout ----
+
+  app.get(
+    '/checkout/prepare',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'What the checkout page needs to take a payment',
+        description:
+          `${actingNote} \`payment_provider\` at the top level; under \`data\` the amount to pay after ` +
+          "credit, the provider's card frame (`frame_url`, `frame_origin`) and the saved card, if any.",
+        security,
+        querystring: zCheckoutQuery,
+        response: {
+          200: zCheckoutPrepareResponse,
+          401: errors.unauthenticated,
+          403: errors.forbidden,
+          404: errors.notFound,
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const who = await acting(request, request.query.selected_user_id);
+      return prepareCheckout(deps, who);
+    },
+  );
+
+  const checkoutAnswers = {
+    200: zCheckoutCompleteResponse,
+    401: errors.unauthenticated,
+    403: errors.forbidden,
+    404: errors.notFound,
+    409: errors.conflict,
+    419: errors.csrf,
+    422: errors.invalid.describe(
+      'Invalid input, terms not ticked (`terms`), waivers missing (`completed_waivers`), tenders that do ' +
+        "not add up (`payments`), no card (`card`), or a declined card (`card`, with the provider's message).",
+    ),
+    503: zErrorResponse.describe('The card provider could not be reached; nothing was charged or booked.'),
+  };
+
+  app.post(
+    '/checkout/complete',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Pay for the basket and book it',
+        description:
+          `${actingNote} Checks \`item_hash\` (409 when the basket changed), the checkout terms, the ` +
+          "attendees' waivers and the credit, then charges the card once (`card.token` from the provider's " +
+          'frame, or `saved_card: true`), books every place and answers the order id. A zero balance ' +
+          '(free, or paid by credit) needs no card. Idempotent: a repeated or concurrent submission answers ' +
+          "the same `complete_order_id` (or 409 while the first is still paying). A declined card answers 422 with the provider's " +
+          'message; nothing is booked and the places stay held.',
+        security,
+        body: zCheckoutCompleteRequest,
+        response: checkoutAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.body.selected_user_id);
+      return { complete_order_id: await completeCheckout(deps, who, request.body, 'online') };
+    },
+  );
+
+  app.post(
+    '/checkout/pay',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Front of house: take offline tenders for the basket',
+        description:
+          'For staff acting for `selected_user_id`: `payments` of cash, offline-voucher, cheque and credit ' +
+          "that together cover the basket total exactly (credit at most the customer's balance). Answers " +
+          'the order id, idempotently as `checkout/complete`. 403 for a customer.',
+        security,
+        body: zCheckoutPayRequest,
+        response: checkoutAnswers,
+      },
+    },
+    async (request) => {
+      const who = await acting(request, request.body.selected_user_id);
+      return { complete_order_id: await completeCheckout(deps, who, request.body, 'foh') };
+    },
+  );
+
+  app.get(
+    '/my-account/orders/:orderId',
+    {
+      schema: {
+        tags: ['my-account'],
+        summary: 'An order (the booking-confirmed page)',
+        description:
+          "The customer's own order, or any for staff: reference, items, total, payments. 404 otherwise.",
+        security,
+        params: zOrderParams,
+        response: { 200: zOrderResponse, 401: errors.unauthenticated, 404: errors.notFound },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = await requireAuth(db, config, request);
+      return { data: await getOrder(deps, auth, request.params.orderId) };
+    },
+  );
+
+  app.get(
+    '/my-account/orders/:orderId/calendar.ics',
+    {
+      schema: {
+        tags: ['my-account'],
+        summary: "An order's sessions as an iCalendar file (add to calendar)",
+        security,
+        params: zOrderParams,
+        response: {
+          200: z.string().describe('text/calendar'),
+          401: errors.unauthenticated,
+          404: errors.notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      const ics = await getOrderCalendar(deps, auth, request.params.orderId);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="order-${request.params.orderId}.ics"`)
+        .header('cache-control', 'no-store')
+        .serializer(() => ics)
+        .send(ics);
+    },
+  );
+
+  app.get(
+    '/foh/customers',
+    {
+      schema: {
+        tags: ['front-of-house'],
+        summary: 'Find a customer to act for',
+        description:
+          'Staff only (403 for customers): customers whose name, email, customer number or postcode contains `q`.',
+        security,
+        querystring: zCustomerSearchQuery,
+        response: {
+          200: zCustomerSearchResponse,
+          401: errors.unauthenticated,
+          403: errors.forbidden,
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request) => {
+      const auth = await requireAuth(db, config, request);
+      return { data: await findCustomers(deps, auth, request.query.q) };
+    },
+  );
+};

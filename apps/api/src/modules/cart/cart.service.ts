@@ -1,0 +1,888 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type AttendeeWaiver,
+  type Cart,
+  type CartAddRequest,
+  type CartableResource,
+  type CartableType,
+  type CartChildItem,
+  type CartItem,
+  type CartPrice,
+  type CartUpdateRequest,
+  type CreditBalance,
+  type CreditsApplyRequest,
+  type CustomerSummary,
+  cartMessages,
+  type WaitlistEntry,
+} from '@leisure/contract/cart';
+import { checkoutMessages } from '@leisure/contract/checkout';
+import { formatMoney } from '@leisure/contract/money';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, type FieldErrors } from '../../errors';
+import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
+import type { Auth } from '../auth/session';
+import { getCurrentClient } from '../operator/operator.service';
+import {
+  type BookableRow,
+  type BundleSessionRow,
+  type CartItemDetail,
+  type CartItemRow,
+  type CartRow,
+  type CustomerRow,
+  claimIsLive,
+  creditBalances,
+  deleteCartItems,
+  deleteHoldlessItems,
+  deleteHolds,
+  findActivityIdBySlug,
+  findBookable,
+  findCustomerIdByEmail,
+  findLiveWaitlistEntry,
+  findOpenCart,
+  findUserOfClient,
+  findWaitlistEntry,
+  insertCartItem,
+  insertCreditTransaction,
+  insertHolds,
+  insertWaitlistEntry,
+  insertWaiver,
+  isRaceError,
+  listActivityPricing,
+  listActivityWaivers,
+  listBookedOccurrences,
+  listBundleBookables,
+  listBundleSessions,
+  listCartItemDetails,
+  listCartItemRows,
+  listSignedWaivers,
+  lockCart,
+  lockHoldsOfItems,
+  openCartOf,
+  releasePlaces,
+  searchCustomers,
+  setLockTimeout,
+  setWaitlistStatus,
+  takePlaces,
+  type UserRow,
+  updateCart,
+  updateCartItem as updateCartItemRow,
+  updateHoldQuantity,
+  type WaiverRow,
+  waitlistPosition,
+} from './cart.repository';
+import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
+import { isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+
+export interface CartDeps {
+  db: Database;
+  config: Config;
+  holds: HoldKeeper;
+}
+
+/** How long a basket change waits for a session's row lock before it answers 409. */
+const lockWaitMs = 3_000;
+
+// ---- Who is acting for whom --------------------------------------------------------------------------
+
+/** The basket's customer and who is acting: the customer, or a front-of-house staff user for them. */
+export interface Acting {
+  clientId: number;
+  actor: UserRow;
+  customer: UserRow;
+  membershipUserId: number | null;
+  isStaff: boolean;
+  /** Prices are shown in the staff user's currency at front of house, else the operator's. */
+  currency: string;
+}
+
+/**
+ * A staff user must name the customer (`selected_user_id`); a customer may name only themselves
+ * (403 otherwise). `membership_user_id`, when sent, must be the customer's own.
+ */
+export async function resolveActing(
+  deps: Pick<CartDeps, 'db' | 'config'>,
+  auth: Auth,
+  selectedUserId: number | undefined,
+  membershipUserId?: number | undefined,
+): Promise<Acting> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const isStaff = auth.user.role === 'staff';
+  let customer: CustomerRow;
+  if (isStaff) {
+    if (selectedUserId === undefined) {
+      throw AppError.validation({ selected_user_id: [cartMessages.customerRequired] });
+    }
+    const found = await findUserOfClient(deps.db, client.id, selectedUserId);
+    if (found?.user.role !== 'customer') throw AppError.notFound();
+    customer = found;
+  } else {
+    if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
+      throw new AppError('forbidden');
+    }
+    customer = { user: auth.user, membershipUserId: auth.membershipUserId };
+  }
+  if (membershipUserId !== undefined && membershipUserId !== customer.membershipUserId) {
+    throw new AppError('forbidden');
+  }
+  return {
+    clientId: client.id,
+    actor: auth.user,
+    customer: customer.user,
+    membershipUserId: customer.membershipUserId,
+    isStaff,
+    currency: isStaff ? auth.user.currency : client.currency,
+  };
+}
+
+/**
+ * Whether the customer holds an active membership (member prices). Memberships are not built yet,
+ * as `viewerOf` in the activities module says; this is the basket's one place that asks.
+ */
+function isMember(_acting: Acting): boolean {
+  return false;
+}
+
+// ---- The basket as the wire shows it ---------------------------------------------------------------------
+
+function money(amount: number, currency: string): CartPrice & { formatted: string } {
+  return {
+    formatted: formatMoney(amount, currency),
+    decimal: (amount / 100).toFixed(2),
+    raw: amount,
+    benefit_applied: false,
+    package_applied: false,
+  };
+}
+
+/** Changes whenever the basket's lines change (ids, places, prices): what checkout proves it showed. */
+export function itemHashOf(cartId: number, items: CartItemRow[]): string {
+  const lines = items
+    .map((item) =>
+      [
+        item.id,
+        item.cartableType,
+        item.occurrenceId ?? '',
+        item.bundleId ?? '',
+        item.pricingOptionId,
+        item.quantity,
+        item.amount,
+        item.tickets.map((t) => `${t.ticketId}x${t.quantity}@${t.unitAmount}`).join(','),
+      ].join(':'),
+    )
+    .join(';');
+  return createHash('sha256').update(`${cartId}|${lines}`).digest('hex').slice(0, 40);
+}
+
+function resourceOf(
+  detail: CartItemDetail,
+  session: { startsAt: Date; endsAt: Date; locationName: string; instructorName: string | null } | null,
+  occurrenceId: number | null,
+): CartableResource {
+  const tz = detail.timezone;
+  const startsAt = session?.startsAt ?? new Date(0);
+  const endsAt = session?.endsAt ?? new Date(0);
+  const date = localDateOf(startsAt, tz);
+  return {
+    name: detail.bundleName ?? detail.activityName,
+    venue_name: detail.venueName,
+    venue_slug: detail.venueSlug,
+    activity_slug: detail.activitySlug,
+    starts_at: localIso(startsAt, tz),
+    ends_at: localIso(endsAt, tz),
+    date: prettyDate(date).long_pretty,
+    date_raw: date,
+    time: `${localTimeOf(startsAt, tz)} - ${localTimeOf(endsAt, tz)}`,
+    duration: `${detail.durationMinutes}min`,
+    location: { name: session?.locationName ?? '' },
+    occurrence_id: occurrenceId,
+    instructor: session?.instructorName ?? null,
+    new_membership: null,
+  };
+}
+
+export interface ItemView {
+  item: CartItem;
+  detail: CartItemDetail;
+  sessions: BundleSessionRow[];
+}
+
+/** Basket lines with their sessions, as the cart and the order confirmation show them. */
+export function itemViews(
+  details: CartItemDetail[],
+  bundleSessions: BundleSessionRow[],
+  currency: string,
+): ItemView[] {
+  return details.map((detail) => {
+    const { item } = detail;
+    const sessions = item.bundleId === null ? [] : bundleSessions.filter((s) => s.bundleId === item.bundleId);
+    const first = detail.occurrence ?? sessions[0] ?? null;
+    const children: CartChildItem[] =
+      item.bundleId !== null
+        ? sessions.map((session) => ({
+            id: session.id,
+            name: detail.bundleName ?? detail.activityName,
+            price: money(0, currency),
+            quantity: item.quantity,
+            cartable_type: 'av2Booking' as const,
+            cartable_id: session.id,
+            cartable_resource: resourceOf(detail, session, session.id),
+          }))
+        : detail.activityKind === 'class'
+          ? item.tickets.map((ticket) => ({
+              id: ticket.ticketId,
+              name: ticket.name,
+              price: money(ticket.unitAmount * ticket.quantity, currency),
+              quantity: ticket.quantity,
+              cartable_type: 'activityTicket' as const,
+              cartable_id: ticket.ticketId,
+              cartable_resource: null,
+            }))
+          : [];
+    const price = { ...money(item.amount, currency), benefit_applied: item.benefitApplied };
+    return {
+      detail,
+      sessions,
+      item: {
+        id: item.id,
+        name: detail.bundleName ?? detail.activityName,
+        price,
+        quantity: item.quantity,
+        cartable_type: item.cartableType as CartableType,
+        cartable_id: item.bundleId ?? item.occurrenceId ?? 0,
+        cartable_resource: resourceOf(detail, first, item.occurrenceId),
+        child_items: children,
+        membership_user_id: null,
+        purchased_for_user_id: item.purchasedForUserId,
+        pricing_option_id: item.pricingOptionId,
+        needs_waiver: detail.needsWaiver,
+        hold_expires_at: (detail.holdExpiresAt ?? new Date(0)).toISOString(),
+        from_waitlist: item.waitlistEntryId !== null,
+      },
+    };
+  });
+}
+
+/** The waivers attendees of these lines still have to agree to. */
+export async function requiredWaivers(
+  db: Database,
+  details: CartItemDetail[],
+  attendeeName: (userId: number) => string,
+): Promise<AttendeeWaiver[]> {
+  const needing = details.filter((detail) => detail.needsWaiver);
+  if (needing.length === 0) return [];
+  const waivers = await listActivityWaivers(db, [...new Set(needing.map((d) => d.item.activityId))]);
+  const attendees = [...new Set(needing.map((d) => d.item.purchasedForUserId))];
+  const signed = await listSignedWaivers(
+    db,
+    attendees,
+    waivers.map((w) => w.id),
+  );
+  const required = new Map<string, AttendeeWaiver>();
+  for (const detail of needing) {
+    for (const waiver of waivers.filter((w) => w.activityId === detail.item.activityId)) {
+      const userId = detail.item.purchasedForUserId;
+      if (signed.some((s) => s.waiverId === waiver.id && s.userId === userId)) continue;
+      const key = `${waiver.id}|${userId}`;
+      const entry = required.get(key) ?? {
+        waiver_id: waiver.id,
+        title: waiver.title,
+        html: waiver.html,
+        user_id: userId,
+        user_name: attendeeName(userId),
+        cart_item_ids: [],
+      };
+      entry.cart_item_ids.push(detail.item.id);
+      required.set(key, entry);
+    }
+  }
+  return [...required.values()];
+}
+
+export interface CartFigures {
+  total: number;
+  creditGeneral: number;
+  creditMembership: number;
+  balance: number;
+  available: { general: number; membership: number };
+}
+
+/** Totals after reserved credit; a reservation never counts beyond what is available or the total. */
+export function figuresOf(
+  cart: CartRow,
+  items: Pick<CartItemRow, 'amount'>[],
+  available: { general: number; membership: number },
+): CartFigures {
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
+  const creditMembership = Math.max(0, Math.min(cart.creditMembership, available.membership, total));
+  const creditGeneral = Math.max(
+    0,
+    Math.min(cart.creditGeneral, available.general, total - creditMembership),
+  );
+  return {
+    total,
+    creditGeneral,
+    creditMembership,
+    balance: total - creditGeneral - creditMembership,
+    available,
+  };
+}
+
+async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Promise<Cart> {
+  const { db } = deps;
+  const details = await listCartItemDetails(db, cart.id);
+  const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
+  const views = itemViews(details, await listBundleSessions(db, bundleIds), acting.currency);
+  const rows = details.map((d) => d.item);
+  const figures = figuresOf(cart, rows, await creditBalances(db, acting.customer.id));
+  const currency = acting.currency;
+  const credit = (available: number, reserved: number, others: number): CreditBalance => ({
+    total_available: available,
+    max_applicable: Math.max(0, Math.min(available, figures.total - others)),
+    reserved,
+    formatted_total_available: formatMoney(available, currency),
+  });
+  const totals = {
+    total: figures.total,
+    sub_total: figures.total,
+    tax_total: 0,
+    balance: figures.balance,
+    item_count: rows.length,
+    formatted_total: formatMoney(figures.total, currency),
+    formatted_balance: formatMoney(figures.balance, currency),
+  };
+  const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
+  const name = `${acting.customer.firstName} ${acting.customer.lastName}`;
+  return {
+    id: cart.id,
+    uuid: cart.uuid,
+    source: cart.source,
+    status: cart.status,
+    user_id: cart.userId,
+    selected_user_id: acting.isStaff ? acting.customer.id : null,
+    currency,
+    ...totals,
+    totals,
+    item_hash: itemHashOf(cart.id, rows),
+    hold_expires_at: expiries.length > 0 ? new Date(Math.min(...expiries)).toISOString() : null,
+    credits: {
+      general: credit(figures.available.general, figures.creditGeneral, figures.creditMembership),
+      membership: credit(figures.available.membership, figures.creditMembership, figures.creditGeneral),
+    },
+    attendee_waivers_required: await requiredWaivers(db, details, (userId) =>
+      userId === acting.customer.id ? name : `Customer ${userId}`,
+    ),
+    items: views.map((view) => view.item),
+    sort_by: 'created_at',
+    enable_print_receipt: acting.isStaff,
+  };
+}
+
+/** The customer's open basket with run-out holds released first. */
+export async function currentCart(deps: CartDeps, acting: Acting, source?: string): Promise<CartRow> {
+  const cart = await openCartOf(deps.db, {
+    clientId: acting.clientId,
+    userId: acting.customer.id,
+    source: source ?? (acting.isStaff ? 'foh' : 'bookings'),
+    uuid: randomUUID(),
+  });
+  await deps.holds.releaseExpired({ cartId: cart.id });
+  const orphaned = await deleteHoldlessItems(deps.db, cart.id);
+  if (orphaned.length > 0) await setWaitlistStatus(deps.db, orphaned, 'expired', ['offered'], new Date());
+  return cart;
+}
+
+/** `GET activities/cart`. */
+export async function getCart(deps: CartDeps, acting: Acting): Promise<Cart> {
+  return describeCart(deps, acting, await currentCart(deps, acting));
+}
+
+// ---- Adding ----------------------------------------------------------------------------------------------
+
+interface AddPlan {
+  index: number;
+  cartableType: 'activity' | 'av2Booking' | 'av2BookingBundle';
+  activityId: number;
+  venueId: number;
+  occurrenceId: number | null;
+  bundleId: number | null;
+  /** The sessions whose places the line takes, in id order. */
+  sessions: BookableRow[];
+  priced: PricedLine;
+}
+
+const pricingMessages: Record<PricingError['kind'], string> = {
+  unknownPricingOption: cartMessages.unknownPricingOption,
+  memberOptionOnly: cartMessages.memberOptionOnly,
+  unknownTicket: cartMessages.unknownTicket,
+  quantity: cartMessages.quantity,
+};
+
+async function sessionsFor(db: Database, item: CartAddRequest['items'][number]): Promise<BookableRow[]> {
+  if (item.type === 'av2BookingBundle') {
+    const bundle = await listBundleBookables(db, item.id);
+    if (bundle.length > 0) return bundle;
+  }
+  const one = await findBookable(db, item.id);
+  if (!one) return [];
+  // A course's session is bought with the rest of its course.
+  return one.bundleId !== null ? listBundleBookables(db, one.bundleId) : [one];
+}
+
+async function planItems(
+  deps: CartDeps,
+  acting: Acting,
+  items: CartAddRequest['items'],
+  now: Date,
+): Promise<AddPlan[]> {
+  const errors: FieldErrors = {};
+  const plans: AddPlan[] = [];
+  for (const [index, item] of items.entries()) {
+    const at = `items.${index}`;
+    const sessions = await sessionsFor(deps.db, item);
+    const first = sessions[0];
+    if (!first || first.clientId !== acting.clientId) {
+      errors[`${at}.id`] = [cartMessages.itemNotFound];
+      continue;
+    }
+    if (sessions.some((s) => s.startsAt <= now)) {
+      errors[`${at}.id`] = [cartMessages.started];
+      continue;
+    }
+    if (sessions.some((s) => s.firstBookableAt > now)) {
+      errors[`${at}.id`] = [cartMessages.notBookableYet];
+      continue;
+    }
+    if (item.purchased_for_user_id !== undefined && item.purchased_for_user_id !== acting.customer.id) {
+      errors[`${at}.purchased_for_user_id`] = ["Places can only be booked for the basket's customer."];
+      continue;
+    }
+    const priced = priceLine(await listActivityPricing(deps.db, first.activityId), {
+      pricingOptionId: item.pricing_option_id,
+      ticketId: item.ticket_id,
+      quantity: item.quantity,
+      tickets: item.options?.tickets,
+      applyBenefit: item.apply_benefit ?? true,
+      isMember: isMember(acting),
+    });
+    if (isPricingError(priced)) {
+      errors[`${at}.${priced.field}`] = [pricingMessages[priced.kind]];
+      continue;
+    }
+    const booked = await listBookedOccurrences(
+      deps.db,
+      acting.customer.id,
+      sessions.map((s) => s.occurrenceId),
+    );
+    if (booked.length > 0) {
+      errors[`${at}.id`] = [cartMessages.alreadyBooked];
+      continue;
+    }
+    const isBundle = first.bundleId !== null;
+    if (
+      plans.some((plan) => plan.sessions.some((s) => sessions.some((t) => t.occurrenceId === s.occurrenceId)))
+    ) {
+      errors[`${at}.id`] = [cartMessages.alreadyInCart];
+      continue;
+    }
+    plans.push({
+      index,
+      cartableType: isBundle
+        ? 'av2BookingBundle'
+        : item.type === 'purchasableOccurrence'
+          ? 'av2Booking'
+          : 'activity',
+      activityId: first.activityId,
+      venueId: first.venueId,
+      occurrenceId: isBundle ? null : first.occurrenceId,
+      bundleId: first.bundleId,
+      sessions,
+      priced,
+    });
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return plans;
+}
+
+/** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
+async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await setLockTimeout(tx, lockWaitMs);
+      return work(tx);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
+    throw error;
+  }
+}
+
+async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
+  const locked = await lockCart(tx, cart.id);
+  if (locked?.status !== 'open') throw new AppError('conflict', checkoutMessages.basketChanged);
+  if (claimIsLive(locked, now, checkoutClaimTtlMs))
+    throw new AppError('conflict', checkoutMessages.inProgress);
+  return locked;
+}
+
+/**
+ * `POST activities/cart/add`: takes the places of every item (sessions locked in id order, each by a
+ * conditional UPDATE that cannot pass capacity) and holds them for `CART_HOLD_MINUTES`. All or
+ * nothing: a full session answers 422 ('full') and nothing is written.
+ */
+export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<Cart> {
+  const now = new Date();
+  const plans = await planItems(deps, acting, body.items, now);
+  await deps.holds.releaseExpired({
+    occurrenceIds: plans.flatMap((plan) => plan.sessions.map((s) => s.occurrenceId)),
+  });
+  const cart = await currentCart(deps, acting, body.source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const existing = await listCartItemRows(tx, cart.id);
+    const errors: FieldErrors = {};
+    for (const plan of plans) {
+      const inCart = existing.some(
+        (item) =>
+          (plan.bundleId !== null && item.bundleId === plan.bundleId) ||
+          (plan.occurrenceId !== null && item.occurrenceId === plan.occurrenceId),
+      );
+      if (inCart) errors[`items.${plan.index}.id`] = [cartMessages.alreadyInCart];
+    }
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+
+    const takes = plans
+      .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
+      .sort((a, b) => a.occurrenceId - b.occurrenceId);
+    for (const take of takes) {
+      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) {
+        throw AppError.validation(
+          { [`items.${take.plan.index}.id`]: [cartMessages.full] },
+          cartMessages.full,
+        );
+      }
+    }
+    const expiresAt = holdExpiry(deps.config, now);
+    for (const plan of plans) {
+      const item = await insertCartItem(tx, {
+        cartId: cart.id,
+        cartableType: plan.cartableType,
+        activityId: plan.activityId,
+        venueId: plan.venueId,
+        occurrenceId: plan.occurrenceId,
+        bundleId: plan.bundleId,
+        pricingOptionId: plan.priced.pricingOptionId,
+        purchasedForUserId: acting.customer.id,
+        quantity: plan.priced.quantity,
+        amount: plan.priced.amount,
+        benefitApplied: plan.priced.benefitApplied,
+        tickets: plan.priced.tickets,
+      });
+      await insertHolds(
+        tx,
+        plan.sessions.map((session) => ({
+          cartId: cart.id,
+          cartItemId: item.id,
+          occurrenceId: session.occurrenceId,
+          quantity: plan.priced.quantity,
+          expiresAt,
+        })),
+      );
+    }
+    if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
+  });
+  return getCart(deps, acting);
+}
+
+// ---- Removing, changing, discarding -----------------------------------------------------------------------
+
+/** Releases the places of these lines and removes them; answers the sessions that got places back. */
+async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Promise<number[]> {
+  const ids = items.map((item) => item.id);
+  const holds = await lockHoldsOfItems(tx, ids);
+  for (const hold of holds) await releasePlaces(tx, hold.occurrenceId, hold.quantity);
+  await deleteHolds(
+    tx,
+    holds.map((hold) => hold.id),
+  );
+  await deleteCartItems(tx, ids);
+  const offers = items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  await setWaitlistStatus(tx, offers, 'cancelled', ['offered'], now);
+  return [...new Set(holds.map((hold) => hold.occurrenceId))];
+}
+
+/** `POST activities/cart/remove`: 404 (nothing removed) when an id is not a line of this basket. */
+export async function removeFromCart(deps: CartDeps, acting: Acting, cartItemIds: number[]): Promise<Cart> {
+  const now = new Date();
+  const cart = await findOpenCart(deps.db, acting.customer.id);
+  if (!cart) throw AppError.notFound();
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const items = await listCartItemRows(tx, cart.id);
+    const chosen = items.filter((item) => cartItemIds.includes(item.id));
+    if (chosen.length !== new Set(cartItemIds).size) throw AppError.notFound();
+    return releaseItems(tx, chosen, now);
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getCart(deps, acting);
+}
+
+/** `DELETE activities/cart`: empties the basket and releases every place; reserved credit is dropped. */
+export async function discardCart(deps: CartDeps, acting: Acting): Promise<Cart> {
+  const now = new Date();
+  const cart = await currentCart(deps, acting);
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const freed = await releaseItems(tx, await listCartItemRows(tx, cart.id), now);
+    await updateCart(tx, cart.id, { creditGeneral: 0, creditMembership: 0 });
+    return freed;
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getCart(deps, acting);
+}
+
+async function findItemOf(deps: CartDeps, acting: Acting, itemId: number): Promise<{ cart: CartRow }> {
+  const cart = await findOpenCart(deps.db, acting.customer.id);
+  if (!cart) throw AppError.notFound();
+  const items = await listCartItemRows(deps.db, cart.id);
+  if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
+  return { cart };
+}
+
+/**
+ * `PUT activities/cart/{cartItemId}`: new ticket quantities (`options.tickets`) or `quantity`. More
+ * places are taken like an add (422 'full' when there are not enough); fewer give places back.
+ */
+export async function updateCartItem(
+  deps: CartDeps,
+  acting: Acting,
+  itemId: number,
+  body: CartUpdateRequest,
+): Promise<Cart> {
+  const now = new Date();
+  const { cart } = await findItemOf(deps, acting, itemId);
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
+    if (!item) throw AppError.notFound();
+    const priced = priceLine(await listActivityPricing(tx, item.activityId), {
+      pricingOptionId: item.pricingOptionId,
+      quantity: body.quantity ?? (body.options?.tickets ? undefined : item.quantity),
+      ticketId: item.tickets[0]?.ticketId,
+      tickets: body.options?.tickets,
+      applyBenefit: item.benefitApplied,
+      isMember: isMember(acting),
+    });
+    if (isPricingError(priced)) {
+      throw AppError.validation({ [priced.field]: [pricingMessages[priced.kind]] });
+    }
+    const delta = priced.quantity - item.quantity;
+    const holds = await lockHoldsOfItems(tx, [item.id]);
+    for (const hold of holds) {
+      if (delta > 0 && !(await takePlaces(tx, hold.occurrenceId, delta))) {
+        throw AppError.validation({ quantity: [cartMessages.full] }, cartMessages.full);
+      }
+      if (delta < 0) await releasePlaces(tx, hold.occurrenceId, -delta);
+      if (delta !== 0) await updateHoldQuantity(tx, hold.id, priced.quantity);
+    }
+    await updateCartItemRow(tx, item.id, {
+      quantity: priced.quantity,
+      amount: priced.amount,
+      tickets: priced.tickets,
+    });
+    return delta < 0 ? holds.map((hold) => hold.occurrenceId) : [];
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getCart(deps, acting);
+}
+
+/**
+ * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price. Member
+ * benefits arrive with memberships; until then no line has one and the answer is 422.
+ */
+export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<Cart> {
+  const { cart } = await findItemOf(deps, acting, itemId);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, new Date());
+    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
+    if (!item) throw AppError.notFound();
+    if (!item.benefitApplied) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
+    const priced = priceLine(await listActivityPricing(tx, item.activityId), {
+      tickets: undefined,
+      quantity: item.quantity,
+      applyBenefit: false,
+      isMember: isMember(acting),
+    });
+    if (isPricingError(priced)) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
+    await updateCartItemRow(tx, item.id, {
+      pricingOptionId: priced.pricingOptionId,
+      amount: priced.amount,
+      tickets: priced.tickets,
+      benefitApplied: false,
+    });
+  });
+  return getCart(deps, acting);
+}
+
+/** `DELETE activities/package/remove/{cartItemId}`: packages arrive with memberships; none is applied. */
+export async function removePackage(deps: CartDeps, acting: Acting, itemId: number): Promise<Cart> {
+  await findItemOf(deps, acting, itemId);
+  throw AppError.validation({ cart_item_id: [cartMessages.noPackage] });
+}
+
+// ---- Credit ----------------------------------------------------------------------------------------------
+
+/**
+ * `POST credits/apply`: reserves credit of each type named for this basket (replacing the earlier
+ * reservation; 0 removes it). No more than the customer has, nor than the basket total.
+ */
+export async function applyCredits(deps: CartDeps, acting: Acting, body: CreditsApplyRequest): Promise<Cart> {
+  const cart = await currentCart(deps, acting, body.cart_source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    const locked = await lockOpenCart(tx, cart, new Date());
+    const available = await creditBalances(tx, acting.customer.id);
+    const total = (await listCartItemRows(tx, cart.id)).reduce((sum, item) => sum + item.amount, 0);
+    const next = { general: locked.creditGeneral, membership: locked.creditMembership };
+    const errors: FieldErrors = {};
+    for (const [index, entry] of body.credits_to_reserve.entries()) {
+      if (entry.amount > available[entry.type]) {
+        errors[`credits_to_reserve.${index}.amount`] = [
+          entry.type === 'membership' && available.membership === 0
+            ? cartMessages.membershipCreditUnavailable
+            : cartMessages.creditTooMuch,
+        ];
+      }
+      next[entry.type] = entry.amount;
+    }
+    if (Object.keys(errors).length === 0 && next.general + next.membership > total) {
+      const index = body.credits_to_reserve.findIndex((entry) => entry.amount > 0);
+      errors[`credits_to_reserve.${Math.max(0, index)}.amount`] = [cartMessages.creditMoreThanTotal];
+    }
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+    await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
+  });
+  return getCart(deps, acting);
+}
+
+// ---- Waitlist ------------------------------------------------------------------------------------------
+
+async function describeEntry(
+  db: Database,
+  entry: Awaited<ReturnType<typeof findWaitlistEntry>> & object,
+): Promise<WaitlistEntry> {
+  return {
+    id: entry.id,
+    occurrence_id: entry.occurrenceId,
+    position: entry.status === 'waiting' ? await waitlistPosition(db, entry) : 0,
+    status: entry.status,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `POST activities/waitlist`: joins the waitlist of a full session whose activity keeps one. When a
+ * place frees, the first person waiting gets it in their basket, held for them, and an email.
+ */
+export async function joinWaitlist(
+  deps: CartDeps,
+  acting: Acting,
+  occurrenceId: number,
+): Promise<WaitlistEntry> {
+  const now = new Date();
+  const invalid = (message: string) => AppError.validation({ occurrence_id: [message] });
+  const session = await findBookable(deps.db, occurrenceId);
+  if (!session || session.clientId !== acting.clientId) throw invalid(cartMessages.itemNotFound);
+  if (!session.hasWaitlist) throw invalid(cartMessages.waitlistUnavailable);
+  if (session.startsAt <= now) throw invalid(cartMessages.started);
+  if (await deps.holds.releaseExpired({ occurrenceIds: [occurrenceId] })) {
+    return joinWaitlist(deps, acting, occurrenceId);
+  }
+  if (session.capacity - session.bookedCount - session.heldCount > 0)
+    throw invalid(cartMessages.waitlistNotFull);
+  if ((await listBookedOccurrences(deps.db, acting.customer.id, [occurrenceId])).length > 0) {
+    throw invalid(cartMessages.alreadyBooked);
+  }
+  if (await findLiveWaitlistEntry(deps.db, occurrenceId, acting.customer.id))
+    throw invalid(cartMessages.alreadyWaiting);
+  const entry = await insertWaitlistEntry(deps.db, occurrenceId, acting.customer.id);
+  if (!entry) throw invalid(cartMessages.alreadyWaiting);
+  return describeEntry(deps.db, entry);
+}
+
+/** `DELETE activities/waitlist/{id}`: leaves the waitlist (404 for someone else's entry). */
+export async function leaveWaitlist(deps: CartDeps, acting: Acting, entryId: number): Promise<WaitlistEntry> {
+  const entry = await findWaitlistEntry(deps.db, entryId);
+  if (!entry || entry.userId !== acting.customer.id) throw AppError.notFound();
+  await setWaitlistStatus(deps.db, [entry.id], 'cancelled', ['waiting', 'offered'], new Date());
+  const updated = await findWaitlistEntry(deps.db, entryId);
+  return describeEntry(deps.db, updated ?? entry);
+}
+
+// ---- Front of house ------------------------------------------------------------------------------------
+
+/** `GET foh/customers?q=`: staff only. */
+export async function findCustomers(
+  deps: Pick<CartDeps, 'db' | 'config'>,
+  auth: Auth,
+  q: string,
+): Promise<CustomerSummary[]> {
+  if (auth.user.role !== 'staff') throw new AppError('forbidden');
+  const client = await getCurrentClient(deps.db, deps.config);
+  const rows = await searchCustomers(deps.db, client.id, q);
+  return rows.map(({ user, membershipUserId }) => ({
+    id: user.id,
+    reference: user.reference,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    date_of_birth: user.dateOfBirth,
+    postcode: user.postcode,
+    membership_user: membershipUserId === null ? null : { id: membershipUserId },
+  }));
+}
+
+// ---- Factories: the seed and tests create credit and waivers through these ----------------------------
+
+/** Adds general (or membership) credit to a customer's balance (a positive ledger row). */
+export async function grantCredit(
+  db: Database,
+  userId: number,
+  amount: number,
+  reason: string,
+  type: 'general' | 'membership' = 'general',
+): Promise<void> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw AppError.validation({ amount: ['Must be a positive whole number.'] });
+  await insertCreditTransaction(db, { userId, type, amount, reason });
+}
+
+/** A waiver attendees of an activity must agree to before checkout. */
+export async function createWaiver(
+  db: Database,
+  clientId: number,
+  waiver: { activityId: number; slug: string; title: string; html: string },
+): Promise<WaiverRow> {
+  return insertWaiver(db, { clientId, ...waiver });
+}
+
+export async function findActivityId(
+  db: Database,
+  clientId: number,
+  slug: string,
+): Promise<number | undefined> {
+  return findActivityIdBySlug(db, clientId, slug);
+}
+
+export async function findCustomerId(
+  db: Database,
+  clientId: number,
+  email: string,
+): Promise<number | undefined> {
+  return findCustomerIdByEmail(db, clientId, email);
+}
+
+/** The customer's general credit balance (`auth/user`'s `credit.balance`). */
+export async function generalCreditOf(db: Database, userId: number): Promise<number> {
+  return (await creditBalances(db, userId)).general;
+}

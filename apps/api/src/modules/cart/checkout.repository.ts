@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  activities,
+  bookings,
+  courseBundles,
+  locations,
+  occurrences,
+  orderItems,
+  orders,
+  payments,
+  pricingOptions,
+  termsAcceptances,
+  venues,
+} from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Inserts the order of a basket; undefined when the basket already has one (unique `cart_id`). */
+export async function insertOrder(
+  db: Database,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow | undefined> {
+  const rows = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.cartId })
+    .returning();
+  return rows[0];
+}
+
+export async function findOrderByCart(db: Database, cartId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).limit(1);
+  return row;
+}
+
+export async function findOrder(db: Database, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+export async function insertOrderItem(
+  db: Database,
+  values: typeof orderItems.$inferInsert,
+): Promise<OrderItemRow> {
+  const [row] = await db.insert(orderItems).values(values).returning();
+  if (!row) throw new Error('order item insert returned no row');
+  return row;
+}
+
+export async function insertBookings(db: Database, rows: (typeof bookings.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(bookings).values(rows);
+}
+
+export async function insertPayments(db: Database, rows: (typeof payments.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(payments).values(rows);
+}
+
+export async function insertCheckoutTermsAcceptances(
+  db: Database,
+  userId: number,
+  termIds: number[],
+): Promise<void> {
+  if (termIds.length === 0) return;
+  await db
+    .insert(termsAcceptances)
+    .values(termIds.map((termId) => ({ userId, termId, context: 'checkout' })));
+}
+
+/** An order's lines with what the confirmation shows (same shape as a basket line's details). */
+export interface OrderItemDetail {
+  item: OrderItemRow;
+  activityName: string;
+  activitySlug: string;
+  activityKind: 'court' | 'class' | 'course';
+  durationMinutes: number;
+  needsWaiver: boolean;
+  venueName: string;
+  venueSlug: string;
+  timezone: string;
+  pricingOptionName: string;
+  occurrence: { startsAt: Date; endsAt: Date; locationName: string; instructorName: string | null } | null;
+  bundleName: string | null;
+}
+
+export async function listOrderItemDetails(db: Database, orderId: number): Promise<OrderItemDetail[]> {
+  const rows = await db
+    .select({
+      item: orderItems,
+      activityName: activities.name,
+      activitySlug: activities.slug,
+      activityKind: activities.kind,
+      durationMinutes: activities.durationMinutes,
+      needsWaiver: activities.needsWaiver,
+      venueName: venues.name,
+      venueSlug: venues.slug,
+      timezone: venues.timezone,
+      pricingOptionName: pricingOptions.name,
+      startsAt: occurrences.startsAt,
+      endsAt: occurrences.endsAt,
+      locationName: locations.name,
+      instructorName: occurrences.instructorName,
+      bundleName: courseBundles.name,
+    })
+    .from(orderItems)
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .innerJoin(venues, eq(venues.id, orderItems.venueId))
+    .innerJoin(pricingOptions, eq(pricingOptions.id, orderItems.pricingOptionId))
+    .leftJoin(occurrences, eq(occurrences.id, orderItems.occurrenceId))
+    .leftJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
+    ...row,
+    occurrence:
+      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
+  }));
+}
+
+export async function listOrderBookings(db: Database, orderId: number): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.orderId, orderId)).orderBy(asc(bookings.id));
+}
+
+export async function listOrderPayments(db: Database, orderId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
+/** The sessions an order booked, in time order (the .ics). */
+export interface BookedSessionRow {
+  bookingId: number;
+  occurrenceId: number;
+  activityName: string;
+  venueName: string;
+  locationName: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export async function listOrderSessions(db: Database, orderId: number): Promise<BookedSessionRow[]> {
+  return db
+    .select({
+      bookingId: bookings.id,
+      occurrenceId: bookings.occurrenceId,
+      activityName: activities.name,
+      venueName: venues.name,
+      locationName: locations.name,
+      startsAt: occurrences.startsAt,
+      endsAt: occurrences.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .innerJoin(venues, eq(venues.id, occurrences.venueId))
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .where(and(eq(bookings.orderId, orderId), eq(bookings.status, 'booked')))
+    .orderBy(asc(occurrences.startsAt), asc(bookings.id));
+}
+
+/** How many payments of a tender type an order has (tests and checks). */
+export async function countPayments(db: Database, orderIds: number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,649 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { cartMessages } from '@leisure/contract/cart';
+import {
+  type CheckoutCompleteRequest,
+  type CheckoutPayRequest,
+  type CheckoutPrepareResponse,
+  checkoutMessages,
+  type Order,
+  type Payment,
+} from '@leisure/contract/checkout';
+import { formatMoney } from '@leisure/contract/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, type FieldErrors } from '../../errors';
+import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
+import type { Auth } from '../auth/session';
+import type { Mailer } from '../mail/mail.service';
+import { orderConfirmationEmail } from '../mail/templates';
+import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
+import { calendarOf } from './calendar';
+import {
+  bookHeldPlaces,
+  type CartItemRow,
+  type CartRow,
+  claimIsLive,
+  creditBalances,
+  deleteHolds,
+  findCart,
+  findCompletedCartByHash,
+  findOpenCart,
+  findSavedCard,
+  type HoldRow,
+  insertCreditTransaction,
+  insertWaiverSignatures,
+  isRaceError,
+  listBundleSessions,
+  listCartItemDetails,
+  listCartItemRows,
+  lockCart,
+  lockHoldsOfCart,
+  lockUser,
+  setLockTimeout,
+  setWaitlistStatus,
+  updateCart,
+  upsertSavedCard,
+} from './cart.repository';
+import {
+  type Acting,
+  type CartDeps,
+  currentCart,
+  figuresOf,
+  itemHashOf,
+  itemViews,
+  requiredWaivers,
+} from './cart.service';
+import {
+  findOrder,
+  findOrderByCart,
+  insertBookings,
+  insertCheckoutTermsAcceptances,
+  insertOrder,
+  insertOrderItem,
+  insertPayments,
+  listOrderBookings,
+  listOrderItemDetails,
+  listOrderPayments,
+  listOrderSessions,
+  type OrderRow,
+} from './checkout.repository';
+import { checkoutClaimTtlMs } from './holds.service';
+
+export interface CheckoutDeps extends CartDeps {
+  mailer: Mailer;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */
+const checkoutLockWaitMs = 10_000;
+/** A concurrent submission waits this long for the first one's card payment to finish. */
+const concurrentWaitMs = 15_000;
+
+export function orderReference(orderId: number): string {
+  return `ORD-${String(orderId).padStart(6, '0')}`;
+}
+
+// ---- Prepare ---------------------------------------------------------------------------------------------
+
+/** `GET checkout/prepare`: the amount, the provider's card frame and the saved card. */
+export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promise<CheckoutPrepareResponse> {
+  const cart = await currentCart(deps, acting);
+  const items = await listCartItemRows(deps.db, cart.id);
+  const figures = figuresOf(cart, items, await creditBalances(deps.db, acting.customer.id));
+  const setup = await deps.provider.prepare({
+    amount: figures.balance,
+    currency: acting.currency,
+    returnOrigin: deps.config.publicUrls.bookings,
+  });
+  const saved = await findSavedCard(deps.db, acting.customer.id);
+  const details = await listCartItemDetails(deps.db, cart.id);
+  const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
+  return {
+    payment_provider: setup.provider,
+    data: {
+      cart_id: cart.id,
+      item_hash: itemHashOf(cart.id, items),
+      amount: figures.balance,
+      formatted_amount: formatMoney(figures.balance, acting.currency),
+      currency: acting.currency,
+      requires_payment: figures.balance > 0,
+      frame_url: setup.frameUrl,
+      frame_origin: setup.frameOrigin,
+      saved_card: saved
+        ? {
+            brand: saved.brand,
+            last4: saved.last4,
+            expiry_month: saved.expiryMonth,
+            expiry_year: saved.expiryYear,
+            billing: {
+              first_name: saved.billing.firstName,
+              last_name: saved.billing.lastName,
+              address_line_1: saved.billing.addressLine1,
+              town: saved.billing.town,
+              postcode: saved.billing.postcode,
+            },
+          }
+        : null,
+      hold_expires_at: expiries.length > 0 ? new Date(Math.min(...expiries)).toISOString() : null,
+    },
+  };
+}
+
+// ---- Complete and pay ------------------------------------------------------------------------------------
+
+type Mode = 'online' | 'foh';
+
+interface CheckoutPlan {
+  cart: CartRow;
+  items: CartItemRow[];
+  hash: string;
+  total: number;
+  /** Credit spent (general). */
+  credit: number;
+  /** What a card pays (online) or the offline tenders pay (foh). */
+  balance: number;
+  termIds: number[];
+  waivers: { waiverId: number; userId: number }[];
+  /** Card to charge: a token from the frame, or the saved card's. */
+  card: { token: string; save: boolean; billing: CheckoutCompleteRequest['card'] } | null;
+  tenders: Payment[];
+}
+
+type Outcome = { kind: 'done'; orderId: number } | { kind: 'busy' } | { kind: 'plan'; plan: CheckoutPlan };
+
+function sum(payments: Payment[], type?: Payment['tender_type']): number {
+  return payments
+    .filter((p) => type === undefined || p.tender_type === type)
+    .reduce((n, p) => n + p.amount, 0);
+}
+
+/**
+ * Checks a submission against the locked basket and its locked holds: the item hash, the terms, the
+ * waivers, the credit and the tenders. Throws 409/422; nothing is written.
+ */
+async function planCheckout(
+  deps: CheckoutDeps,
+  tx: CartDeps['db'],
+  acting: Acting,
+  cart: CartRow,
+  holds: HoldRow[],
+  body: CheckoutCompleteRequest | CheckoutPayRequest,
+  mode: Mode,
+): Promise<CheckoutPlan> {
+  const items = await listCartItemRows(tx, cart.id);
+  const hash = itemHashOf(cart.id, items);
+  if (body.item_hash !== undefined && body.item_hash !== hash) {
+    throw new AppError('conflict', checkoutMessages.basketChanged);
+  }
+  if (items.length === 0) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
+  if (items.some((item) => !holds.some((hold) => hold.cartItemId === item.id))) {
+    throw new AppError('conflict', checkoutMessages.basketChanged);
+  }
+  const errors: FieldErrors = {};
+
+  const terms = await listTerms(tx, deps.config, cart.id);
+  if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
+
+  const required = await requiredWaivers(tx, await listCartItemDetails(tx, cart.id), () => '');
+  const missing = required.filter(
+    (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiver_id && c.user_id === w.user_id),
+  );
+  if (missing.length > 0) errors.completed_waivers = [checkoutMessages.waiverRequired];
+
+  const available = await creditBalances(tx, acting.customer.id);
+  const figures = figuresOf(cart, items, available);
+  const creditTendered = body.payments.some((p) => p.tender_type === 'credit');
+  const credit = creditTendered
+    ? sum(body.payments, 'credit')
+    : figures.creditGeneral + figures.creditMembership;
+  if (credit > available.general) errors.payments = [checkoutMessages.creditTooMuch];
+  else if (credit > figures.total) errors.payments = [cartMessages.creditMoreThanTotal];
+  const balance = Math.max(0, figures.total - credit);
+
+  let card: CheckoutPlan['card'] = null;
+  if (mode === 'foh') {
+    // Every tender (credit included) together pays the whole total; reserved credit counts when no credit tender is given.
+    if (!errors.payments && sum(body.payments) + (creditTendered ? 0 : credit) !== figures.total) {
+      errors.payments = [checkoutMessages.tendersMismatch];
+    }
+  } else {
+    const online = body as CheckoutCompleteRequest;
+    const offline = online.payments.filter((p) => !['card', 'credit'].includes(p.tender_type));
+    if (offline.length > 0) errors.payments = [checkoutMessages.fohOnly];
+    const cardTendered = online.payments.filter((p) => p.tender_type === 'card');
+    if (!errors.payments && cardTendered.length > 0 && sum(cardTendered) !== balance) {
+      errors.payments = [checkoutMessages.amountMismatch];
+    }
+    if (balance > 0) {
+      if (online.card) {
+        card = { token: online.card.token, save: online.card.save_card, billing: online.card };
+      } else if (online.saved_card) {
+        const saved = await findSavedCard(tx, acting.customer.id);
+        if (!saved) errors.saved_card = [checkoutMessages.noSavedCard];
+        else card = { token: saved.token, save: false, billing: undefined };
+      } else {
+        errors.card = [checkoutMessages.cardRequired];
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return {
+    cart,
+    items,
+    hash,
+    total: figures.total,
+    credit,
+    balance,
+    termIds: terms.map((term) => term.id),
+    waivers: required.map((w) => ({ waiverId: w.waiver_id, userId: w.user_id })),
+    card,
+    tenders: mode === 'foh' ? body.payments : [],
+  };
+}
+
+async function inCheckoutTransaction<T>(
+  deps: CheckoutDeps,
+  work: (tx: CartDeps['db']) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await setLockTimeout(tx, checkoutLockWaitMs);
+      return work(tx);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isRaceError(error)) throw new AppError('conflict', checkoutMessages.inProgress);
+    throw error;
+  }
+}
+
+/** Waits for a concurrent submission of the same basket to finish; its order, or 409. */
+async function awaitOtherSubmission(deps: CheckoutDeps, cartId: number): Promise<number> {
+  const until = Date.now() + concurrentWaitMs;
+  while (Date.now() < until) {
+    const order = await findOrderByCart(deps.db, cartId);
+    if (order) return order.id;
+    const cart = await findCart(deps.db, cartId);
+    if (!cart || !claimIsLive(cart, new Date(), checkoutClaimTtlMs)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const order = await findOrderByCart(deps.db, cartId);
+  if (order) return order.id;
+  throw new AppError('conflict', checkoutMessages.inProgress);
+}
+
+/** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
+async function writeOrder(
+  deps: CheckoutDeps,
+  tx: CartDeps['db'],
+  acting: Acting,
+  plan: CheckoutPlan,
+  holds: HoldRow[],
+  mode: Mode,
+  source: string,
+  charge: Extract<ChargeResult, { status: 'succeeded' }> | null,
+): Promise<OrderRow> {
+  const now = new Date();
+  const client = await getCurrentClient(tx, deps.config);
+  const order = await insertOrder(tx, {
+    clientId: client.id,
+    cartId: plan.cart.id,
+    userId: acting.customer.id,
+    createdByUserId: acting.actor.id,
+    source,
+    currency: acting.currency,
+    total: plan.total,
+  });
+  if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
+  for (const item of plan.items) {
+    const line = await insertOrderItem(tx, {
+      orderId: order.id,
+      cartableType: item.cartableType,
+      name: '',
+      activityId: item.activityId,
+      venueId: item.venueId,
+      occurrenceId: item.occurrenceId,
+      bundleId: item.bundleId,
+      pricingOptionId: item.pricingOptionId,
+      purchasedForUserId: item.purchasedForUserId,
+      quantity: item.quantity,
+      amount: item.amount,
+      benefitApplied: item.benefitApplied,
+      tickets: item.tickets,
+    });
+    await insertBookings(
+      tx,
+      holds
+        .filter((hold) => hold.cartItemId === item.id)
+        .map((hold) => ({
+          orderId: order.id,
+          orderItemId: line.id,
+          userId: item.purchasedForUserId,
+          occurrenceId: hold.occurrenceId,
+          quantity: hold.quantity,
+        })),
+    );
+  }
+  // Held places become booked, sessions in id order (the order every writer locks them in).
+  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
+    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
+  }
+  await deleteHolds(
+    tx,
+    holds.map((hold) => hold.id),
+  );
+  if (plan.credit > 0) {
+    await lockUser(tx, acting.customer.id);
+    const available = await creditBalances(tx, acting.customer.id);
+    if (available.general < plan.credit)
+      throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
+    await insertCreditTransaction(tx, {
+      userId: acting.customer.id,
+      type: 'general',
+      amount: -plan.credit,
+      reason: `Spent on order ${orderReference(order.id)}`,
+      orderId: order.id,
+    });
+  }
+  const paymentRows = [
+    ...(charge
+      ? [
+          {
+            orderId: order.id,
+            tenderType: 'card',
+            amount: plan.balance,
+            provider: deps.provider.name,
+            providerReference: charge.reference,
+            cardBrand: charge.card.brand,
+            cardLast4: charge.card.last4,
+          },
+        ]
+      : []),
+    ...(mode === 'online' && plan.credit > 0
+      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
+      : []),
+    ...plan.tenders
+      .filter((tender) => tender.amount > 0)
+      .map((tender) => ({
+        orderId: order.id,
+        tenderType: tender.tender_type,
+        amount: tender.amount,
+        info: tender.info ?? null,
+      })),
+    ...(mode === 'foh' && plan.credit > 0 && !plan.tenders.some((t) => t.tender_type === 'credit')
+      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
+      : []),
+  ];
+  await insertPayments(tx, paymentRows);
+  if (charge && plan.card?.save && plan.card.billing) {
+    const billing = plan.card.billing.billing;
+    await upsertSavedCard(tx, {
+      userId: acting.customer.id,
+      provider: deps.provider.name,
+      token: plan.card.token,
+      brand: charge.card.brand,
+      last4: charge.card.last4,
+      expiryMonth: charge.card.expiryMonth,
+      expiryYear: charge.card.expiryYear,
+      billing: {
+        firstName: billing.first_name,
+        lastName: billing.last_name,
+        addressLine1: billing.address_line_1,
+        town: billing.town,
+        postcode: billing.postcode.toUpperCase(),
+      },
+    });
+  }
+  await insertWaiverSignatures(tx, plan.waivers);
+  await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
+  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  await setWaitlistStatus(tx, offers, 'accepted', ['offered', 'waiting'], now);
+  await updateCart(tx, plan.cart.id, {
+    status: 'completed',
+    completedAt: now,
+    checkoutHash: plan.hash,
+    checkoutClaim: null,
+    checkoutStartedAt: null,
+    source,
+  });
+  return order;
+}
+
+/** The customer's open basket, or the order a repeated submission already made. */
+async function basketOrOrder(
+  deps: CheckoutDeps,
+  acting: Acting,
+  itemHash: string | undefined,
+): Promise<{ cart: CartRow } | { orderId: number }> {
+  if (itemHash !== undefined) {
+    const done = await findCompletedCartByHash(deps.db, acting.customer.id, itemHash);
+    const order = done ? await findOrderByCart(deps.db, done.id) : undefined;
+    if (order) return { orderId: order.id };
+  }
+  const open = await findOpenCart(deps.db, acting.customer.id);
+  if (!open) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
+  return { cart: await currentCart(deps, acting) };
+}
+
+/**
+ * `POST checkout/complete` (card and credit) and `POST checkout/pay` (front of house, offline
+ * tenders). Idempotent: the basket row is locked, a card payment first claims the basket, charges
+ * once with a key made from the basket and the card, then writes the order; `orders.cart_id` is
+ * unique. A repeated or concurrent submission answers the same order id (or 409 while it cannot yet).
+ * A declined card answers 422 with the provider's message; nothing is booked and the holds stay.
+ */
+export async function completeCheckout(
+  deps: CheckoutDeps,
+  acting: Acting,
+  body: CheckoutCompleteRequest | CheckoutPayRequest,
+  mode: Mode,
+): Promise<number> {
+  if (mode === 'foh' && !acting.isStaff) throw new AppError('forbidden', checkoutMessages.fohOnly);
+  const source = body.source ?? (mode === 'foh' ? 'foh' : 'bookings');
+  const found = await basketOrOrder(deps, acting, body.item_hash);
+  if ('orderId' in found) return found.orderId;
+  const cartId = found.cart.id;
+  const claim = randomUUID();
+
+  // 1. Check the submission against the locked basket; a card payment claims the basket.
+  const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
+    const cart = await lockCart(tx, cartId);
+    if (!cart) throw AppError.notFound();
+    if (cart.status === 'completed') {
+      const order = await findOrderByCart(tx, cart.id);
+      if (order) return { kind: 'done', orderId: order.id };
+    }
+    if (claimIsLive(cart, new Date(), checkoutClaimTtlMs)) return { kind: 'busy' };
+    const holds = await lockHoldsOfCart(tx, cart.id);
+    const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
+    if (plan.card) {
+      await updateCart(tx, cart.id, { checkoutClaim: claim, checkoutStartedAt: new Date() });
+      return { kind: 'plan', plan };
+    }
+    // Nothing to charge: the order is written in this same transaction.
+    const order = await writeOrder(deps, tx, acting, plan, holds, mode, source, null);
+    return { kind: 'done', orderId: order.id };
+  });
+  if (outcome.kind === 'busy') return awaitOtherSubmission(deps, cartId);
+  if (outcome.kind === 'done') {
+    await sendConfirmation(deps, acting, outcome.orderId);
+    return outcome.orderId;
+  }
+  const { plan } = outcome;
+  const card = plan.card;
+  if (!card) throw new Error('a card plan without a card');
+
+  // 2. Charge once: the same basket, items and card always make the same idempotency key.
+  const releaseClaim = () =>
+    inCheckoutTransaction(deps, async (tx) => {
+      const cart = await lockCart(tx, cartId);
+      if (cart?.checkoutClaim === claim)
+        await updateCart(tx, cartId, { checkoutClaim: null, checkoutStartedAt: null });
+    });
+  let result: ChargeResult;
+  try {
+    result = await deps.provider.charge({
+      token: card.token,
+      amount: plan.balance,
+      currency: acting.currency,
+      idempotencyKey: `cart-${plan.cart.uuid}-${plan.hash.slice(0, 16)}-${createHash('sha256').update(card.token).digest('hex').slice(0, 16)}`,
+      description: `Basket ${plan.cart.uuid}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, cartId }, 'card provider failed');
+    await releaseClaim();
+    throw new AppError('unavailable', checkoutMessages.failed);
+  }
+  if (result.status === 'declined') {
+    await releaseClaim();
+    throw AppError.validation({ card: [result.message] }, result.message);
+  }
+  const charge = result;
+
+  // 3. Write the order. The claim kept the basket unchanged and its holds unswept meanwhile.
+  const orderId = await inCheckoutTransaction(deps, async (tx) => {
+    const cart = await lockCart(tx, cartId);
+    if (!cart) throw AppError.notFound();
+    const existing = await findOrderByCart(tx, cartId);
+    if (existing) return existing.id;
+    const holds = await lockHoldsOfCart(tx, cartId);
+    const items = await listCartItemRows(tx, cartId);
+    if (itemHashOf(cartId, items) !== plan.hash || cart.checkoutClaim !== claim) {
+      deps.log.error({ cartId, reference: charge.reference }, 'basket changed while its card was charged');
+      throw new AppError('conflict', checkoutMessages.basketChanged);
+    }
+    return (await writeOrder(deps, tx, acting, { ...plan, cart, items }, holds, mode, source, charge)).id;
+  });
+  await sendConfirmation(deps, acting, orderId);
+  return orderId;
+}
+
+// ---- The order: confirmation page, email, calendar --------------------------------------------------------
+
+/** The order, if this user may see it: its customer, or front-of-house staff. 404 otherwise. */
+async function visibleOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<OrderRow> {
+  const order = await findOrder(deps.db, orderId);
+  const client = await getCurrentClient(deps.db, deps.config);
+  if (!order || order.clientId !== client.id) throw AppError.notFound();
+  if (order.userId !== auth.user.id && auth.user.role !== 'staff') throw AppError.notFound();
+  return order;
+}
+
+async function describeOrderRow(deps: CheckoutDeps, order: OrderRow): Promise<Order> {
+  const details = await listOrderItemDetails(deps.db, order.id);
+  const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
+  const sessions = await listBundleSessions(deps.db, bundleIds);
+  const asCartDetails = details.map((detail) => ({
+    ...detail,
+    item: {
+      ...detail.item,
+      cartId: 0,
+      waitlistEntryId: null,
+      createdAt: order.createdAt,
+    },
+    holdExpiresAt: null,
+  }));
+  const views = itemViews(asCartDetails, sessions, order.currency);
+  const bookings = await listOrderBookings(deps.db, order.id);
+  const payments = await listOrderPayments(deps.db, order.id);
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    status: order.status,
+    source: order.source,
+    user_id: order.userId,
+    currency: order.currency,
+    total: order.total,
+    formatted_total: formatMoney(order.total, order.currency),
+    created_at: order.createdAt.toISOString(),
+    items: views.map(({ item, detail }) => ({
+      id: detail.item.id,
+      name: item.name,
+      cartable_type: item.cartable_type,
+      quantity: item.quantity,
+      price: item.price,
+      cartable_resource: item.cartable_resource,
+      booking_ids: bookings.filter((b) => b.orderItemId === detail.item.id).map((b) => b.id),
+      child_items: item.child_items.map((child) => ({
+        name: child.name,
+        quantity: child.quantity,
+        price: child.price,
+        starts_at: child.cartable_resource?.starts_at ?? item.cartable_resource.starts_at,
+      })),
+    })),
+    payments: payments.map((payment) => ({
+      tender_type: payment.tenderType as Order['payments'][number]['tender_type'],
+      amount: payment.amount,
+      formatted_amount: formatMoney(payment.amount, order.currency),
+      card:
+        payment.cardBrand && payment.cardLast4
+          ? { brand: payment.cardBrand, last4: payment.cardLast4 }
+          : null,
+    })),
+    calendar_url: `/api/my-account/orders/${order.id}/calendar.ics`,
+  };
+}
+
+/** `GET my-account/orders/{orderId}`. */
+export async function getOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<Order> {
+  return describeOrderRow(deps, await visibleOrder(deps, auth, orderId));
+}
+
+async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
+  const brand = await getBrand(deps.db, deps.config);
+  const host = new URL(deps.config.publicUrls.bookings).hostname;
+  const sessions = await listOrderSessions(deps.db, order.id);
+  return calendarOf(
+    brand.appName,
+    sessions.map((session) => ({
+      uid: `booking-${session.bookingId}@${host}`,
+      summary: session.activityName,
+      location: `${session.locationName}, ${session.venueName}`,
+      description: `Order ${orderReference(order.id)}`,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+    })),
+  );
+}
+
+/** `GET my-account/orders/{orderId}/calendar.ics`. */
+export async function getOrderCalendar(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<string> {
+  return calendarFor(deps, await visibleOrder(deps, auth, orderId));
+}
+
+/** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
+async function sendConfirmation(deps: CheckoutDeps, acting: Acting, orderId: number): Promise<void> {
+  try {
+    const order = await findOrder(deps.db, orderId);
+    if (!order) return;
+    const described = await describeOrderRow(deps, order);
+    const lines = described.items.map((item) => {
+      const resource = item.cartable_resource;
+      return `${item.name}: ${resource.date}, ${resource.time}, ${resource.location.name}, ${resource.venue_name} (${item.price.formatted})`;
+    });
+    const email = orderConfirmationEmail(
+      await getBrand(deps.db, deps.config),
+      {
+        firstName: acting.customer.firstName,
+        reference: described.reference,
+        lines,
+        total: described.formatted_total,
+      },
+      `${deps.config.publicUrls.bookings}/booking-confirmed/${order.id}`,
+    );
+    await deps.mailer.send({
+      to: acting.customer.email,
+      ...email,
+      template: 'order-confirmation',
+      attachments: [
+        {
+          filename: `${described.reference}.ics`,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: await calendarFor(deps, order),
+        },
+      ],
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, orderId }, 'could not send the order confirmation');
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { PaymentProvider } from './payment-provider';
+import { sandboxPayRoutes } from './sandbox-pay.routes';
+import { allowedFrameParents, SandboxPaymentProvider } from './sandbox-payment-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Takes card payments: the adapter chosen by PAYMENT_PROVIDER (config.providers.payment). */
+    paymentProvider: PaymentProvider;
+  }
+}
+
+/** The card provider chosen by settings. */
+export function createPaymentProvider(config: Config): PaymentProvider {
+  switch (config.providers.payment) {
+    case 'sandbox':
+      return new SandboxPaymentProvider({
+        secret: config.providers.sandboxPaySecret,
+        // The frame is served by this server, which also serves the bookings site.
+        frameBaseUrl: config.publicUrls.bookings,
+        allowedOrigins: allowedFrameParents(config.publicUrls),
+      });
+  }
+}
+
+/** Decorates `app.paymentProvider`; the sandbox also mounts its stand-in servers at `/sandbox-pay/`. */
+export async function installPaymentProvider(app: FastifyInstance, config: Config): Promise<PaymentProvider> {
+  const provider = createPaymentProvider(config);
+  app.decorate('paymentProvider', provider);
+  if (provider instanceof SandboxPaymentProvider) {
+    await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay', provider });
+  }
+  return provider;
+}
