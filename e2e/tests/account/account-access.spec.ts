@@ -63,7 +63,7 @@ test('register, welcome email, forgot and reset the password, log in, edit detai
   // Forgot the password: the modal, then the check-email modal.
   await page.getByRole('button', { name: /forgot/i }).click();
   const forgot = page.getByRole('dialog');
-  await forgot.getByLabel(/email or customer id/i).fill(person.email);
+  await forgot.getByLabel(/email address or customer id/i).fill(person.email);
   await expectNoA11yViolations(page, 'forgot-password modal');
   await forgot.getByRole('button', { name: /send/i }).click();
   await expect(
@@ -121,7 +121,7 @@ test('register, welcome email, forgot and reset the password, log in, edit detai
 test('an address shared by two accounts asks for the customer ID', async ({ page }) => {
   await page.goto('/account/login?showForgotPassword=true');
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/email or customer id/i).fill('family@example.com');
+  await dialog.getByLabel(/email address or customer id/i).fill('family@example.com');
   await dialog.getByRole('button', { name: /send/i }).click();
   const customerId = page.getByRole('dialog').getByLabel(/customer id/i);
   await expect(customerId).toBeVisible();

@@ -60,7 +60,7 @@ test('log in from the bookings site with the keyboard alone', async ({ page, req
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page, 'bookings login modal');
-  await tabTo(page, dialog.getByLabel(/email or customer id/i));
+  await tabTo(page, dialog.getByLabel(/email address or customer id/i));
   await page.keyboard.type(customer.email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(customer.password);

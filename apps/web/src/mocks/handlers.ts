@@ -1,5 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { getApiSettings, readCookie } from '../shared/api/client';
+import { activitiesHandlers } from './activities-handlers';
+import { basketHandlers } from './basket-handlers';
 import {
   mockCheckoutTerms,
   mockClient,
@@ -86,4 +88,6 @@ export const handlers = [
   http.get(api('auth/user'), () =>
     hasSession() ? HttpResponse.json({ data: mockUser }) : unauthenticated(),
   ),
+  ...basketHandlers,
+  ...activitiesHandlers,
 ];

@@ -14,9 +14,9 @@ export function isScrolledToEnd(element: HTMLElement, tolerance = termsScrollTol
   return element.scrollHeight - element.scrollTop - element.clientHeight <= tolerance;
 }
 
-function TermsBody({ onAgree }: { onAgree: () => void }) {
+function TermsBody({ onAgree, cartId }: { onAgree: () => void; cartId?: number | undefined }) {
   const { t } = useTranslation('account');
-  const terms = useTerms();
+  const terms = useTerms(cartId);
   const [node, setNode] = useState<HTMLElement | null>(null);
   const [canAgree, setCanAgree] = useState(false);
 
@@ -83,14 +83,17 @@ export interface TermsModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAgree: () => void;
+  /** Show a basket's checkout terms (GET api/terms?cart_id) instead of the account terms. */
+  cartId?: number | undefined;
 }
 
 /** The terms in a modal; 'I Agree' waits until the user has scrolled to the end. */
-export function TermsModal({ open, onOpenChange, onAgree }: TermsModalProps) {
+export function TermsModal({ open, onOpenChange, onAgree, cartId }: TermsModalProps) {
   const { t } = useTranslation('account');
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('terms.title')} size="large">
       <TermsBody
+        cartId={cartId}
         onAgree={() => {
           onAgree();
           onOpenChange(false);
@@ -104,6 +107,8 @@ export interface TermsCheckboxProps {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   errors?: string[] | undefined;
+  /** A basket's checkout terms instead of the account terms. */
+  cartId?: number | undefined;
 }
 
 /**
@@ -111,7 +116,7 @@ export interface TermsCheckboxProps {
  * the terms. Ticking the box also opens them (agreeing there ticks it), so the terms are always
  * shown before they are accepted; unticking works directly.
  */
-export function TermsCheckbox({ checked, onCheckedChange, errors = [] }: TermsCheckboxProps) {
+export function TermsCheckbox({ checked, onCheckedChange, errors = [], cartId }: TermsCheckboxProps) {
   const { t } = useTranslation('account');
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -147,7 +152,7 @@ export function TermsCheckbox({ checked, onCheckedChange, errors = [] }: TermsCh
         </button>
       </div>
       <FieldErrors id={errorId} errors={errors} />
-      <TermsModal open={open} onOpenChange={setOpen} onAgree={() => onCheckedChange(true)} />
+      <TermsModal open={open} onOpenChange={setOpen} onAgree={() => onCheckedChange(true)} cartId={cartId} />
     </div>
   );
 }

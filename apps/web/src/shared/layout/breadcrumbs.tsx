@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type UIMatch, useMatches } from 'react-router';
 
 /**
  * A route's breadcrumb: `handle: { crumb: 'bookings:basket.title' }` (a translation key, or plain
- * text), or a function of the match for crumbs that depend on params or loader data.
+ * text), or a function of the match for crumbs that depend on params or loader data; it may return
+ * an element, for a name that a query loads (the bookings venue and activity crumbs).
  */
-export type Crumb = string | ((match: UIMatch) => string);
+export type Crumb = string | ((match: UIMatch) => ReactNode);
 export interface RouteHandle {
   crumb?: Crumb;
 }

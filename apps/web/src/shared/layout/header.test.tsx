@@ -42,7 +42,7 @@ describe('site header', () => {
 
     await userEvent.click(banner.getByRole('button', { name: 'Log in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
-    expect(within(dialog).getByLabelText(/email or customer id/i)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/email address or customer id/i)).toBeInTheDocument();
   });
 
   it('logged in: My account instead of Log in', async () => {

@@ -1,7 +1,7 @@
-/**
- * The number of items in the basket, for the header badge. There is no cart API yet: the basket
- * arrives with the bookings work, and until then every basket is empty, so the count is 0.
- */
+import { useCart } from '../cart/cart-query';
+
+/** The number of items in the basket, for the header badge; 0 when logged out or not loaded. */
 export function useBasketItemCount(): number {
-  return 0;
+  const { data, enabled } = useCart();
+  return enabled ? (data?.itemCount ?? 0) : 0;
 }

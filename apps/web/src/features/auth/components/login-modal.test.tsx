@@ -48,7 +48,7 @@ it('logs in inside the modal and closes it; links go to the account site', async
     'href',
     '/account/register',
   );
-  await user.type(within(dialog).getByLabelText(/^Email or customer ID/), 'member@example.com');
+  await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
   await user.type(within(dialog).getByLabelText(/^Password/), 'Member-Pass-1');
   await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

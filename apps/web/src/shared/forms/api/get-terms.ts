@@ -14,6 +14,23 @@ export const termsQueryOptions = queryOptions({
   retry: false,
 });
 
-export function useTerms() {
-  return useQuery(termsQueryOptions);
+/** The checkout terms of a basket: GET api/terms?cart_id=. */
+export async function getCartTerms(cartId: number): Promise<Term[]> {
+  return (await api.get<{ data: Term[] }>('api/terms', { query: { cartId } })).data;
+}
+
+export function cartTermsQueryOptions(cartId: number) {
+  return queryOptions({
+    queryKey: ['operator', 'terms', 'cart', cartId] as const,
+    queryFn: () => getCartTerms(cartId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The account terms, or with `cartId` a basket's checkout terms. */
+export function useTerms(cartId?: number) {
+  const account = useQuery({ ...termsQueryOptions, enabled: cartId === undefined });
+  const cart = useQuery({ ...cartTermsQueryOptions(cartId ?? 0), enabled: cartId !== undefined });
+  return cartId === undefined ? account : cart;
 }

@@ -35,7 +35,7 @@ describe('/login', () => {
     const { router } = renderRoutes(accountRoutes, { path: '/login?redirect=%2Fmemberships' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Email or customer ID/), wireUser.email);
+    await user.type(screen.getByLabelText(/^Email address or customer ID/), wireUser.email);
     await user.type(screen.getByLabelText(/^Password/), 'Member-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -58,7 +58,7 @@ describe('/login', () => {
     );
     const user = userEvent.setup();
     renderRoutes(accountRoutes, { path: '/login' });
-    await user.type(await screen.findByLabelText(/^Email or customer ID/), 'nobody@example.com');
+    await user.type(await screen.findByLabelText(/^Email address or customer ID/), 'nobody@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -91,7 +91,7 @@ describe('forgotten password', () => {
     renderRoutes(accountRoutes, { path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Forgotten your password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
-    await user.type(within(dialog).getByLabelText(/^Email or customer ID/), 'member@example.com');
+    await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
     const sentDialog = await screen.findByRole('dialog', { name: 'Check your email' });
@@ -119,7 +119,7 @@ describe('forgotten password', () => {
 
     // The query flag opens the modal on load.
     const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
-    await user.type(within(dialog).getByLabelText(/^Email or customer ID/), 'family@example.com');
+    await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'family@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
     const prompt = await screen.findByRole('dialog', { name: 'Enter your customer ID' });
@@ -145,7 +145,7 @@ describe('forgotten password', () => {
     const user = userEvent.setup();
     renderRoutes(accountRoutes, { path: '/login?showForgotPassword=true' });
     const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
-    const input = within(dialog).getByLabelText(/^Email or customer ID/);
+    const input = within(dialog).getByLabelText(/^Email address or customer ID/);
     await user.type(input, 'member@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 

@@ -1,0 +1,26 @@
+import type { BookableDate as WireBookableDate } from '@leisure/contract/activities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+import { venuePath } from './paths';
+
+/** `GET api/activities/venue/{venue}/activity-category/{category}/dates`: the bookable dates. */
+export type BookableDate = Camel<WireBookableDate>;
+
+export function bookableDatesQueryOptions(venue: string, category: string) {
+  return queryOptions({
+    queryKey: ['activities', 'dates', venue, category] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: BookableDate[] }>(
+          `${venuePath(venue)}/activity-category/${encodeURIComponent(category)}/dates`,
+          { signal },
+        )
+      ).data,
+    staleTime: 60_000,
+  });
+}
+
+export function useBookableDates(venue: string, category: string) {
+  return useQuery(bookableDatesQueryOptions(venue, category));
+}

@@ -1,0 +1,29 @@
+import type { CategoryDetail } from '@leisure/contract/activities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+import { venuePath } from './paths';
+
+/**
+ * `GET api/activities/venue/{venue}/categories/{slug}`: a category with its children, or an
+ * activity (`type: 'activity'`, no children, the locations it runs in).
+ */
+export type ActivityCategoryDetail = Camel<CategoryDetail>;
+
+export function categoryQueryOptions(venue: string, slug: string) {
+  return queryOptions({
+    queryKey: ['activities', 'category', venue, slug] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: ActivityCategoryDetail }>(
+          `${venuePath(venue)}/categories/${encodeURIComponent(slug)}`,
+          { signal },
+        )
+      ).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCategory(venue: string, slug: string) {
+  return useQuery(categoryQueryOptions(venue, slug));
+}

@@ -1,0 +1,21 @@
+import type { Category } from '@leisure/contract/activities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+import { venuePath } from './paths';
+
+/** `GET api/activities/venue/{venue}/categories`: the root categories (or activities) of a venue. */
+export type ActivityCategory = Camel<Category>;
+
+export function venueCategoriesQueryOptions(venue: string) {
+  return queryOptions({
+    queryKey: ['activities', 'categories', venue] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: ActivityCategory[] }>(`${venuePath(venue)}/categories`, { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useVenueCategories(venue: string) {
+  return useQuery(venueCategoriesQueryOptions(venue));
+}

@@ -1,0 +1,34 @@
+import type { ActivityVenue } from '@leisure/contract/activities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+
+/** `GET api/activities/venues`: the operator's venues. */
+export type Venue = Camel<ActivityVenue>;
+
+export const venuesQueryKey = ['activities', 'venues'] as const;
+
+export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
+  const answer = await api.get<{ data: Venue[] }>('api/activities/venues', { signal });
+  return answer.data;
+}
+
+export function venuesQueryOptions() {
+  return queryOptions({
+    queryKey: venuesQueryKey,
+    queryFn: ({ signal }) => getVenues(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useVenues() {
+  return useQuery(venuesQueryOptions());
+}
+
+/** One venue of the list, by slug (there is no single-venue call). */
+export function useVenue(slug: string) {
+  return useQuery({
+    ...venuesQueryOptions(),
+    select: (venues) => venues.find((venue) => venue.slug === slug),
+  });
+}

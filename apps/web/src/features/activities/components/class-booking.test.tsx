@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { expect, it, vi } from 'vitest';
+import { mockCart } from '../../../mocks/activities-handlers';
+import { installMockApi, startMockSession } from '../../../test/mock-api';
+import { renderElement } from '../../../test/render';
+import { ClassBooking } from './class-booking';
+
+const server = installMockApi();
+
+it('shows the places and the price options, and books the chosen tickets', async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/activities/cart/add', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ data: mockCart(2) });
+    }),
+  );
+  renderElement(<ClassBooking id="963" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  expect(await within(dialog).findByText('Fitness Classes C')).toBeVisible();
+  expect(within(dialog).getByText('Jess Okafor')).toBeVisible();
+  expect(within(dialog).getByText('3 spaces available')).toBeVisible();
+
+  const options = within(dialog).getByRole('group', { name: 'Price options' });
+  const adult = within(options).getByRole('spinbutton', { name: 'Adult quantity' });
+  const junior = within(options).getByRole('spinbutton', { name: 'Junior quantity' });
+  expect(adult).toHaveValue(1);
+  expect(junior).toHaveValue(0);
+  expect(within(options).getByText('£4.50')).toBeVisible();
+
+  await user.click(within(options).getByRole('button', { name: 'Add one Junior' }));
+  await user.click(within(options).getByRole('button', { name: 'Add one Junior' }));
+  expect(junior).toHaveValue(2);
+  // Three places left: no more can be added.
+  expect(within(options).getByRole('button', { name: 'Add one Junior' })).toBeDisabled();
+  expect(within(options).getByRole('button', { name: 'Add one Adult' })).toBeDisabled();
+  expect(within(options).getByText('£16.50')).toBeVisible();
+
+  await user.click(within(options).getByRole('button', { name: 'Remove one Adult' }));
+  await user.click(within(options).getByRole('button', { name: 'Remove one Junior' }));
+  await user.click(within(options).getByRole('button', { name: 'Remove one Junior' }));
+  expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeDisabled();
+  expect(within(dialog).getByText('Choose at least one place.')).toBeVisible();
+
+  await user.click(within(options).getByRole('button', { name: 'Add one Junior' }));
+  await user.click(within(options).getByRole('button', { name: 'Add one Adult' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Book now' }));
+  expect(await screen.findByText('Successfully added item to the basket.')).toBeVisible();
+  expect(bodies).toEqual([
+    {
+      items: [
+        {
+          id: '963',
+          type: 'activity',
+          pricing_option_id: 9,
+          options: {
+            tickets: [
+              { ticket_id: 13, quantity: 1 },
+              { ticket_id: 14, quantity: 1 },
+            ],
+          },
+        },
+      ],
+      membership_user_id: 5001,
+      selected_user_id: 101,
+    },
+  ]);
+});
+
+it('a full class offers the waitlist: log in first, then join', async () => {
+  const user = userEvent.setup();
+  const joined = vi.fn();
+  server.use(
+    http.post('*/api/activities/waitlist', async ({ request }) => {
+      joined(await request.json());
+      return HttpResponse.json({
+        data: {
+          id: 4,
+          occurrence_id: 964,
+          position: 3,
+          status: 'waiting',
+          created_at: new Date().toISOString(),
+        },
+      });
+    }),
+  );
+  renderElement(<ClassBooking id="964" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  expect(await within(dialog).findByText('0 spaces available')).toBeVisible();
+  expect(within(dialog).queryByRole('group', { name: 'Price options' })).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Join waitlist' }));
+  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  expect(joined).not.toHaveBeenCalled();
+  await user.type(within(login).getByLabelText(/^Email address or customer ID/), 'member@example.com');
+  await user.type(within(login).getByLabelText(/^Password/), 'Member-Pass-1');
+  await user.click(within(login).getByRole('button', { name: 'Log in' }));
+  expect(await screen.findByRole('dialog', { name: 'Your selection' })).toBeVisible();
+  expect(screen.queryByRole('dialog', { name: 'Log in' })).not.toBeInTheDocument();
+
+  await user.click(await within(dialog).findByRole('button', { name: 'Join waitlist' }));
+  expect(await screen.findByText('You are on the waitlist (position 3).')).toBeVisible();
+  expect(joined).toHaveBeenCalledWith({ occurrence_id: '964', selected_user_id: 101 });
+  expect(await screen.findByText('You have joined the waitlist.')).toBeVisible();
+});

@@ -1,0 +1,203 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/money';
+import { useClient } from '../../../shared/operator/use-client';
+import { useSession } from '../../../shared/session/session';
+import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { PageSpinner } from '../../../shared/ui/page-spinner';
+import { notify } from '../../../shared/ui/toast';
+import { type Occurrence, useOccurrence } from '../api/get-occurrence';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { cartErrorMessage, useAddToBasket } from '../hooks/use-add-to-basket';
+import { useLoginFirst } from '../hooks/use-login-first';
+import { useViewer } from '../hooks/use-viewer';
+import { isFull } from '../lib/statuses';
+import { BookingAdded } from './booking-added';
+import { LoadError } from './load-error';
+import { TicketStepper } from './ticket-stepper';
+import '../activities.css';
+
+export interface ClassBookingProps {
+  id: string;
+  onClose: () => void;
+}
+
+function Waitlist({ occurrence }: { occurrence: Occurrence }) {
+  const { t } = useTranslation('bookings');
+  const { user } = useSession();
+  const join = useJoinWaitlist();
+  // Joining a waitlist always needs an account.
+  const { guard, loginModal } = useLoginFirst(false);
+  const onJoin = () =>
+    guard(() =>
+      join.mutate(
+        { occurrenceId: occurrence.id, selectedUserId: user?.id ?? null },
+        {
+          onSuccess: () => notify.success(t('booking.waitlistJoined')),
+          onError: (error) => notify.error(cartErrorMessage(error, t('addToBasket.failed'))),
+        },
+      ),
+    );
+  return (
+    <div>
+      <p>{t('booking.waitlistIntro')}</p>
+      {join.data ? (
+        <p role="status" className="notice">
+          {t('booking.onWaitlist', { position: join.data.position })}
+        </p>
+      ) : (
+        <Button onClick={onJoin} busy={join.isPending} busyText={t('booking.joining')}>
+          {t('booking.joinWaitlist')}
+        </Button>
+      )}
+      {loginModal}
+    </div>
+  );
+}
+
+function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: () => void }) {
+  const { t } = useTranslation('bookings');
+  const id = useId();
+  const { tickets, spaces, actionToShow } = occurrence;
+  // One place of the first ticket (Adult) to start with, when there is a place.
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    tickets[0] && spaces > 0 ? { [tickets[0].id]: 1 } : {},
+  );
+  const { add, busy, added } = useAddToBasket();
+  const { guard, loginModal } = useLoginFirst(occurrence.allowsAnonymousBookings);
+
+  const status = actionToShow.status;
+  const full = isFull(status, spaces);
+  const notYet = status === null;
+  const chosen = tickets.filter((ticket) => (quantities[ticket.id] ?? 0) > 0);
+  const places = chosen.reduce((sum, ticket) => sum + (quantities[ticket.id] ?? 0), 0);
+  const total = chosen.reduce((sum, ticket) => sum + ticket.price.raw * (quantities[ticket.id] ?? 0), 0);
+  const currency = useClient().data?.currency;
+  const message = full
+    ? t('booking.full')
+    : notYet
+      ? actionToShow.reason
+      : places === 0
+        ? t('booking.chooseTicket')
+        : null;
+
+  const bookNow = () =>
+    guard(() =>
+      add([
+        {
+          id: occurrence.id,
+          type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
+          pricingOptionId: chosen[0]?.pricingOption.id,
+          options: {
+            tickets: chosen.map((ticket) => ({ ticketId: ticket.id, quantity: quantities[ticket.id] ?? 0 })),
+          },
+        },
+      ]),
+    );
+
+  return (
+    <div className="booking-form">
+      <p className="booking-name">{occurrence.name}</p>
+      <dl className="booking-facts">
+        <dt>{t('booking.date')}</dt>
+        <dd>{occurrence.date.fullDatePretty}</dd>
+        <dt>{t('booking.time')}</dt>
+        <dd>
+          {t('sessions.timeRange', {
+            start: occurrence.startsAt.format24Hour,
+            end: occurrence.endsAt.format24Hour,
+          })}
+        </dd>
+        <dt>{t('booking.duration')}</dt>
+        <dd>{occurrence.duration}</dd>
+        <dt>{t('booking.location')}</dt>
+        <dd>{occurrence.location.name}</dd>
+        {occurrence.instructor ? (
+          <>
+            <dt>{t('booking.instructor')}</dt>
+            <dd>{occurrence.instructor}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p>{t('sessions.spaces', { count: Math.max(0, spaces) })}</p>
+      {occurrence.bundle ? (
+        <p className="notice">
+          {t('booking.bundle', { name: occurrence.bundle.name, count: occurrence.bundle.sessionsCount })}
+        </p>
+      ) : null}
+      {status === 'WAITLIST' ? (
+        <Waitlist occurrence={occurrence} />
+      ) : added ? (
+        <BookingAdded onClose={onClose} />
+      ) : (
+        <>
+          {full ? null : (
+            <fieldset className="ticket-list">
+              <legend className="field-label">{t('booking.priceOptions')}</legend>
+              {tickets.map((ticket) => {
+                const quantity = quantities[ticket.id] ?? 0;
+                return (
+                  <TicketStepper
+                    key={ticket.id}
+                    ticket={ticket}
+                    quantity={quantity}
+                    max={quantity + Math.max(0, spaces - places)}
+                    onChange={(next) => setQuantities((current) => ({ ...current, [ticket.id]: next }))}
+                  />
+                );
+              })}
+              <p className="booking-total" aria-live="polite">
+                <span>{t('booking.total')}</span> <span>{formatMoney(total, currency)}</span>
+              </p>
+            </fieldset>
+          )}
+          <div>
+            <Button
+              onClick={bookNow}
+              disabled={full || notYet || places === 0}
+              busy={busy}
+              busyText={t('booking.adding')}
+              aria-describedby={message ? `${id}-message` : undefined}
+            >
+              {t('booking.bookNow')}
+            </Button>
+            {message ? (
+              <p id={`${id}-message`} className="booking-message">
+                {message}
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
+      {loginModal}
+    </div>
+  );
+}
+
+/**
+ * The class page (`.../by-time/class/{id}`): the same 'Your selection' modal for a class or a
+ * course session: places left, price options (tickets with quantities) and 'Book now', or 'Join
+ * waitlist' when the class is full and keeps a waitlist.
+ */
+export function ClassBooking({ id, onClose }: ClassBookingProps) {
+  const { t } = useTranslation('bookings');
+  const { viewer, ready } = useViewer();
+  const occurrence = useOccurrence(id, viewer, ready);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('booking.title')}
+      size="small"
+    >
+      {occurrence.isError ? (
+        <LoadError error={occurrence.error} />
+      ) : !occurrence.data ? (
+        <PageSpinner />
+      ) : (
+        <ClassForm key={occurrence.data.id} occurrence={occurrence.data} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}

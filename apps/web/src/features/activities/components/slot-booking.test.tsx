@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { expect, it, vi } from 'vitest';
+import { mockCart, mockSessionDate } from '../../../mocks/activities-handlers';
+import { installMockApi, startMockSession } from '../../../test/mock-api';
+import { renderElement } from '../../../test/render';
+import { SlotBooking } from './slot-booking';
+
+const server = installMockApi();
+
+function renderSlot(start = '09:00', end = '09:40', compositeKey = '84705b68') {
+  const onClose = vi.fn();
+  const result = renderElement(
+    <SlotBooking
+      venue="leeds-riverside"
+      activity="badminton-40min"
+      date={mockSessionDate}
+      start={start}
+      end={end}
+      compositeKey={compositeKey}
+      onClose={onClose}
+    />,
+  );
+  return { ...result, onClose };
+}
+
+it("offers each court, marks the full ones, and disables 'Book now' for a full court", async () => {
+  const user = userEvent.setup();
+  const { onClose } = renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const select = await within(dialog).findByRole('combobox', { name: 'Select location' });
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['FULL - Court 1', 'Court 2', 'Court 3', 'Court 4']);
+  // The first court with a place is chosen to start with.
+  expect(select).toHaveValue('832');
+  expect(within(dialog).getByText('£5.92')).toBeVisible();
+  const bookNow = within(dialog).getByRole('button', { name: 'Book now' });
+  expect(bookNow).toBeEnabled();
+  expect(within(dialog).queryByText('The session being booked is already full')).not.toBeInTheDocument();
+
+  await user.selectOptions(select, 'FULL - Court 1');
+  expect(bookNow).toBeDisabled();
+  expect(within(dialog).getByText('The session being booked is already full')).toBeVisible();
+  expect(bookNow).toHaveAccessibleDescription('The session being booked is already full');
+
+  await user.keyboard('{Escape}');
+  expect(onClose).toHaveBeenCalled();
+});
+
+it('a time whose courts are all full cannot be booked', async () => {
+  renderSlot('09:40', '10:20', '300f7a46');
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await within(dialog).findByRole('combobox', { name: 'Select location' });
+  expect(
+    within(dialog)
+      .getAllByRole('option')
+      .every((option) => option.textContent?.startsWith('FULL - ')),
+  ).toBe(true);
+  expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeDisabled();
+});
+
+it('asks an anonymous visitor to log in first, and adds nothing', async () => {
+  const user = userEvent.setup();
+  const added = vi.fn();
+  server.use(
+    http.post('*/api/activities/cart/add', () => {
+      added();
+      return HttpResponse.json({ data: mockCart(1) });
+    }),
+  );
+  renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
+  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  expect(within(login).getByLabelText(/^Email address or customer ID/)).toBeVisible();
+  expect(added).not.toHaveBeenCalled();
+});
+
+it('adds the chosen court to the basket once, after the debounce, with the toast and the basket link', async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/activities/cart/add', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ data: mockCart(1) });
+    }),
+  );
+  const { queryClient } = renderSlot();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await user.selectOptions(
+    await within(dialog).findByRole('combobox', { name: 'Select location' }),
+    'Court 3',
+  );
+  const bookNow = within(dialog).getByRole('button', { name: 'Book now' });
+  await user.click(bookNow);
+  expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeDisabled();
+  expect(await screen.findByText('Successfully added item to the basket.')).toBeVisible();
+  expect(bodies).toEqual([
+    {
+      items: [{ id: '833', type: 'purchasableOccurrence', pricing_option_id: 1 }],
+      membership_user_id: 5001,
+      selected_user_id: 101,
+    },
+  ]);
+  expect(within(dialog).getByRole('link', { name: 'Go to basket' })).toHaveAttribute('href', '/basket');
+  expect(invalidate).toHaveBeenCalledWith({ queryKey: ['cart'] });
+});
+
+it("shows the server's text when the add fails (409 race, 422 full)", async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  server.use(
+    http.post('*/api/activities/cart/add', () =>
+      HttpResponse.json(
+        { message: 'A lot of people are trying to book this right now. Please try again.' },
+        { status: 409 },
+      ),
+    ),
+  );
+  renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
+  expect(
+    await screen.findByText('A lot of people are trying to book this right now. Please try again.'),
+  ).toBeVisible();
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeEnabled());
+});

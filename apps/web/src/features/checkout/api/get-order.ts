@@ -1,0 +1,20 @@
+import type { zOrderResponse } from '@leisure/contract/checkout';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+
+/** `GET api/my-account/orders/{orderId}`: the order for the booking-confirmed page, with its .ics URL. */
+export type Order = Camel<z.infer<typeof zOrderResponse>>['data'];
+
+export async function getOrder(orderId: number): Promise<Order> {
+  return (await api.get<{ data: Order }>(`api/my-account/orders/${orderId}`)).data;
+}
+
+export function orderQueryOptions(orderId: number) {
+  return queryOptions({ queryKey: ['orders', orderId] as const, queryFn: () => getOrder(orderId) });
+}
+
+export function useOrder(orderId: number) {
+  return useQuery({ ...orderQueryOptions(orderId), enabled: Number.isInteger(orderId) && orderId > 0 });
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { getApiSettings } from '../../../shared/api/client';
+import { PageSpinner } from '../../../shared/ui/page-spinner';
+import { useOrder } from '../api/get-order';
+
+/** The booking-confirmed page's body: reference, items, total and the add-to-calendar (.ics) link. */
+export function OrderConfirmation({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('bookings');
+  const order = useOrder(orderId);
+  if (order.isPending) return <PageSpinner />;
+  if (order.isError) {
+    return (
+      <p role="alert" className="form-error">
+        {order.error.message}
+      </p>
+    );
+  }
+  const data = order.data;
+  const calendarUrl = /^https?:/.test(data.calendarUrl)
+    ? data.calendarUrl
+    : `${getApiSettings().baseUrl}${data.calendarUrl}`;
+  return (
+    <>
+      <p className="order-reference">
+        {t('confirmed.reference')} <strong>{data.reference}</strong>
+      </p>
+      <ul className="basket-items" aria-label={t('confirmed.itemsLabel')}>
+        {data.items.map((item) => (
+          <li key={item.id} className="basket-item">
+            <div className="basket-item-main">
+              <h2 className="basket-item-name">{item.cartableResource.name || item.name}</h2>
+              <p>
+                {item.cartableResource.date}, {item.cartableResource.time}
+              </p>
+              <p>
+                {item.cartableResource.location.name}, {item.cartableResource.venueName}
+              </p>
+              {item.childItems.length > 0 ? (
+                <ul className="basket-children">
+                  {item.childItems.map((child) => (
+                    <li key={`${child.name}-${child.startsAt}`}>
+                      {t('basket.item.ticketLine', { name: child.name, quantity: child.quantity })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <div className="basket-item-side">
+              <p className="basket-item-price">{item.price.formatted}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="basket-totals">
+        <div className="basket-totals-balance">
+          <dt>{t('confirmed.total')}</dt>
+          <dd>{data.formattedTotal}</dd>
+        </div>
+      </dl>
+      <p>
+        <a className="btn btn-secondary" href={calendarUrl} download={`${data.reference}.ics`}>
+          {t('confirmed.addToCalendar')}
+        </a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  mockBasket,
+  mockCart,
+  mockCourtItem,
+  mockPrepare,
+  mockSavedCard,
+  resetMockBasket,
+} from '../../../mocks/basket-handlers';
+import { mockUser } from '../../../mocks/fixtures';
+import { installMockApi, startMockSession } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { basketTestRoutes } from './basket-test-routes';
+
+const server = installMockApi();
+const frameOrigin = 'http://localhost:3000';
+
+beforeEach(() => {
+  resetMockBasket([mockCourtItem()]);
+  window.sessionStorage.clear();
+  startMockSession();
+});
+
+function renderCheckout() {
+  return renderRoutes(basketTestRoutes, { path: '/basket/checkout' });
+}
+
+/** Records the body of `POST checkout/complete` and answers with `answer` (or order 3001). */
+function captureComplete(answer?: () => Response | Promise<Response>) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post('*/api/checkout/complete', async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      return answer ? answer() : HttpResponse.json({ complete_order_id: 3001 });
+    }),
+  );
+  return bodies;
+}
+
+async function agreeToTerms(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+  await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Address line 1/), '1 River Street');
+  await user.type(screen.getByLabelText(/^Town\/city/), 'Leeds');
+  await user.type(screen.getByLabelText(/^Postcode/), 'LS1 4AP');
+}
+
+/** Stands in for the provider's frame: answers the page's submit with a token (or an error). */
+function fakeFrame(reply: Record<string, unknown>) {
+  const iframe = screen.getByTitle('Card details') as HTMLIFrameElement;
+  const frameWindow = iframe.contentWindow as Window;
+  const posted: unknown[] = [];
+  frameWindow.postMessage = ((message: unknown) => {
+    posted.push(message);
+    setTimeout(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: reply, origin: frameOrigin, source: frameWindow }),
+      );
+    }, 0);
+  }) as Window['postMessage'];
+  return posted;
+}
+
+const tokenMessage = {
+  type: 'sandbox-pay:token',
+  token: 'tok_sbx_test',
+  card: { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030 },
+};
+
+describe('checkout', () => {
+  it('shows the items and totals, and needs the terms ticked first', async () => {
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Checkout', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Badminton 40min' })).toBeInTheDocument();
+    expect(await screen.findByTitle('Card details')).toHaveAttribute(
+      'src',
+      `${frameOrigin}/sandbox-pay/frame?origin=http%3A%2F%2Flocalhost%3A3000`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('You must agree to the Terms and Conditions.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('pays with a new card: token from the frame, billing, save card; then the confirmation', async () => {
+    let release: () => void = () => undefined;
+    const bodies = captureComplete(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(HttpResponse.json({ complete_order_id: 3001 }));
+        }),
+    );
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTitle('Card details');
+    await agreeToTerms(user);
+    await fillBilling(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Save card details for future payments' }));
+    const posted = fakeFrame(tokenMessage);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    const busy = await screen.findByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    expect(posted).toEqual([{ type: 'sandbox-pay:submit' }]);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      item_hash: 'hash-701',
+      selected_user_id: mockUser.id,
+      source: 'bookings',
+      terms: [3],
+      payments: [{ tender_type: 'card', amount: 592 }],
+      card: {
+        token: 'tok_sbx_test',
+        save_card: true,
+        billing: {
+          first_name: 'Morgan',
+          address_line_1: '1 River Street',
+          town: 'Leeds',
+          postcode: 'LS1 4AP',
+        },
+      },
+    });
+    expect(JSON.stringify(bodies[0])).not.toContain('4242424242424242');
+    await act(async () => release());
+    expect(await screen.findByText('Order completed Successfully.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Checkout successful' })).toBeInTheDocument();
+    expect(await screen.findByText('ORD-003001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      '/api/my-account/orders/3001/calendar.ics',
+    );
+  });
+
+  it('checks the billing postcode before asking the frame', async () => {
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTitle('Card details');
+    await agreeToTerms(user);
+    await user.type(screen.getByLabelText(/^Postcode/), 'nope');
+    const posted = fakeFrame(tokenMessage);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Enter a valid postcode.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the first line of the billing address.')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('shows the frame’s refusal and sends nothing', async () => {
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByTitle('Card details');
+    await agreeToTerms(user);
+    await fillBilling(user);
+    fakeFrame({ type: 'sandbox-pay:error', message: 'Check your card details.' });
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Check your card details.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('pays with the saved card', async () => {
+    server.use(
+      http.get('*/api/checkout/prepare', () =>
+        HttpResponse.json(mockPrepare(mockCart(mockBasket.items), { saved_card: mockSavedCard })),
+      ),
+    );
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: 'Pay with saved card' })).toBeChecked();
+    expect(screen.getByText('Visa ending 4242, expires 12/30')).toBeInTheDocument();
+    expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Pay with a different card' }));
+    expect(await screen.findByTitle('Card details')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Pay with saved card' }));
+    await agreeToTerms(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ saved_card: true });
+    expect(bodies[0]).not.toHaveProperty('card');
+    expect(await screen.findByRole('heading', { name: 'Checkout successful' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s failure, or the spec’s fallback', async () => {
+    server.use(
+      http.get('*/api/checkout/prepare', () =>
+        HttpResponse.json(mockPrepare(mockCart(mockBasket.items), { saved_card: mockSavedCard })),
+      ),
+    );
+    let status = 422;
+    captureComplete(() =>
+      HttpResponse.json({ message: status === 422 ? 'Your card was declined.' : 'boom' }, { status }),
+    );
+    const user = userEvent.setup();
+    renderCheckout();
+    await agreeToTerms(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Unable to complete your order, please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Checkout', level: 1 })).toBeInTheDocument();
+  });
+
+  it('completes a zero-total order with no card', async () => {
+    resetMockBasket([mockCourtItem({ price: { ...mockCourtItem().price, raw: 0, formatted: '£0.00' } })]);
+    server.use(http.get('*/api/terms', () => HttpResponse.json({ data: [] })));
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByText('Nothing to pay: your order is covered.')).toBeInTheDocument();
+    expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Complete order' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ payments: [], terms: [] });
+    expect(bodies[0]).not.toHaveProperty('card');
+  });
+});
+
+describe('front-of-house checkout', () => {
+  it('takes offline tenders in the staff user’s currency through checkout/pay', async () => {
+    server.use(
+      http.get('*/api/auth/user', () =>
+        HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true, currency: 'EUR' } }),
+      ),
+    );
+    window.sessionStorage.setItem(
+      'foh-selected-customer',
+      JSON.stringify({
+        staffId: 900,
+        customer: {
+          id: 201,
+          reference: 'RL000201',
+          firstName: 'Alex',
+          lastName: 'Morgan',
+          email: 'a@example.com',
+          dateOfBirth: null,
+          postcode: null,
+          membershipUser: null,
+        },
+      }),
+    );
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/api/checkout/pay', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ complete_order_id: 3002 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByText('Booking for Alex Morgan (RL000201)')).toBeInTheDocument();
+    expect(screen.queryByTitle('Card details')).not.toBeInTheDocument();
+    const take = await screen.findByRole('button', { name: 'Take payment' });
+    expect(take).toBeDisabled();
+    expect(screen.getByText('Left to pay: € 5.92')).toBeInTheDocument();
+    await agreeToTerms(user);
+    await user.type(screen.getByLabelText(/^Amount/), '2');
+    await user.click(screen.getByRole('button', { name: 'Add tender' }));
+    await user.type(screen.getByLabelText(/^Amount/), '5.92');
+    await user.click(screen.getByRole('button', { name: 'Add tender' }));
+    // A second cash tender replaced the first.
+    expect(within(screen.getByRole('list', { name: 'Tenders' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Left to pay: € 0.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take payment' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      selected_user_id: 201,
+      source: 'foh',
+      payments: [{ tender_type: 'cash', amount: 592 }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Checkout successful' })).toBeInTheDocument();
+  });
+});
