@@ -11,6 +11,15 @@ export interface CapturedEmail {
   text: string;
   html: string;
   links: string[];
+  /** Attachments: `text` holds the content of text/* ones (an .ics), null for others. */
+  attachments: CapturedAttachment[];
+}
+
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  text: string | null;
 }
 
 function mailDir(): string {

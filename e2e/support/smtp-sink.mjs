@@ -53,6 +53,13 @@ const server = new SMTPServer({
           text: parsed.text ?? '',
           html,
           links: linksOf(html, parsed.text),
+          // Text attachments (e.g. the booking's .ics) kept as text; others only by name and type.
+          attachments: (parsed.attachments ?? []).map((attachment) => ({
+            filename: attachment.filename ?? '',
+            contentType: attachment.contentType ?? '',
+            size: attachment.size ?? attachment.content.length,
+            text: /^text\//i.test(attachment.contentType ?? '') ? attachment.content.toString('utf8') : null,
+          })),
         };
         count += 1;
         const name = `${Date.now()}-${String(count).padStart(5, '0')}`;

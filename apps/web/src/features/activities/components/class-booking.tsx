@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCartOwner } from '../../../shared/cart/cart-owner';
 import { formatMoney } from '../../../shared/format/money';
 import { useClient } from '../../../shared/operator/use-client';
-import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -25,14 +25,14 @@ export interface ClassBookingProps {
 
 function Waitlist({ occurrence }: { occurrence: Occurrence }) {
   const { t } = useTranslation('bookings');
-  const { user } = useSession();
+  const { selectedUserId } = useCartOwner();
   const join = useJoinWaitlist();
   // Joining a waitlist always needs an account.
   const { guard, loginModal } = useLoginFirst(false);
   const onJoin = () =>
     guard(() =>
       join.mutate(
-        { occurrenceId: occurrence.id, selectedUserId: user?.id ?? null },
+        { occurrenceId: occurrence.id, selectedUserId },
         {
           onSuccess: () => notify.success(t('booking.waitlistJoined')),
           onError: (error) => notify.error(cartErrorMessage(error, t('addToBasket.failed'))),

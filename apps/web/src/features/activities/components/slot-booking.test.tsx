@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { mockCart, mockSessionDate } from '../../../mocks/activities-handlers';
+import { mockUser } from '../../../mocks/fixtures';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { SlotBooking } from './slot-booking';
@@ -130,4 +131,41 @@ it("shows the server's text when the add fails (409 race, 422 full)", async () =
     await screen.findByText('A lot of people are trying to book this right now. Please try again.'),
   ).toBeVisible();
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeEnabled());
+});
+
+it('books for the customer a front-of-house staff user picked, not for the staff user', async () => {
+  startMockSession();
+  server.use(
+    http.get('*/api/auth/user', () => HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true } })),
+  );
+  window.sessionStorage.setItem(
+    'foh-selected-customer',
+    JSON.stringify({
+      staffId: 900,
+      customer: {
+        id: 201,
+        reference: 'RL000201',
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        email: 'a@example.com',
+        dateOfBirth: null,
+        postcode: null,
+        membershipUser: { id: 7001 },
+      },
+    }),
+  );
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/activities/cart/add', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ data: mockCart(1) });
+    }),
+  );
+  const user = userEvent.setup();
+  renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
+  expect(await within(dialog).findByRole('link', { name: 'Go to basket' })).toBeVisible();
+  expect(bodies).toEqual([expect.objectContaining({ selected_user_id: 201, membership_user_id: 7001 })]);
+  window.sessionStorage.clear();
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
-import { useSession } from '../../../shared/session/session';
+import { useCartOwner } from '../../../shared/cart/cart-owner';
 import { notify } from '../../../shared/ui/toast';
 import { type AddToCartItem, useAddToCartMutation } from '../api/add-to-cart';
 
@@ -29,7 +29,8 @@ export interface AddToBasket {
 
 export function useAddToBasket(): AddToBasket {
   const { t } = useTranslation('bookings');
-  const { user } = useSession();
+  // A front-of-house staff user books for the customer they picked, never for themselves.
+  const { selectedUserId, membershipUserId } = useCartOwner();
   const mutation = useAddToCartMutation();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [waiting, setWaiting] = useState(false);
@@ -44,7 +45,7 @@ export function useAddToBasket(): AddToBasket {
       setWaiting(true);
       timer.current = setTimeout(() => {
         mutate(
-          { items, membershipUserId: user?.membershipUser?.id ?? null, selectedUserId: user?.id ?? null },
+          { items, membershipUserId, selectedUserId },
           {
             onSuccess: () => {
               setAdded(true);
@@ -56,7 +57,7 @@ export function useAddToBasket(): AddToBasket {
         );
       }, cartDebounceMs);
     },
-    [mutate, t, user],
+    [mutate, t, selectedUserId, membershipUserId],
   );
 
   return { add, busy: waiting || mutation.isPending, added };

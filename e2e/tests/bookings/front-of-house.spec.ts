@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../../support/a11y';
+import {
+  addFirstBookableCourt,
+  agreeToCheckoutTerms,
+  basketItem,
+  expectCheckoutSuccessful,
+  logInThroughModal,
+  openTomorrow,
+  proceedToCheckout,
+} from '../../support/bookings';
+import { createCustomer, logInThroughApi } from '../../support/customers';
+
+/** The seeded front-of-house user (apps/api/src/db/seed/accounts.ts). */
+const staff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
+
+/** What the journey reads of `GET api/my-account/orders/{orderId}`. */
+interface OrderAnswer {
+  data: {
+    reference: string;
+    source: string;
+    total: number;
+    items: { name: string; cartable_resource: { name: string; location: { name: string } } }[];
+    payments: { tender_type: string; amount: number }[];
+  };
+}
+
+/** shell-session-basket.md 1, 4 and 7: a staff user books for a customer and takes offline tenders. */
+test('front-of-house staff book a court for a customer and take the exact amount in cash', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'foh');
+  const name = `${customer.firstName} ${customer.lastName}`;
+
+  // The staff user logs in on the bookings site, in the header's modal.
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  await logInThroughModal(page, staff);
+
+  // Choose the customer on the basket page.
+  await page.goto('/basket');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping basket' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a customer' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Find a customer' }).fill(customer.email);
+  const results = page.getByRole('list', { name: 'Customers' });
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expectNoA11yViolations(page, 'front-of-house customer search');
+  await results.getByRole('button', { name: `Select ${name}` }).click();
+  await expect(page.getByText(new RegExp(`^Booking for ${name} \\(`))).toBeVisible();
+
+  // Book a court for them.
+  await page.goto('/location/nottingham-trent-side/badminton-40min');
+  const list = await openTomorrow(page);
+  const court = await addFirstBookableCourt(page, list);
+  await expect(page.getByText(new RegExp(`^Booking for ${name} \\(`))).toBeVisible();
+  await expect(basketItem(page, 'Badminton 40min')).toContainText(court);
+  await expectNoA11yViolations(page, 'front-of-house basket');
+  await proceedToCheckout(page);
+
+  // Take payment: cash for exactly what is left to pay; no card frame.
+  await expect(page.locator('iframe[title="Card details"]')).toHaveCount(0);
+  await agreeToCheckoutTerms(page);
+  const take = page.getByRole('button', { name: 'Take payment' });
+  await expect(take).toBeDisabled();
+  const left = page.getByText(/^Left to pay: /);
+  const amount = /^Left to pay: £(\d+\.\d{2})$/.exec((await left.textContent()) ?? '')?.[1] ?? '';
+  expect(Number(amount)).toBeGreaterThan(0);
+  await expect(page.getByRole('combobox', { name: 'Tender type' })).toHaveValue('cash');
+  await page.getByRole('textbox', { name: /^Amount/ }).fill(amount);
+  await page.getByRole('button', { name: 'Add tender' }).click();
+  await expect(page.getByRole('list', { name: 'Tenders' }).getByRole('listitem')).toHaveText(
+    new RegExp(`^Cash: £${amount.replace('.', '\\.')}`),
+  );
+  await expect(left).toHaveText('Left to pay: £0.00');
+  await expectNoA11yViolations(page, 'front-of-house tenders');
+  await take.click();
+
+  const { orderId, reference } = await expectCheckoutSuccessful(page);
+  await expect(page.getByRole('list', { name: 'Booked items' })).toContainText('Badminton 40min');
+  await expectNoA11yViolations(page, 'front-of-house booking confirmed');
+
+  // The order is the customer's, paid in cash.
+  await logInThroughApi(request, customer);
+  const response = await request.get(`/api/my-account/orders/${orderId}`);
+  expect(response.status()).toBe(200);
+  const order = ((await response.json()) as OrderAnswer).data;
+  expect(order.reference).toBe(reference);
+  expect(order.source).toBe('foh');
+  expect(order.items.map((item) => item.cartable_resource.name)).toEqual(['Badminton 40min']);
+  expect(order.items[0]?.cartable_resource.location.name).toBe(court);
+  expect(order.payments).toEqual([
+    expect.objectContaining({ tender_type: 'cash', amount: Math.round(Number(amount) * 100) }),
+  ]);
+  expect(order.total).toBe(Math.round(Number(amount) * 100));
+});
