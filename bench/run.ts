@@ -6,27 +6,60 @@
  *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
  *    a fresh seeded database: GET /api/frontend/theme and GET /api/auth/user with a bearer token.
  * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login and /join/.
+ * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
+ *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race.
  *
  * Writes bench/results/latest.json, prints a table with the budgets, and exits 1 when one is missed.
- * Settings: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS (3, the median is kept),
- * BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), CHROME_PATH (/usr/bin/chromium).
+ * Each measurement keeps the load average at its start (two shared cores: read figures beside it).
+ * Settings: BENCH_ONLY (api,bookings,pages: the parts to run; the bare figure runs with api or
+ * bookings), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
+ * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
+ * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
+ * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
+ * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), CHROME_PATH
+ * (/usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const webDist = path.join(root, 'apps/web/dist');
 const serverEntry = path.join(root, 'apps/api/dist/server.js');
 
+const parts = ['api', 'bookings', 'pages'] as const;
+type Part = (typeof parts)[number];
+const only = (process.env.BENCH_ONLY ?? parts.join(','))
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+for (const part of only) {
+  if (!parts.includes(part as Part))
+    throw new Error(`BENCH_ONLY: unknown part ${part} (use ${parts.join(',')})`);
+}
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+for (const name of databases) {
+  if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${name}`);
+}
+
 const settings = {
+  only,
+  databases,
   duration: Number(process.env.BENCH_DURATION ?? 10),
+  writeDuration: Number(process.env.BENCH_WRITE_DURATION ?? 8),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  raceRounds: Number(process.env.BENCH_RACE_ROUNDS ?? 20),
+  databaseUrl:
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgresql://postgres@127.0.0.1:5432/postgres',
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   lighthouseRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -37,6 +70,11 @@ const settings = {
 
 const budgets = {
   themeToBareRatio: 0.6,
+  /** On PostgreSQL, at 50 connections: v2/times and v2/slots. */
+  postgresReadRps: 1500,
+  postgresReadP99Ms: 50,
+  /** On PostgreSQL: 50 customers racing for a last place; only 200, 409 and 422 answers. */
+  raceP99Ms: 500,
   initialJsKb: 150,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
@@ -173,6 +211,8 @@ interface LoadFigure {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** 1, 5 and 15 minute load averages when the measurement started. */
+  loadAverage: number[];
 }
 
 async function measureLoad(
@@ -183,6 +223,7 @@ async function measureLoad(
   // A short warm-up (JIT, caches, connection pools), then the measured run.
   await autocannon({ url, connections: settings.connections, duration: 2, headers });
   log(`${name}: ${settings.duration} s, ${settings.connections} connections`);
+  const loadAverage = loadavg().map((value) => round(value, 2));
   const result = await autocannon({
     url,
     connections: settings.connections,
@@ -198,6 +239,7 @@ async function measureLoad(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    loadAverage,
   };
 }
 
@@ -335,20 +377,26 @@ interface Check {
   pass: boolean;
 }
 
+const has = (part: Part) => settings.only.includes(part);
+
 async function main(): Promise<void> {
-  for (const required of [serverEntry, path.join(webDist, 'index.html')]) {
-    if (!existsSync(required)) throw new Error(`${required} is missing: run \`npm run build\` first`);
+  const required = [serverEntry, ...(has('pages') ? [path.join(webDist, 'index.html')] : [])];
+  for (const file of required) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
   const startedAt = new Date();
   const checks: Check[] = [];
   const problems: string[] = [];
+  log(`parts: ${settings.only.join(', ')}`);
 
   // 1. Initial JS.
-  const bundles = [
-    measureBundle('bookings', 'index.html'),
-    measureBundle('my-account', 'account/index.html'),
-    measureBundle('online joining', 'join/index.html'),
-  ];
+  const bundles = has('pages')
+    ? [
+        measureBundle('bookings', 'index.html'),
+        measureBundle('my-account', 'account/index.html'),
+        measureBundle('online joining', 'join/index.html'),
+      ]
+    : [];
   for (const bundle of bundles) {
     checks.push({
       name: `initial JS, ${bundle.site} (gzip)`,
@@ -359,11 +407,11 @@ async function main(): Promise<void> {
   }
 
   // 2. Throughput: the bare endpoint first, alone.
-  const bare = await measureBare();
-  const load: LoadFigure[] = [bare];
+  const load: LoadFigure[] = [];
+  const bare = has('api') || has('bookings') ? await measureBare() : undefined;
+  if (bare) load.push(bare);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-  const app = startProcess('api', [serverEntry], {
+  const serverEnv = (dataDir: string): Record<string, string> => ({
     PORT: String(settings.appPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -371,37 +419,77 @@ async function main(): Promise<void> {
     SANDBOX_PAY_SECRET: 'bench-sandbox-pay-secret-0123456789abcdef',
     LOG_LEVEL: settings.logLevel,
   });
-  const base = `http://localhost:${settings.appPort}`;
   const lighthouseFigures: LighthouseFigure[] = [];
-  try {
-    log(`starting the API server on a fresh database in ${dataDir}`);
-    await waitForUrl(`${base}/api/health`, app, 180_000);
-
-    const theme = await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`);
-    load.push(theme);
+  if (has('api') || has('pages')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
+    const app = startProcess('api', [serverEntry], serverEnv(dataDir));
+    const base = `http://localhost:${settings.appPort}`;
     try {
-      const token = await logIn(base);
-      load.push(
-        await measureLoad('GET /api/auth/user', `${base}/api/auth/user`, {
-          authorization: `Bearer ${token}`,
-        }),
-      );
-    } catch (error) {
-      problems.push(`GET /api/auth/user not measured: ${(error as Error).message}`);
-    }
+      log(`starting the API server on a fresh database in ${dataDir}`);
+      await waitForUrl(`${base}/api/health`, app, 180_000);
 
-    for (const pagePath of ['/', '/account/login', '/join/']) {
-      log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), desktop)`);
+      if (has('api')) {
+        load.push(await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`));
+        try {
+          const token = await logIn(base);
+          load.push(
+            await measureLoad('GET /api/auth/user', `${base}/api/auth/user`, {
+              authorization: `Bearer ${token}`,
+            }),
+          );
+        } catch (error) {
+          problems.push(`GET /api/auth/user not measured: ${(error as Error).message}`);
+        }
+      }
+
+      if (has('pages')) {
+        for (const pagePath of ['/', '/account/login', '/join/']) {
+          log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), desktop)`);
+          try {
+            lighthouseFigures.push(await runLighthouse(base, pagePath));
+          } catch (error) {
+            problems.push(`Lighthouse ${pagePath} failed: ${(error as Error).message}`);
+          }
+        }
+      }
+    } finally {
+      await stopProcess(app);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  // 4. Bookings, on each database in turn.
+  const bookings: BookingsRun[] = [];
+  if (has('bookings')) {
+    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
+    for (const database of settings.databases as BookingsRun['database'][]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
       try {
-        lighthouseFigures.push(await runLighthouse(base, pagePath));
+        const run = await runBookings(
+          hooks,
+          {
+            duration: settings.duration,
+            writeDuration: settings.writeDuration,
+            warmup: settings.warmup,
+            connections: settings.connections,
+            raceRounds: settings.raceRounds,
+            appPort: settings.appPort,
+            logLevel: settings.logLevel,
+            databaseUrl: settings.databaseUrl,
+          },
+          database,
+          serverEnv(dataDir),
+        );
+        bookings.push(run);
+        problems.push(...run.problems);
       } catch (error) {
-        problems.push(`Lighthouse ${pagePath} failed: ${(error as Error).message}`);
+        problems.push(`bookings on ${database} not measured: ${(error as Error).message}`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
     }
-  } finally {
-    await stopProcess(app);
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  const bookingFigures = bookings.flatMap((run) => run.figures);
 
   for (const figure of load) {
     if (figure.non2xx > 0 || figure.errors > 0 || figure.timeouts > 0) {
@@ -410,14 +498,56 @@ async function main(): Promise<void> {
       );
     }
   }
+  for (const figure of bookingFigures) {
+    if (figure.kind === 'race') continue;
+    const other = Object.entries(figure.statuses).filter(([status]) => status !== '200');
+    if (other.length > 0 || figure.errors > 0) {
+      problems.push(
+        `${figure.database} ${figure.name}: ${other.map(([status, n]) => `${n} x ${status}`).join(', ') || 'no non-200'}; ${figure.errors} errors`,
+      );
+    }
+  }
   const themeFigure = load.find((figure) => figure.name === 'GET /api/frontend/theme');
-  const ratio = themeFigure ? round(themeFigure.requestsPerSecond / bare.requestsPerSecond, 2) : 0;
-  checks.push({
-    name: 'theme / bare node:http throughput',
-    value: ratio.toFixed(2),
-    target: `>= ${budgets.themeToBareRatio.toFixed(2)}`,
-    pass: ratio >= budgets.themeToBareRatio && (themeFigure?.non2xx ?? 1) === 0,
-  });
+  const ratio = themeFigure && bare ? round(themeFigure.requestsPerSecond / bare.requestsPerSecond, 2) : 0;
+  if (themeFigure) {
+    checks.push({
+      name: 'theme / bare node:http throughput',
+      value: ratio.toFixed(2),
+      target: `>= ${budgets.themeToBareRatio.toFixed(2)}`,
+      pass: ratio >= budgets.themeToBareRatio && themeFigure.non2xx === 0,
+    });
+  }
+  for (const figure of bookingFigures.filter((f) => f.database === 'postgres')) {
+    if (figure.kind === 'read' && figure.budgeted) {
+      checks.push({
+        name: `PostgreSQL ${figure.name} req/s`,
+        value: String(figure.requestsPerSecond),
+        target: `>= ${budgets.postgresReadRps}`,
+        pass: figure.requestsPerSecond >= budgets.postgresReadRps,
+      });
+      checks.push({
+        name: `PostgreSQL ${figure.name} p99`,
+        value: `${figure.latencyP99Ms} ms`,
+        target: `<= ${budgets.postgresReadP99Ms} ms`,
+        pass: figure.latencyP99Ms <= budgets.postgresReadP99Ms,
+      });
+    }
+    if (figure.kind === 'race') {
+      checks.push({
+        name: 'PostgreSQL last-place race p99',
+        value: `${figure.latencyP99Ms} ms`,
+        target: `<= ${budgets.raceP99Ms} ms`,
+        pass: figure.latencyP99Ms <= budgets.raceP99Ms,
+      });
+      const statuses = Object.keys(figure.statuses);
+      checks.push({
+        name: 'PostgreSQL last-place race statuses',
+        value: statuses.join('/'),
+        target: 'only 200/409/422',
+        pass: statuses.every((status) => ['200', '409', '422'].includes(status)),
+      });
+    }
+  }
   for (const figure of lighthouseFigures) {
     checks.push({
       name: `Lighthouse performance ${figure.path}`,
@@ -436,11 +566,16 @@ async function main(): Promise<void> {
   const results = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    machine: {
+      node: process.version,
+      cpus: (await import('node:os')).cpus().length,
+      note: 'shared: other engineers run browser tests at the same time; each figure keeps its load average',
+    },
     settings,
     budgets,
     throughput: load,
     themeToBareRatio: ratio,
+    bookings: bookings.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     initialJs: bundles,
     lighthouse: lighthouseFigures,
     checks,
@@ -453,20 +588,41 @@ async function main(): Promise<void> {
   // ---- the readable report ----
   const pad = (value: string | number, width: number) => String(value).padEnd(width);
   const padStart = (value: string | number, width: number) => String(value).padStart(width);
-  console.log('\nThroughput (autocannon, loopback, one target at a time)');
-  console.log(
-    `  ${pad('target', 28)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx`,
-  );
-  for (const figure of load) {
+  const loadText = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  if (load.length > 0) {
+    console.log('\nThroughput (autocannon, loopback, one target at a time)');
     console.log(
-      `  ${pad(figure.name, 28)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${figure.non2xx}`,
+      `  ${pad('target', 28)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx  load avg at start`,
     );
+    for (const figure of load) {
+      console.log(
+        `  ${pad(figure.name, 28)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${pad(figure.non2xx, 7)}  ${loadText(figure.loadAverage)}`,
+      );
+    }
   }
-  console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');
-  for (const bundle of bundles) {
+  for (const run of bookings) {
     console.log(
-      `  ${pad(bundle.site, 16)}${padStart(`${bundle.gzipKb} KB`, 10)}  (${bundle.files.length} files; CSS ${bundle.cssGzipKb} KB)`,
+      `\nBookings on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${run.fixture.venue}/${run.fixture.activity}, ${run.fixture.date}: ${run.fixture.sessionsOnDate} sessions, ${run.fixture.timeGroupsOnDate} start times; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
     );
+    console.log(
+      `  ${pad('target', 34)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
+    );
+    for (const figure of run.figures) {
+      const statuses = Object.entries(figure.statuses)
+        .map(([status, n]) => `${n}x${status}`)
+        .join(' ');
+      console.log(
+        `  ${pad(figure.name, 34)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+      );
+    }
+  }
+  if (bundles.length > 0) {
+    console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');
+    for (const bundle of bundles) {
+      console.log(
+        `  ${pad(bundle.site, 16)}${padStart(`${bundle.gzipKb} KB`, 10)}  (${bundle.files.length} files; CSS ${bundle.cssGzipKb} KB)`,
+      );
+    }
   }
   if (lighthouseFigures.length > 0) {
     console.log(`\nLighthouse desktop (median of ${settings.lighthouseRuns})`);

@@ -216,6 +216,42 @@ export async function listSessions(db: Database, filter: SessionFilter): Promise
     .orderBy(asc(occurrences.startsAt), asc(occurrences.endsAt), asc(locations.position), asc(locations.id));
 }
 
+/** The places of one session, read on every availability call (never cached). */
+export interface LivePlaces {
+  capacity: number;
+  bookedCount: number;
+  heldCount: number;
+}
+
+/**
+ * The places of a venue's sessions of one activity starting in [from, to): the same index range
+ * scan as `listSessions`, without the join, as one text value ('id,capacity,booked,held;...') so a
+ * day of 200 sessions is one row to send and parse, not 200.
+ */
+export async function listLivePlaces(
+  db: Database,
+  filter: Pick<SessionFilter, 'venueId' | 'activityId' | 'from' | 'to'>,
+): Promise<Map<number, LivePlaces>> {
+  const result = await db.execute(sql`
+    select string_agg(id || ',' || capacity || ',' || booked_count || ',' || held_count, ';') as places
+    from occurrences
+    where venue_id = ${filter.venueId} and activity_id = ${filter.activityId}
+      and starts_at >= ${filter.from.toISOString()}::timestamptz
+      and starts_at < ${filter.to.toISOString()}::timestamptz`);
+  const text = rowsOf<{ places: string | null }>(result)[0]?.places ?? null;
+  const places = new Map<number, LivePlaces>();
+  if (!text) return places;
+  for (const entry of text.split(';')) {
+    const [id, capacity, booked, held] = entry.split(',');
+    places.set(Number(id), {
+      capacity: Number(capacity),
+      bookedCount: Number(booked),
+      heldCount: Number(held),
+    });
+  }
+  return places;
+}
+
 /** A time group: the sessions of one start and end across locations, summed by the database. */
 export interface TimeGroupRow {
   compositeKey: string;

@@ -20,6 +20,7 @@ import {
   zVenuesResponse,
 } from '@leisure/contract/activities';
 import { zErrorResponse } from '@leisure/contract/errors';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -32,14 +33,13 @@ import {
   listActivityVenues,
   listBookableDates,
   listSlots,
-  listSlotsV2,
   listTimeGroup,
   listTimes,
-  listTimesV2,
   listTimetable,
   listVenueCategories,
   viewerOf,
 } from './activities.service';
+import { createDayAnswers } from './day-answers';
 
 const notFound = zErrorResponse.describe(
   "No such venue, activity, category or session: `{message: 'Unable to complete request, item not found.'}`.",
@@ -59,6 +59,14 @@ const statusNote =
   "yet: `first_bookable_at`). Times are the venue's local time. A date before today or beyond the " +
   "activity's booking window answers 422.";
 
+/**
+ * Sends JSON text as it is. For a string with a JSON content type Fastify runs no serializer, so the
+ * response schema is not applied here: day-answers.ts checks its answers against it instead.
+ */
+function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /** Discovery and availability of activities (bookings-api.md: Discovery, Availability). */
 export const activitiesRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -66,6 +74,9 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{
   holds?: ActivitiesDeps['holds'];
 }> = async (app, { db, config, holds }) => {
   const deps: ActivitiesDeps = { db, config, catalogue: createCatalogue(db, config), holds };
+  // v2/times and v2/slots of busy days: the unchanging part of each item kept serialised, the
+  // places read on every call (day-answers.ts).
+  const dayAnswers = createDayAnswers();
   const viewer = async (request: Parameters<typeof currentAuth>[2]) =>
     viewerOf(await currentAuth(db, config, request));
 
@@ -167,11 +178,17 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{
         response: { 200: zTimesV2Response, 404: notFound, 422: invalid, 500: serverError },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { venue, activity } = request.params;
-      return {
-        data: await listTimesV2(deps, venue, activity, request.query.date, await viewer(request), new Date()),
-      };
+      const body = await dayAnswers.timesV2(
+        deps,
+        venue,
+        activity,
+        request.query.date,
+        await viewer(request),
+        new Date(),
+      );
+      return sendJsonText(reply, body);
     },
   );
 
@@ -238,11 +255,17 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{
         response: { 200: zSlotsResponse, 404: notFound, 422: invalid, 500: serverError },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { venue, activity } = request.params;
-      return {
-        data: await listSlotsV2(deps, venue, activity, request.query, await viewer(request), new Date()),
-      };
+      const body = await dayAnswers.slotsV2(
+        deps,
+        venue,
+        activity,
+        request.query,
+        await viewer(request),
+        new Date(),
+      );
+      return sendJsonText(reply, body);
     },
   );
 

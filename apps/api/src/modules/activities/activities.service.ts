@@ -107,15 +107,19 @@ export type ReleaseScope =
   | { range: { venueId: number; activityId: number; from: Date; to: Date } };
 
 /** The viewer's own bookings and waitlist entries among the sessions answered. */
-interface ViewerPlaces {
+export interface ViewerPlaces {
   bookingOf(occurrenceId: number): { id: number } | null;
   waitlistOf(occurrenceId: number): number | null;
   bookingInGroup(compositeKey: string): { id: number } | null;
 }
 
-const noPlaces: ViewerPlaces = { bookingOf: () => null, waitlistOf: () => null, bookingInGroup: () => null };
+export const noPlaces: ViewerPlaces = {
+  bookingOf: () => null,
+  waitlistOf: () => null,
+  bookingInGroup: () => null,
+};
 
-async function viewerPlaces(
+export async function viewerPlaces(
   deps: ActivitiesDeps,
   viewer: Viewer,
   scope: Parameters<typeof listViewerPlaces>[2],
@@ -195,7 +199,7 @@ function clock(instant: Date, timeZone: string, padded: boolean): Clock {
   return { format_12_hour: twelveHour(time, padded), format_24_hour: time };
 }
 
-function instant(at: Date, timeZone: string): Instant {
+export function instant(at: Date, timeZone: string): Instant {
   const time = localTimeOf(at, timeZone);
   return {
     utc: utcIso(at),
@@ -227,7 +231,7 @@ function locationOf(session: SessionRow, venue: VenueRow): Location {
   };
 }
 
-function spacesOf(session: Pick<SessionRow, 'capacity' | 'bookedCount' | 'heldCount'>): number {
+export function spacesOf(session: Pick<SessionRow, 'capacity' | 'bookedCount' | 'heldCount'>): number {
   return Math.max(0, session.capacity - session.bookedCount - session.heldCount);
 }
 
@@ -485,7 +489,11 @@ function assertDateInWindow(context: ActivityContext, date: LocalDate, now: Date
 }
 
 /** The part of the day still bookable: sessions that have started can no longer be booked. */
-function bookableRange(context: ActivityContext, date: LocalDate, now: Date): { from: Date; to: Date } {
+export function bookableRange(
+  context: ActivityContext,
+  date: LocalDate,
+  now: Date,
+): { from: Date; to: Date } {
   assertDateInWindow(context, date, now);
   const day = localDayBounds(date, context.venue.timezone);
   return { from: day.from > now ? day.from : now, to: day.to };
@@ -537,7 +545,7 @@ async function timeGroupsOn(
   return groups;
 }
 
-function timeOf(
+export function timeOf(
   context: ActivityContext,
   group: TimeGroupRow,
   viewer: Viewer,
@@ -646,7 +654,7 @@ export async function listTimeGroup(
   });
 }
 
-function slotOf(
+export function slotOf(
   context: ActivityContext,
   session: SessionRow,
   viewer: Viewer,

@@ -5,7 +5,8 @@ import { occurrences } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCustomer } from '../auth/auth.service';
 import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
-import { createCatalogue, listTimesV2 } from './activities.service';
+import { createCatalogue, listSlotsV2, listTimesV2, type Viewer } from './activities.service';
+import { createDayAnswers } from './day-answers';
 import { addDays, localDateOf, zonedTimeToUtc } from './local-time';
 import {
   type ActivityRow,
@@ -814,6 +815,93 @@ describe('activities calls', () => {
         new Date(),
       );
       expect(member?.price).toEqual({ is_estimated: false, formatted_amount: '£4.80' });
+    });
+  });
+
+  describe('v2 answers of the day cache (day-answers.ts)', () => {
+    const viewers: Viewer[] = [
+      { userId: null, isMember: false },
+      { userId: 1, isMember: false },
+      { userId: 1, isMember: true },
+    ];
+
+    it('answer what the object answers do, for every kind of viewer and filter', async () => {
+      const deps = { db: t.db, config: t.config, catalogue: createCatalogue(t.db, t.config) };
+      const answers = createDayAnswers();
+      const now = new Date();
+      for (const viewer of viewers) {
+        const times = JSON.parse(
+          await answers.timesV2(deps, 'hall-venue', 'badminton-40min', tomorrow, viewer, now),
+        );
+        expect(times.data).toEqual(
+          await listTimesV2(deps, 'hall-venue', 'badminton-40min', tomorrow, viewer, now),
+        );
+        const key = times.data[0].composite_key;
+        for (const query of [
+          { date: tomorrow },
+          { date: tomorrow, composite_key: key },
+          { date: tomorrow, start_time: '18:00' },
+        ]) {
+          const slots = JSON.parse(
+            await answers.slotsV2(deps, 'hall-venue', 'badminton-40min', query, viewer, now),
+          );
+          expect(slots.data).toEqual(
+            await listSlotsV2(deps, 'hall-venue', 'badminton-40min', query, viewer, now),
+          );
+        }
+      }
+    });
+
+    it('never serves stale places, and sees sessions added to a day it keeps', async () => {
+      const deps = { db: t.db, config: t.config, catalogue: createCatalogue(t.db, t.config) };
+      const answers = createDayAnswers();
+      const day = addDays(today, 2);
+      const court = courts[0] as LocationRow;
+      const badminton = activity.badminton as ActivityRow;
+      const first = await createOccurrence(t.db, {
+        activity: badminton,
+        venue: hall,
+        location: court,
+        startsAt: zonedTimeToUtc(day, '10:00', london),
+        capacity: 2,
+        firstBookableAt: new Date(Date.now() - 3600_000),
+      });
+      const slots = async () =>
+        JSON.parse(
+          await answers.slotsV2(
+            deps,
+            'hall-venue',
+            'badminton-40min',
+            { date: day },
+            viewers[0] as Viewer,
+            new Date(),
+          ),
+        ).data as {
+          id: string;
+          spaces: number;
+          bookings_count: number;
+          action_to_show: { status: string };
+        }[];
+      const times = async () =>
+        JSON.parse(
+          await answers.timesV2(deps, 'hall-venue', 'badminton-40min', day, viewers[0] as Viewer, new Date()),
+        ).data as { id: string; spaces: number; action_to_show: { status: string } }[];
+      expect((await slots()).find((slot) => slot.id === String(first.id))?.spaces).toBe(2);
+      await setPlacesUsed(t.db, [first.id], { booked: 2 });
+      const full = (await slots()).find((slot) => slot.id === String(first.id));
+      expect(full).toMatchObject({ spaces: 0, bookings_count: 2, action_to_show: { status: 'FULL' } });
+      expect((await times()).find((time) => time.id === String(first.id))?.spaces).toBe(0);
+
+      const second = await createOccurrence(t.db, {
+        activity: badminton,
+        venue: hall,
+        location: court,
+        startsAt: zonedTimeToUtc(day, '11:00', london),
+        capacity: 3,
+        firstBookableAt: new Date(Date.now() - 3600_000),
+      });
+      expect((await slots()).find((slot) => slot.id === String(second.id))?.spaces).toBe(3);
+      expect((await times()).map((time) => time.id)).toContain(String(second.id));
     });
   });
 

@@ -49,6 +49,11 @@ export class ReadCache<V> {
     return value;
   }
 
+  /** Forgets one key (its next `get` loads again). */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

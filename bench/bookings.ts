@@ -1,0 +1,569 @@
+/**
+ * The bookings part of the bench (issue 3, section 5), run by run.ts for each database: PGlite (a
+ * fresh DATA_DIR) and PostgreSQL (a fresh database on BENCH_DATABASE_URL's server, dropped after).
+ *
+ * For each: `bookings-seed.ts` migrates, seeds the demo operator and adds the bench's venue (200
+ * sessions a day, 20 start times on 10 courts) and customers; then the built server starts on it and
+ * one target at a time is measured:
+ * - reads (autocannon, anonymous): `v2/times?date` for the whole day; `v2/slots?date&composite_key`
+ *   (one time group of 10 courts: what the slot modal asks); `v2/slots?date` (all 200 slots);
+ * - `cart/add` then `cart/remove`: one customer per connection, each adding and removing sessions
+ *   of its own, in a closed loop;
+ * - `checkout/complete`: per connection, customers (no credit) each adding one session and paying
+ *   with a sandbox card token (`POST /sandbox-pay/tokens` once per connection; the token is reused);
+ * - the last-place race: per round, one session with one place left and one `cart/add` from each of
+ *   50 customers at once; the winner's basket is discarded between rounds (not timed).
+ * The load average at the start of each measurement is kept with it (the machine is shared).
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BookingsFixture } from './bookings-seed';
+
+export interface BookingsSettings {
+  duration: number;
+  writeDuration: number;
+  warmup: number;
+  connections: number;
+  raceRounds: number;
+  appPort: number;
+  logLevel: string;
+  databaseUrl: string;
+}
+
+/** One measured target, in the same shape as run.ts's throughput figures plus statuses and load. */
+export interface BookingsFigure {
+  name: string;
+  database: 'pglite' | 'postgres';
+  kind: 'read' | 'write' | 'race';
+  /** Held to the PostgreSQL read budget (the whole-day v2/slots is reported without one). */
+  budgeted: boolean;
+  url: string;
+  durationS: number;
+  requests: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  statuses: Record<string, number>;
+  errors: number;
+  /** 1, 5 and 15 minute load averages when the measurement started (2 cores, shared). */
+  loadAverage: number[];
+  note?: string;
+}
+
+export interface BookingsRun {
+  database: 'pglite' | 'postgres';
+  fixture: {
+    venue: string;
+    activity: string;
+    date: string;
+    sessionsOnDate: number;
+    timeGroupsOnDate: number;
+    capacity: number;
+  };
+  figures: BookingsFigure[];
+  problems: string[];
+}
+
+export interface BenchHooks {
+  root: string;
+  serverEntry: string;
+  log(line: string): void;
+  startProcess(
+    label: string,
+    args: string[],
+    env: Record<string, string>,
+  ): import('node:child_process').ChildProcess;
+  stopProcess(child: import('node:child_process').ChildProcess): Promise<void>;
+  waitForUrl(url: string, child: import('node:child_process').ChildProcess, timeoutMs: number): Promise<void>;
+}
+
+const billing = {
+  first_name: 'Bench',
+  last_name: 'Customer',
+  address_line_1: '1 Load Street',
+  town: 'Leeds',
+  postcode: 'LS1 1AA',
+};
+
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+const load = () => loadavg().map((value) => round(value, 2));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((sorted.length * p) / 100) - 1))] ?? 0;
+}
+
+// ---- A small keep-alive HTTP client for the write flows ----------------------------------------------
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+function client(base: string, connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const url = new URL(base);
+  const call = (method: string, pathName: string, token: string | null, body?: unknown): Promise<Answer> =>
+    new Promise((resolve) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const started = performance.now();
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: pathName,
+          headers: {
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - started,
+            }),
+          );
+        },
+      );
+      request.on('error', (error) =>
+        resolve({ status: 0, body: error.message, ms: performance.now() - started }),
+      );
+      if (payload !== undefined) request.write(payload);
+      request.end();
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** Latencies and statuses of one kind of request. */
+class Recorder {
+  readonly latencies: number[] = [];
+  readonly statuses: Record<string, number> = {};
+  errors = 0;
+  add(answer: Answer): void {
+    this.latencies.push(answer.ms);
+    const key = String(answer.status);
+    this.statuses[key] = (this.statuses[key] ?? 0) + 1;
+    if (answer.status === 0) this.errors += 1;
+  }
+}
+
+function figureOf(
+  name: string,
+  database: BookingsFigure['database'],
+  kind: BookingsFigure['kind'],
+  url: string,
+  recorder: Recorder,
+  durationS: number,
+  loadAverage: number[],
+  note?: string,
+): BookingsFigure {
+  const sorted = [...recorder.latencies].sort((a, b) => a - b);
+  return {
+    name,
+    database,
+    kind,
+    budgeted: kind === 'race',
+    url,
+    durationS: round(durationS, 1),
+    requests: sorted.length,
+    requestsPerSecond: round(sorted.length / durationS),
+    latencyP50Ms: round(percentile(sorted, 50), 1),
+    latencyP99Ms: round(percentile(sorted, 99), 1),
+    statuses: recorder.statuses,
+    errors: recorder.errors,
+    loadAverage,
+    ...(note ? { note } : {}),
+  };
+}
+
+// ---- The measurements ------------------------------------------------------------------------------------
+
+async function measureRead(
+  hooks: BenchHooks,
+  settings: BookingsSettings,
+  database: BookingsFigure['database'],
+  name: string,
+  url: string,
+  note: string,
+  budgeted = true,
+): Promise<BookingsFigure> {
+  await autocannon({ url, connections: settings.connections, duration: settings.warmup });
+  hooks.log(`${database}: ${name}: ${settings.duration} s, ${settings.connections} connections`);
+  const loadAverage = load();
+  const result = await autocannon({ url, connections: settings.connections, duration: settings.duration });
+  const statuses: Record<string, number> = {};
+  for (const [status, entry] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = entry.count;
+  return {
+    name,
+    database,
+    kind: 'read',
+    budgeted,
+    url,
+    durationS: round(result.duration, 1),
+    requests: result.requests.total,
+    requestsPerSecond: round(result.requests.average),
+    latencyP50Ms: round(result.latency.p50, 1),
+    latencyP99Ms: round(result.latency.p99, 1),
+    statuses,
+    errors: result.errors + result.timeouts,
+    loadAverage,
+    note,
+  };
+}
+
+type Call = ReturnType<typeof client>['call'];
+
+/** Runs `worker` on every connection until the deadline; answers the elapsed seconds. */
+async function closedLoop(
+  connections: number,
+  seconds: number,
+  worker: (index: number, until: number) => Promise<void>,
+): Promise<number> {
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, (_, index) => worker(index, until)));
+  return (performance.now() - started) / 1000;
+}
+
+async function measureCart(
+  hooks: BenchHooks,
+  settings: BookingsSettings,
+  database: BookingsFigure['database'],
+  call: Call,
+  fixture: BookingsFixture,
+): Promise<BookingsFigure[]> {
+  const add = new Recorder();
+  const remove = new Recorder();
+  const next = fixture.cartWorkers.map(() => 0);
+  const nextSession = (index: number, sessions: number[]) => {
+    const turn = (next[index] ?? 0) + 1;
+    next[index] = turn;
+    return sessions[turn % sessions.length];
+  };
+  const flow = (record: boolean) => async (index: number, until: number) => {
+    const worker = fixture.cartWorkers[index];
+    if (!worker || worker.sessions.length === 0) return;
+    while (performance.now() < until) {
+      const session = nextSession(index, worker.sessions);
+      const added = await call('POST', '/api/activities/cart/add', worker.token, {
+        items: [{ id: session, type: 'purchasableOccurrence' }],
+      });
+      if (record) add.add(added);
+      if (added.status !== 200) continue;
+      const items = (JSON.parse(added.body) as { data: { items: { id: number }[] } }).data.items;
+      const removed = await call('POST', '/api/activities/cart/remove', worker.token, {
+        cart_item_ids: items.map((item) => item.id),
+      });
+      if (record) remove.add(removed);
+    }
+  };
+  const connections = Math.min(settings.connections, fixture.cartWorkers.length);
+  await closedLoop(connections, settings.warmup, flow(false));
+  hooks.log(`${database}: cart/add + cart/remove: ${settings.writeDuration} s, ${connections} customers`);
+  const loadAverage = load();
+  const seconds = await closedLoop(connections, settings.writeDuration, flow(true));
+  const note = `${connections} customers, each adding one of its own sessions then removing it, in a loop`;
+  return [
+    figureOf('POST cart/add', database, 'write', '/api/activities/cart/add', add, seconds, loadAverage, note),
+    figureOf(
+      'POST cart/remove',
+      database,
+      'write',
+      '/api/activities/cart/remove',
+      remove,
+      seconds,
+      loadAverage,
+      note,
+    ),
+  ];
+}
+
+async function measureCheckout(
+  hooks: BenchHooks,
+  settings: BookingsSettings,
+  database: BookingsFigure['database'],
+  call: Call,
+  fixture: BookingsFixture,
+): Promise<BookingsFigure[]> {
+  const add = new Recorder();
+  const complete = new Recorder();
+  const failures: string[] = [];
+  const connections = Math.min(settings.connections, fixture.checkoutWorkers.length);
+  // A card token per connection, as the provider's frame would give one (tokens are signed, not stored).
+  const cardTokens: string[] = [];
+  for (let i = 0; i < connections; i++) {
+    const answer = await call('POST', '/sandbox-pay/tokens', null, {
+      card_number: '4242 4242 4242 4242',
+      expiry_month: 12,
+      expiry_year: new Date().getFullYear() + 3,
+      cvc: '123',
+      name: 'Bench Customer',
+    });
+    const token = answer.status === 200 ? (JSON.parse(answer.body) as { token?: string }).token : undefined;
+    if (!token) throw new Error(`sandbox card token: ${answer.status} ${answer.body}`);
+    cardTokens.push(token);
+  }
+  /** Per connection: which customer and which of its sessions come next. */
+  const cursor = fixture.checkoutWorkers.map(() => ({ user: 0, session: 0 }));
+  let exhausted = 0;
+  const flow = (record: boolean) => async (index: number, until: number) => {
+    const worker = fixture.checkoutWorkers[index];
+    const position = cursor[index];
+    if (!worker || !position) return;
+    while (performance.now() < until) {
+      if (position.session >= worker.sessions.length) {
+        position.session = 0;
+        position.user += 1;
+      }
+      const token = worker.tokens[position.user];
+      if (token === undefined) {
+        exhausted += 1;
+        return;
+      }
+      const session = worker.sessions[position.session];
+      position.session += 1;
+      const added = await call('POST', '/api/activities/cart/add', token, {
+        items: [{ id: session, type: 'purchasableOccurrence' }],
+      });
+      if (record) add.add(added);
+      if (added.status !== 200) continue;
+      const cart = (JSON.parse(added.body) as { data: { balance: number; item_hash: string } }).data;
+      const paid = await call('POST', '/api/checkout/complete', token, {
+        item_hash: cart.item_hash,
+        source: 'bookings',
+        terms: fixture.termIds,
+        completed_waivers: [],
+        payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
+        card: { token: cardTokens[index], save_card: false, billing },
+      });
+      if (record) complete.add(paid);
+      if (paid.status !== 200 && failures.length < 3)
+        failures.push(`${paid.status} ${paid.body.slice(0, 200)}`);
+    }
+  };
+  await closedLoop(connections, settings.warmup, flow(false));
+  hooks.log(
+    `${database}: cart/add + checkout/complete: ${settings.writeDuration} s, ${connections} connections`,
+  );
+  const loadAverage = load();
+  const seconds = await closedLoop(connections, settings.writeDuration, flow(true));
+  const note =
+    `${connections} connections, each with customers (no credit) adding one session and paying by sandbox card` +
+    (exhausted > 0 ? `; ${exhausted} connection(s) ran out of sessions` : '') +
+    (failures.length > 0 ? `; first failures: ${failures.join(' | ')}` : '');
+  return [
+    figureOf(
+      'POST checkout/complete',
+      database,
+      'write',
+      '/api/checkout/complete',
+      complete,
+      seconds,
+      loadAverage,
+      note,
+    ),
+    figureOf(
+      'POST cart/add (before checkout)',
+      database,
+      'write',
+      '/api/activities/cart/add',
+      add,
+      seconds,
+      loadAverage,
+      note,
+    ),
+  ];
+}
+
+async function measureRace(
+  hooks: BenchHooks,
+  database: BookingsFigure['database'],
+  call: Call,
+  fixture: BookingsFixture,
+): Promise<{ figure: BookingsFigure; problems: string[] }> {
+  const racers = fixture.race.tokens;
+  hooks.log(
+    `${database}: last-place race: ${fixture.race.sessions.length} rounds of ${racers.length} cart/add`,
+  );
+  const recorder = new Recorder();
+  const problems: string[] = [];
+  let racing = 0;
+  const loadAverage = load();
+  for (const session of fixture.race.sessions) {
+    const started = performance.now();
+    const answers = await Promise.all(
+      racers.map((token) =>
+        call('POST', '/api/activities/cart/add', token, {
+          items: [{ id: session, type: 'purchasableOccurrence' }],
+        }),
+      ),
+    );
+    racing += (performance.now() - started) / 1000;
+    for (const answer of answers) recorder.add(answer);
+    const winners = answers.flatMap((answer, i) => (answer.status === 200 ? [racers[i] as string] : []));
+    if (winners.length !== 1) problems.push(`last-place race on session ${session}: ${winners.length} x 200`);
+    for (const winner of winners) await call('DELETE', '/api/activities/cart', winner);
+  }
+  const unexpected = Object.keys(recorder.statuses).filter(
+    (status) => !['200', '409', '422'].includes(status),
+  );
+  if (unexpected.length > 0) problems.push(`last-place race: unexpected statuses ${unexpected.join(', ')}`);
+  return {
+    figure: figureOf(
+      'last place: 50 x cart/add',
+      database,
+      'race',
+      '/api/activities/cart/add',
+      recorder,
+      racing,
+      loadAverage,
+      `${fixture.race.sessions.length} rounds; each round one session with one place left and ${racers.length} customers adding it at once; req/s over the rounds' wall time`,
+    ),
+    problems,
+  };
+}
+
+// ---- One database ----------------------------------------------------------------------------------------
+
+function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(hooks.root, 'bench/bookings-seed.ts'), ...args],
+      {
+        cwd: hooks.root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`bookings-seed ${args.join(' ')} exited ${code}: ${err}`)),
+    );
+  });
+}
+
+export async function runBookings(
+  hooks: BenchHooks,
+  settings: BookingsSettings,
+  database: BookingsFigure['database'],
+  serverEnv: Record<string, string>,
+): Promise<BookingsRun> {
+  const env: Record<string, string> = { ...serverEnv };
+  let dropName: string | undefined;
+  if (database === 'postgres') {
+    dropName = `leisure_bench_${process.pid}_${Date.now().toString(36)}`;
+    await runSeed(hooks, ['create-database', settings.databaseUrl, dropName], serverEnv);
+    const url = new URL(settings.databaseUrl);
+    url.pathname = `/${dropName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    delete env.DATABASE_URL;
+  }
+  const problems: string[] = [];
+  const figures: BookingsFigure[] = [];
+  let fixture: BookingsFixture | undefined;
+  try {
+    hooks.log(`${database}: seeding the bench venue (200 sessions a day) and customers`);
+    const out = await runSeed(hooks, [], {
+      ...env,
+      BENCH_CONNECTIONS: String(settings.connections),
+      BENCH_RACE_ROUNDS: String(settings.raceRounds),
+    });
+    const line = out.trim().split('\n').at(-1) ?? '';
+    fixture = JSON.parse(line) as BookingsFixture;
+    const app = hooks.startProcess(`api ${database}`, [hooks.serverEntry], env);
+    const base = `http://127.0.0.1:${settings.appPort}`;
+    const http = client(base, settings.connections);
+    try {
+      await hooks.waitForUrl(`${base}/api/health`, app, 180_000);
+      const activity = `${base}/api/activities/venue/${fixture.venueSlug}/activity/${fixture.activitySlug}`;
+      const times = await fetch(`${activity}/v2/times?date=${fixture.readDate}`);
+      const groups = ((await times.json()) as { data: { composite_key: string }[] }).data;
+      const key = groups[Math.floor(groups.length / 2)]?.composite_key;
+      if (groups.length !== fixture.timeGroupsOnReadDate || !key) {
+        problems.push(
+          `${database}: v2/times answered ${groups.length} times, not ${fixture.timeGroupsOnReadDate}`,
+        );
+      }
+      figures.push(
+        await measureRead(
+          hooks,
+          settings,
+          database,
+          'GET v2/times',
+          `${activity}/v2/times?date=${fixture.readDate}`,
+          `the whole day: ${fixture.sessionsOnReadDate} sessions as ${fixture.timeGroupsOnReadDate} start times`,
+        ),
+      );
+      figures.push(
+        await measureRead(
+          hooks,
+          settings,
+          database,
+          'GET v2/slots (one time)',
+          `${activity}/v2/slots?date=${fixture.readDate}&composite_key=${key}`,
+          'one time group of 10 courts (what the slot modal asks)',
+        ),
+      );
+      figures.push(
+        await measureRead(
+          hooks,
+          settings,
+          database,
+          'GET v2/slots (whole day)',
+          `${activity}/v2/slots?date=${fixture.readDate}`,
+          `all ${fixture.sessionsOnReadDate} slots of the day (about 280 KB an answer; reported, no budget)`,
+          false,
+        ),
+      );
+      figures.push(...(await measureCart(hooks, settings, database, http.call, fixture)));
+      figures.push(...(await measureCheckout(hooks, settings, database, http.call, fixture)));
+      const race = await measureRace(hooks, database, http.call, fixture);
+      figures.push(race.figure);
+      problems.push(...race.problems.map((problem) => `${database}: ${problem}`));
+    } finally {
+      http.close();
+      await hooks.stopProcess(app);
+    }
+  } finally {
+    if (dropName) {
+      await runSeed(hooks, ['drop-database', settings.databaseUrl, dropName], serverEnv).catch(
+        (error: unknown) => problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
+      );
+    }
+  }
+  return {
+    database,
+    fixture: {
+      venue: fixture?.venueSlug ?? '',
+      activity: fixture?.activitySlug ?? '',
+      date: fixture?.readDate ?? '',
+      sessionsOnDate: fixture?.sessionsOnReadDate ?? 0,
+      timeGroupsOnDate: fixture?.timeGroupsOnReadDate ?? 0,
+      capacity: fixture?.capacity ?? 0,
+    },
+    figures,
+    problems,
+  };
+}
