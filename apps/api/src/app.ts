@@ -26,15 +26,21 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { installSessions } from './modules/auth/session';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
+import { type CollectionsJob, createCollectionsJob } from './modules/direct-debit/collections.service';
+import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { membershipRoutes } from './modules/memberships/memberships.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** Where logs go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -45,6 +51,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Releases run-out basket holds and offers freed places to waitlists (docs/decisions/007). */
     holdKeeper: HoldKeeper;
+    /** Submits due direct debit collections and follows mandates (docs/decisions/009). */
+    collectionsJob: CollectionsJob;
   }
 }
 
@@ -127,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
               // Card data (only the sandbox's /sandbox-pay/ routes ever receive it) is never logged
@@ -141,6 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
                 'body.cvc',
                 '*.card_number',
                 '*.cvc',
+                // Bank account numbers (the direct debit validation body) likewise.
+                'req.body.account_number',
+                'body.account_number',
+                '*.account_number',
+                '*.accountNumber',
+                '*.*.account_number',
+                '*.*.accountNumber',
               ],
               censor: '[redacted]',
             },
@@ -171,6 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         { name: 'cart', description: 'The basket: places held, credit, waitlists.' },
         { name: 'checkout', description: 'Card, credit and front-of-house payment of the basket.' },
         { name: 'front-of-house', description: 'Staff acting for a customer.' },
+        {
+          name: 'online-joining',
+          description: 'Membership types, prices, promotion codes, questions, venues and joining.',
+        },
       ],
       components: {
         securitySchemes: {
@@ -227,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   installSessions(app, db, config);
   await installPaymentProvider(app, config);
+  const directDebitProvider = installDirectDebitProvider(app, config);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(operatorRoutes, { prefix: '/api', db, config });
@@ -237,6 +258,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => holds.stop());
   await app.register(activitiesRoutes, { prefix: '/api', db, config, holds });
   await app.register(cartRoutes, { prefix: '/api', db, config, holds });
+  await app.register(directDebitRoutes, { prefix: '/api', db, config });
+  const collections = createCollectionsJob({ db, config, provider: directDebitProvider, log: app.log });
+  app.decorate('collectionsJob', collections);
+  app.addHook('onReady', async () => collections.start());
+  app.addHook('onClose', async () => collections.stop());
+  await app.register(membershipRoutes, { prefix: '/api', db, config });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

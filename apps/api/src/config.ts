@@ -62,6 +62,27 @@ const configSchema = z
      */
     SANDBOX_PAY_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
     DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    // ---- Direct debit (docs/decisions/009-direct-debit.md) ----
+    /**
+     * Encrypts (AES-256-GCM) the account number of validated bank details between the validation
+     * call and the checkout that creates the mandate. In production, SANDBOX_PAY_SECRET stands in
+     * when it is unset (a separate key is derived from it); one of the two is required.
+     */
+    DD_DETAILS_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+    /** How long validated bank details (their `details_token`) stay usable, in minutes. */
+    DD_DETAILS_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(120),
+    /** How often each replica runs the direct debit collections job, in seconds; 0 turns it off. */
+    DD_COLLECTIONS_EVERY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(300),
     GEOCODER: z.enum(['offline']).default('offline'),
     /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -89,6 +110,9 @@ const configSchema = z
         path: ['SANDBOX_PAY_SECRET'],
         message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
       });
+    }
+    if (env.NODE_ENV === 'production' && !env.DD_DETAILS_SECRET && !env.SANDBOX_PAY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['DD_DETAILS_SECRET'], message: 'must be set in production' });
     }
   })
   .transform((env) => {
@@ -124,6 +148,15 @@ const configSchema = z
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      directDebit: {
+        /** The development default is refused in production (see above). */
+        detailsSecret:
+          env.DD_DETAILS_SECRET ??
+          env.SANDBOX_PAY_SECRET ??
+          'direct-debit-development-secret-not-for-production',
+        detailsTtlMinutes: env.DD_DETAILS_TTL_MINUTES,
+        collectionsEverySeconds: env.DD_COLLECTIONS_EVERY_SECONDS,
+      },
       trustProxy: env.TRUST_PROXY,
     };
   });
@@ -149,5 +182,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Settings for tests: an in-memory database, no seed unless asked, quiet logs. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'false', PORT: '0', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'false',
+    PORT: '0',
+    DD_COLLECTIONS_EVERY_SECONDS: '0',
+    ...overrides,
+  });
 }

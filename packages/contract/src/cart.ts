@@ -40,6 +40,8 @@ export const cartableTypes = [
   'av2BookingBundle',
   'activityTicket',
   'membershipRenewal',
+  /** A new membership's first payment (online joining). */
+  'membership',
   'penalty',
   'other',
 ] as const;
@@ -195,7 +197,17 @@ export const zCartableResource = z.object({
   /** The session (null for a course: see `child_items`). */
   occurrence_id: z.number().int().nullable(),
   instructor: z.string().nullable(),
-  new_membership: z.null(),
+  /** A `membership` line: the pending membership whose first payment it is; null otherwise. */
+  new_membership: z
+    .object({
+      membership_id: z.number().int(),
+      membership_type_id: z.number().int(),
+      payment_type: z.enum(['recurring', 'fixed']),
+      start_date: z.string(),
+      billing_day: z.number().int().nullable(),
+      first_billing_date: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CartableResource = z.infer<typeof zCartableResource>;
 

@@ -65,6 +65,11 @@ export const zTermsQuery = z.object({
     .int('The cart id must be a whole number.')
     .positive('The cart id must be a whole number.')
     .optional(),
+  /** The joining flow's kinds: `direct_debit`, `health_commitment` or `membership` (takes precedence). */
+  type: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(['direct_debit', 'health_commitment', 'membership'], { error: 'Unknown terms type.' }).optional(),
+  ),
 });
 export const zTermsResponse = z.object({ data: z.array(zTerm) });
 

@@ -571,20 +571,20 @@ export const cartItems = pgTable(
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    /** activity, av2Booking (a v2 slot) or av2BookingBundle (a course). */
+    /** activity, av2Booking (a v2 slot), av2BookingBundle (a course) or membership (a first payment). */
     cartableType: text('cartable_type').notNull(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id),
+    /** Null only for a membership line. */
+    activityId: integer('activity_id').references(() => activities.id),
     venueId: integer('venue_id')
       .notNull()
       .references(() => venues.id),
     /** The session; null for a course (its sessions are the bundle's). */
     occurrenceId: integer('occurrence_id').references(() => occurrences.id),
     bundleId: integer('bundle_id').references(() => courseBundles.id),
-    pricingOptionId: integer('pricing_option_id')
-      .notNull()
-      .references(() => pricingOptions.id),
+    /** Null only for a membership line. */
+    pricingOptionId: integer('pricing_option_id').references(() => pricingOptions.id),
+    /** A membership line: the pending membership whose first payment this is (decision 010). */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
     purchasedForUserId: integer('purchased_for_user_id')
       .notNull()
       .references(() => users.id),
@@ -701,15 +701,15 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     cartableType: text('cartable_type').notNull(),
     name: text('name').notNull(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id),
+    /** Null only for a membership line. */
+    activityId: integer('activity_id').references(() => activities.id),
     venueId: integer('venue_id')
       .notNull()
       .references(() => venues.id),
     occurrenceId: integer('occurrence_id').references(() => occurrences.id),
     bundleId: integer('bundle_id').references(() => courseBundles.id),
-    pricingOptionId: integer('pricing_option_id').notNull(),
+    pricingOptionId: integer('pricing_option_id'),
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
     purchasedForUserId: integer('purchased_for_user_id')
       .notNull()
       .references(() => users.id),
@@ -852,4 +852,431 @@ export const waiverSignatures = pgTable(
     signedAt: createdAt(),
   },
   (t) => [uniqueIndex('waiver_signatures_idx').on(t.waiverId, t.userId)],
+);
+
+// ---- Direct debit (issue 4; docs/decisions/009-direct-debit.md) ----
+
+export interface DirectDebitBillingAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  postcode: string;
+}
+
+/**
+ * Bank details that passed `online-joining/direct-debit/validate`, waiting for the membership
+ * checkout to turn them into a mandate. Keyed by the SHA-256 of the details token the customer
+ * carries; bound to the customer; single use; short-lived. The full account number is kept only
+ * encrypted (AES-256-GCM, key from settings) because the provider needs it to create the mandate;
+ * the row is deleted once used or expired.
+ */
+export const directDebitBankDetails = pgTable(
+  'direct_debit_bank_details',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountHolderName: text('account_holder_name').notNull(),
+    sortCode: text('sort_code').notNull(),
+    /** The last two digits of the account number. */
+    accountNumberEnding: text('account_number_ending').notNull(),
+    /** `iv.tag.ciphertext`, base64url; never the number in clear. */
+    accountNumberSealed: text('account_number_sealed').notNull(),
+    bankName: text('bank_name'),
+    billingAddress: jsonb('billing_address').$type<DirectDebitBillingAddress>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('direct_debit_bank_details_user_idx').on(t.userId),
+    index('direct_debit_bank_details_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A customer's direct debit instruction (the spec's "instruction") at the provider. Only the masked
+ * details are kept. `membership_id` is the membership whose checkout created it (no foreign key:
+ * memberships live in another module's migration).
+ */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id'),
+    provider: text('provider').notNull(),
+    /** The provider's id, e.g. `MD000123ABC`. */
+    providerMandateId: text('provider_mandate_id').notNull().unique(),
+    /** The reference the bank statement shows. */
+    reference: text('reference').notNull(),
+    status: text('status')
+      .$type<'pending_submission' | 'submitted' | 'active' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending_submission'),
+    accountHolderName: text('account_holder_name').notNull(),
+    sortCode: text('sort_code').notNull(),
+    accountNumberEnding: text('account_number_ending').notNull(),
+    bankName: text('bank_name'),
+    billingAddress: jsonb('billing_address').$type<DirectDebitBillingAddress>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('direct_debit_mandates_user_idx').on(t.userId),
+    index('direct_debit_mandates_membership_idx').on(t.membershipId),
+    index('direct_debit_mandates_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A membership's monthly collections under a mandate: the amount, the billing day and the first
+ * charge date. A customer with an instruction can have several (one per recurring membership).
+ */
+export const directDebitSchedules = pgTable(
+  'direct_debit_schedules',
+  {
+    id: serial('id').primaryKey(),
+    mandateId: integer('mandate_id')
+      .notNull()
+      .references(() => directDebitMandates.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** No foreign key: memberships live in another module's migration. */
+    membershipId: integer('membership_id').notNull(),
+    currency: text('currency').notNull(),
+    /** Minor units per month. */
+    amount: integer('amount').notNull(),
+    /** A promotion's reduced amount for the first `intro_collections` collections. */
+    introAmount: integer('intro_amount'),
+    introCollections: integer('intro_collections').notNull().default(0),
+    billingDay: integer('billing_day').notNull(),
+    firstChargeDate: date('first_charge_date').notNull(),
+    status: text('status').$type<'active' | 'cancelled'>().notNull().default('active'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('direct_debit_schedules_mandate_idx').on(t.mandateId),
+    index('direct_debit_schedules_user_idx').on(t.userId),
+    index('direct_debit_schedules_membership_idx').on(t.membershipId),
+    check(
+      'direct_debit_schedules_amount_check',
+      sql`${t.amount} > 0 and (${t.introAmount} is null or ${t.introAmount} >= 0) and ${t.introCollections} >= 0`,
+    ),
+    check('direct_debit_schedules_billing_day_check', sql`${t.billingDay} between 1 and 28`),
+  ],
+);
+
+/**
+ * One monthly payment. `scheduled` rows are ours; the collections job submits each to the provider
+ * once (row lock with SKIP LOCKED, and the unique (schedule, charge date) makes a second row for a
+ * month impossible), then follows the provider's statuses.
+ */
+export const directDebitCollections = pgTable(
+  'direct_debit_collections',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => directDebitSchedules.id, { onDelete: 'cascade' }),
+    mandateId: integer('mandate_id')
+      .notNull()
+      .references(() => directDebitMandates.id, { onDelete: 'cascade' }),
+    /** 0 for the first collection of the schedule. */
+    sequence: integer('sequence').notNull(),
+    chargeDate: date('charge_date').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status')
+      .$type<'scheduled' | 'submitted' | 'confirmed' | 'paid_out' | 'failed' | 'cancelled' | 'skipped'>()
+      .notNull()
+      .default('scheduled'),
+    /** The provider's payment id, e.g. `PM000123ABC`. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    failureReason: text('failure_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('direct_debit_collections_schedule_date_idx').on(t.scheduleId, t.chargeDate),
+    index('direct_debit_collections_due_idx').on(t.status, t.chargeDate),
+    index('direct_debit_collections_mandate_idx').on(t.mandateId),
+    check('direct_debit_collections_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+// ---- Memberships and online joining (issue 4; docs/decisions/010-membership-pricing.md) ----
+
+/** Categories the joining page filters by ('Gym', 'Swim', 'Family', ...). */
+export const membershipCategories = pgTable(
+  'membership_categories',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('membership_categories_client_name_idx').on(t.clientId, t.name)],
+);
+
+export interface MembershipEligibility {
+  name: string;
+  minAge: number | null;
+  maxAge: number | null;
+  /** Student or concession proof: the member uploads one of these documents after joining. */
+  requiresDocument: boolean;
+  documentTypes: string[];
+}
+
+/** A kind of membership an operator sells ('Anytime Gym', 'Swim Only', 'All Clubs'). */
+export const membershipTypes = pgTable(
+  'membership_types',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** HTML supplied by the operator; clients sanitise it before rendering. */
+    description: text('description').notNull().default(''),
+    /** 'national', or the local value shown (e.g. 'Leeds'). */
+    coverage: text('coverage').notNull(),
+    /** Null: anyone may buy it. */
+    eligibility: jsonb('eligibility').$type<MembershipEligibility>(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('membership_types_client_slug_idx').on(t.clientId, t.slug)],
+);
+
+export const membershipTypeCategories = pgTable(
+  'membership_type_categories',
+  {
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => membershipCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.membershipTypeId, t.categoryId] })],
+);
+
+/**
+ * The venues a type gives access to (`providesAccessTo`); `sold_here` marks the venues where it can
+ * be bought as a home centre. A national type lists every venue.
+ */
+export const membershipTypeVenues = pgTable(
+  'membership_type_venues',
+  {
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    soldHere: boolean('sold_here').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipTypeId, t.venueId] }),
+    index('membership_type_venues_venue_idx').on(t.venueId),
+  ],
+);
+
+/**
+ * What a membership includes: uses per period ('2 guest passes per month') and free or discounted
+ * activities (`activity_id` with `discount_percent`, 100 = free) that the bookings basket applies.
+ */
+export const membershipBenefits = pgTable(
+  'membership_benefits',
+  {
+    id: serial('id').primaryKey(),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** guest_pass, activity or other. */
+    kind: text('kind').$type<'guest_pass' | 'activity' | 'other'>().notNull().default('other'),
+    totalUses: integer('total_uses'),
+    /** Plural period word: 'days', 'weeks', 'months', 'years'; null: no period. */
+    frequency: text('frequency'),
+    description: text('description'),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    discountPercent: integer('discount_percent'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('membership_benefits_type_idx').on(t.membershipTypeId),
+    check(
+      'membership_benefits_discount_check',
+      sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 100`,
+    ),
+  ],
+);
+
+/** How a type is paid: `recurring` monthly, or `fixed` ('Single payment') for a duration. Minor units. */
+export const membershipPaymentOptions = pgTable(
+  'membership_payment_options',
+  {
+    id: serial('id').primaryKey(),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    paymentType: text('payment_type').$type<'recurring' | 'fixed'>().notNull(),
+    fixedDuration: integer('fixed_duration'),
+    fixedPeriod: text('fixed_period').$type<'day' | 'week' | 'month' | 'year'>(),
+    baseFee: integer('base_fee').notNull(),
+    joiningFee: integer('joining_fee').notNull().default(0),
+    /** Recurring: the first full month is taken up front ("month in hand"). */
+    monthInHand: boolean('month_in_hand').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('membership_payment_options_type_idx').on(t.membershipTypeId),
+    check('membership_payment_options_fees_check', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`),
+    check(
+      'membership_payment_options_fixed_check',
+      sql`${t.paymentType} = 'recurring' or (${t.fixedDuration} > 0 and ${t.fixedPeriod} is not null)`,
+    ),
+  ],
+);
+
+/** Additional questions asked when joining a type. */
+export const membershipQuestions = pgTable(
+  'membership_questions',
+  {
+    id: serial('id').primaryKey(),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    label: text('label').notNull(),
+    type: text('type').$type<'text' | 'number' | 'select' | 'multi_select' | 'date' | 'checkbox'>().notNull(),
+    options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
+    placeholder: text('placeholder'),
+    defaultValue: text('default_value'),
+    isRequired: boolean('is_required').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('membership_questions_type_idx').on(t.membershipTypeId)],
+);
+
+/**
+ * Promotion codes: `percentage` (value 1-100) or `fixed` (minor units) off the joining fee or the
+ * first `months` monthly payments; valid between two dates; `usage_limit` uses at most
+ * (`used_count` is taken in the same transaction as the membership); restricted to
+ * `payment_option_ids` when not empty.
+ */
+export const membershipPromotions = pgTable(
+  'membership_promotions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    discountKind: text('discount_kind').$type<'percentage' | 'fixed'>().notNull(),
+    discountValue: integer('discount_value').notNull(),
+    appliesTo: text('applies_to').$type<'joining_fee' | 'first_months'>().notNull(),
+    months: integer('months').notNull().default(1),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    paymentOptionIds: jsonb('payment_option_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_promotions_client_code_idx').on(t.clientId, sql`upper(${t.code})`),
+    check(
+      'membership_promotions_value_check',
+      sql`${t.discountValue} > 0 and (${t.discountKind} = 'fixed' or ${t.discountValue} <= 100) and ${t.months} >= 1`,
+    ),
+    check(
+      'membership_promotions_usage_check',
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+export interface MembershipCosts {
+  joiningFee: number;
+  baseFee: number;
+  proRataFee: number;
+  monthInHandFee: number;
+  discount: number;
+  totalToPayNow: number;
+  proRataDays: number;
+}
+
+export interface MembershipAnswer {
+  questionId: number;
+  answer: string | string[] | boolean | number | null;
+}
+
+/** A customer's membership. One pending or active membership of a type per customer. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipUserId: integer('membership_user_id').references(() => membershipUsers.id),
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id),
+    paymentOptionId: integer('payment_option_id')
+      .notNull()
+      .references(() => membershipPaymentOptions.id),
+    homeVenueId: integer('home_venue_id')
+      .notNull()
+      .references(() => venues.id),
+    status: text('status')
+      .$type<'pending' | 'active' | 'frozen' | 'cancelled' | 'suspended' | 'expired'>()
+      .notNull()
+      .default('pending'),
+    startDate: date('start_date').notNull(),
+    /** Recurring: the day of the month collections are taken (1-28). */
+    billingDay: integer('billing_day'),
+    firstBillingDate: date('first_billing_date'),
+    /** Fixed: the last day covered. */
+    endDate: date('end_date'),
+    promotionId: integer('promotion_id').references(() => membershipPromotions.id),
+    answers: jsonb('answers').$type<MembershipAnswer[]>().notNull().default([]),
+    acceptedTermIds: jsonb('accepted_term_ids').$type<number[]>().notNull().default([]),
+    /** The first payment as priced when submitted (minor units). */
+    costs: jsonb('costs').$type<MembershipCosts>().notNull(),
+    currency: text('currency').notNull(),
+    /** An eligibility document is still needed after checkout. */
+    requiresDocument: boolean('requires_document').notNull().default(false),
+    /** The direct-debit validation token to turn into a mandate at checkout (recurring, no instruction). */
+    directDebitToken: text('direct_debit_token'),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('memberships_user_idx').on(t.userId),
+    uniqueIndex('memberships_live_type_idx')
+      .on(t.userId, t.membershipTypeId)
+      .where(sql`${t.status} in ('pending', 'active')`),
+    check('memberships_billing_day_check', sql`${t.billingDay} is null or ${t.billingDay} between 1 and 28`),
+  ],
 );

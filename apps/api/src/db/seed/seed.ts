@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
 import { seedBaskets } from './baskets';
 import { seedDataFieldForms } from './data-field-forms';
+import { seedMemberships } from './memberships';
 import { seedOperator } from './operator';
 
 /**
@@ -24,6 +25,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     await seedAccounts(tx, operator.client.id, homeVenue.id);
     await seedActivities(tx, operator.client.id, operator.venues);
     await seedBaskets(tx, operator.client.id);
+    await seedMemberships(tx, operator.client.id, operator.venues);
     return true;
   });
 }

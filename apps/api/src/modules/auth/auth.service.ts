@@ -22,6 +22,7 @@ import {
   checkAnswers,
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
+import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import type { Mailer } from '../mail/mail.service';
 import { passwordResetEmail, welcomeEmail } from '../mail/templates';
 import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
@@ -94,6 +95,9 @@ export async function describeUser(
   const client = await getCurrentClient(deps.db, deps.config);
   const isStaff = user.role === 'staff';
   const credit = isStaff ? 0 : await generalCreditOf(deps.db, user.id);
+  const instruction = isStaff
+    ? { hasInstruction: false, hasBillingDate: false }
+    : await instructionFlagsOf(deps.db, user.id);
   return {
     id: user.id,
     reference: user.reference,
@@ -102,11 +106,12 @@ export async function describeUser(
     email: user.email,
     home_venue_slug: homeVenueSlug,
     membership_user: membershipUserId === null ? null : { id: membershipUserId },
-    // General credit from the credit ledger (docs/decisions/007). Direct-debit instructions,
-    // penalties and documents arrive with the account issues; until then a customer has none.
+    // General credit from the credit ledger (docs/decisions/007). Penalties and documents arrive
+    // with the account issues; until then a customer has none.
     credit: { balance: credit, formatted_balance: formatMoney(credit, client.currency) },
-    has_instruction: false,
-    has_billing_date: false,
+    // A live direct debit mandate, and an active monthly schedule on it (docs/decisions/009).
+    has_instruction: instruction.hasInstruction,
+    has_billing_date: instruction.hasBillingDate,
     has_outstanding_penalties: false,
     document_expiry: [],
     membership_document_upload_required: false,

@@ -10,8 +10,12 @@ import {
   courseBundles,
   creditTransactions,
   locations,
+  membershipPaymentOptions,
+  memberships,
+  membershipTypes,
   membershipUsers,
   occurrences,
+  orderItems,
   pricingOptions,
   savedCards,
   tickets,
@@ -520,7 +524,7 @@ export async function releaseExpiredHolds(
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
 export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
   const result = await db.execute(sql`
-    delete from cart_items ci where ci.cart_id = ${cartId}
+    delete from cart_items ci where ci.cart_id = ${cartId} and ci.cartable_type <> 'membership'
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
     returning ci.waitlist_entry_id`);
   return rowsOf<{ waitlist_entry_id: number | null }>(result)
@@ -805,4 +809,63 @@ export async function findCustomerIdByEmail(
     .orderBy(asc(users.id))
     .limit(1);
   return row?.id;
+}
+
+export interface MembershipLineDetail {
+  item: CartItemRow;
+  membershipId: number;
+  membershipTypeId: number;
+  typeName: string;
+  typeSlug: string;
+  paymentType: 'recurring' | 'fixed';
+  startDate: string;
+  billingDay: number | null;
+  firstBillingDate: string | null;
+  venueName: string;
+  venueSlug: string;
+}
+
+/** The basket's membership lines (a new membership's first payment) with what the basket shows. */
+export async function listMembershipLineDetails(
+  db: Database,
+  cartId: number,
+): Promise<MembershipLineDetail[]> {
+  const rows = await db
+    .select({
+      item: cartItems,
+      membershipId: memberships.id,
+      membershipTypeId: memberships.membershipTypeId,
+      typeName: membershipTypes.name,
+      typeSlug: membershipTypes.slug,
+      paymentType: membershipPaymentOptions.paymentType,
+      startDate: memberships.startDate,
+      billingDay: memberships.billingDay,
+      firstBillingDate: memberships.firstBillingDate,
+      venueName: venues.name,
+      venueSlug: venues.slug,
+    })
+    .from(cartItems)
+    .innerJoin(memberships, eq(memberships.id, cartItems.membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'membership')))
+    .orderBy(asc(cartItems.id));
+  return rows;
+}
+
+/** Removes a membership's line from any open basket (a replaced, unpaid membership). */
+export async function deleteMembershipLines(db: Database, membershipId: number): Promise<void> {
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.membershipId, membershipId), eq(cartItems.cartableType, 'membership')));
+}
+
+/** The memberships whose first payment an order holds. */
+export async function listOrderedMembershipIds(db: Database, orderId: number): Promise<number[]> {
+  const rows = await db
+    .select({ membershipId: orderItems.membershipId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
+  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }

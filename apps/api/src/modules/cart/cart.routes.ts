@@ -92,6 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     holds,
     mailer: app.mailer,
     provider: app.paymentProvider,
+    directDebitProvider: app.directDebitProvider,
     log: app.log,
   };
   const acting = async (

@@ -35,6 +35,7 @@ import {
   deleteCartItems,
   deleteHoldlessItems,
   deleteHolds,
+  deleteMembershipLines,
   findActivityIdBySlug,
   findBookable,
   findCustomerIdByEmail,
@@ -55,9 +56,11 @@ import {
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
+  listMembershipLineDetails,
   listSignedWaivers,
   lockCart,
   lockHoldsOfItems,
+  type MembershipLineDetail,
   openCartOf,
   releasePlaces,
   searchCustomers,
@@ -254,13 +257,92 @@ export function itemViews(
         child_items: children,
         membership_user_id: null,
         purchased_for_user_id: item.purchasedForUserId,
-        pricing_option_id: item.pricingOptionId,
+        pricing_option_id: item.pricingOptionId ?? 0,
         needs_waiver: detail.needsWaiver,
         hold_expires_at: (detail.holdExpiresAt ?? new Date(0)).toISOString(),
         from_waitlist: item.waitlistEntryId !== null,
       },
     };
   });
+}
+
+/** A new membership's first payment as a basket line (decision 010): no places, no holds. */
+function membershipItemOf(line: MembershipLineDetail, currency: string): CartItem {
+  const { item } = line;
+  return {
+    id: item.id,
+    name: line.typeName,
+    price: money(item.amount, currency),
+    quantity: 1,
+    cartable_type: 'membership',
+    cartable_id: line.membershipId,
+    cartable_resource: {
+      name: line.typeName,
+      venue_name: line.venueName,
+      venue_slug: line.venueSlug,
+      activity_slug: line.typeSlug,
+      starts_at: line.startDate,
+      ends_at: line.startDate,
+      date: prettyDate(line.startDate).long_pretty,
+      date_raw: line.startDate,
+      time: '',
+      duration: '',
+      location: { name: line.venueName },
+      occurrence_id: null,
+      instructor: null,
+      new_membership: {
+        membership_id: line.membershipId,
+        membership_type_id: line.membershipTypeId,
+        payment_type: line.paymentType,
+        start_date: line.startDate,
+        billing_day: line.billingDay,
+        first_billing_date: line.firstBillingDate,
+      },
+    },
+    child_items: [],
+    membership_user_id: null,
+    purchased_for_user_id: item.purchasedForUserId,
+    pricing_option_id: 0,
+    needs_waiver: false,
+    hold_expires_at: new Date(0).toISOString(),
+    from_waitlist: false,
+  };
+}
+
+/**
+ * Puts a new membership's first payment in the customer's open basket, inside the caller's
+ * transaction (the memberships service writes the membership in the same one). 409 while the
+ * basket is being checked out.
+ */
+export async function addMembershipLine(
+  tx: Database,
+  acting: Acting,
+  line: { membershipId: number; venueId: number; amount: number },
+): Promise<{ cart: CartRow; itemId: number }> {
+  const cart = await openCartOf(tx, {
+    clientId: acting.clientId,
+    userId: acting.customer.id,
+    source: 'online-joining',
+    uuid: randomUUID(),
+  });
+  await lockOpenCart(tx, cart, new Date());
+  const item = await insertCartItem(tx, {
+    cartId: cart.id,
+    cartableType: 'membership',
+    activityId: null,
+    venueId: line.venueId,
+    pricingOptionId: null,
+    membershipId: line.membershipId,
+    purchasedForUserId: acting.customer.id,
+    quantity: 1,
+    amount: line.amount,
+  });
+  return { cart, itemId: item.id };
+}
+
+/** Takes an unpaid membership's line out of the basket (the membership was replaced). */
+export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
+  await deleteMembershipLines(tx, membershipId);
 }
 
 /** The waivers attendees of these lines still have to agree to. */
@@ -271,7 +353,9 @@ export async function requiredWaivers(
 ): Promise<AttendeeWaiver[]> {
   const needing = details.filter((detail) => detail.needsWaiver);
   if (needing.length === 0) return [];
-  const waivers = await listActivityWaivers(db, [...new Set(needing.map((d) => d.item.activityId))]);
+  const waivers = await listActivityWaivers(db, [
+    ...new Set(needing.flatMap((d) => (d.item.activityId === null ? [] : [d.item.activityId]))),
+  ]);
   const attendees = [...new Set(needing.map((d) => d.item.purchasedForUserId))];
   const signed = await listSignedWaivers(
     db,
@@ -333,7 +417,10 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
   const details = await listCartItemDetails(db, cart.id);
   const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
   const views = itemViews(details, await listBundleSessions(db, bundleIds), acting.currency);
-  const rows = details.map((d) => d.item);
+  const membershipLines = await listMembershipLineDetails(db, cart.id);
+  const rows = [...details.map((d) => d.item), ...membershipLines.map((line) => line.item)].sort(
+    (a, b) => a.id - b.id,
+  );
   const figures = figuresOf(cart, rows, await creditBalances(db, acting.customer.id));
   const currency = acting.currency;
   const credit = (available: number, reserved: number, others: number): CreditBalance => ({
@@ -372,7 +459,10 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
     attendee_waivers_required: await requiredWaivers(db, details, (userId) =>
       userId === acting.customer.id ? name : `Customer ${userId}`,
     ),
-    items: views.map((view) => view.item),
+    items: [
+      ...views.map((view) => view.item),
+      ...membershipLines.map((line) => membershipItemOf(line, acting.currency)),
+    ].sort((a, b) => a.id - b.id),
     sort_by: 'created_at',
     enable_print_receipt: acting.isStaff,
   };
@@ -665,9 +755,10 @@ export async function updateCartItem(
   const freed = await inBasketTransaction(deps.db, async (tx) => {
     await lockOpenCart(tx, cart, now);
     const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
-    if (!item) throw AppError.notFound();
+    // A membership line has no activity: its price is the membership's first payment.
+    if (!item || item.activityId === null) throw AppError.notFound();
     const priced = priceLine(await listActivityPricing(tx, item.activityId), {
-      pricingOptionId: item.pricingOptionId,
+      pricingOptionId: item.pricingOptionId ?? undefined,
       quantity: body.quantity ?? (body.options?.tickets ? undefined : item.quantity),
       ticketId: item.tickets[0]?.ticketId,
       tickets: body.options?.tickets,
@@ -706,7 +797,7 @@ export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: numb
   await inBasketTransaction(deps.db, async (tx) => {
     await lockOpenCart(tx, cart, new Date());
     const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
-    if (!item) throw AppError.notFound();
+    if (!item || item.activityId === null) throw AppError.notFound();
     if (!item.benefitApplied) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
     const priced = priceLine(await listActivityPricing(tx, item.activityId), {
       tickets: undefined,

@@ -11,10 +11,12 @@ import {
 import { formatMoney } from '@leisure/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, type FieldErrors } from '../../errors';
+import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
 import type { Auth } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
+import { activateMembershipAfterCheckout } from '../memberships/memberships.service';
 import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
 import { calendarOf } from './calendar';
 import {
@@ -35,6 +37,7 @@ import {
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
+  listOrderedMembershipIds,
   lockCart,
   lockHoldsOfCart,
   lockUser,
@@ -71,6 +74,8 @@ import { checkoutClaimTtlMs } from './holds.service';
 export interface CheckoutDeps extends CartDeps {
   mailer: Mailer;
   provider: PaymentProvider;
+  /** Sets up a joining member's direct debit when their membership's first payment completes. */
+  directDebitProvider: DirectDebitProvider;
   log: FastifyBaseLogger;
 }
 
@@ -176,7 +181,12 @@ async function planCheckout(
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
   if (items.length === 0) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
-  if (items.some((item) => !holds.some((hold) => hold.cartItemId === item.id))) {
+  // Every line holds its places, except a membership's first payment, which has none.
+  if (
+    items.some(
+      (item) => item.cartableType !== 'membership' && !holds.some((hold) => hold.cartItemId === item.id),
+    )
+  ) {
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
   const errors: FieldErrors = {};
@@ -305,6 +315,7 @@ async function writeOrder(
       occurrenceId: item.occurrenceId,
       bundleId: item.bundleId,
       pricingOptionId: item.pricingOptionId,
+      membershipId: item.membershipId,
       purchasedForUserId: item.purchasedForUserId,
       quantity: item.quantity,
       amount: item.amount,
@@ -466,6 +477,7 @@ export async function completeCheckout(
   });
   if (outcome.kind === 'busy') return awaitOtherSubmission(deps, cartId);
   if (outcome.kind === 'done') {
+    await activateOrderedMemberships(deps, outcome.orderId);
     await sendConfirmation(deps, acting, outcome.orderId);
     return outcome.orderId;
   }
@@ -514,8 +526,24 @@ export async function completeCheckout(
     }
     return (await writeOrder(deps, tx, acting, { ...plan, cart, items }, holds, mode, source, charge)).id;
   });
+  await activateOrderedMemberships(deps, orderId);
   await sendConfirmation(deps, acting, orderId);
   return orderId;
+}
+
+/**
+ * Memberships whose first payment the order holds become active (docs/decisions/010), after the
+ * order is committed: their direct debit is set up at the provider and the welcome email sent.
+ * A failure is logged and left for support, never answered: the customer has paid.
+ */
+async function activateOrderedMemberships(deps: CheckoutDeps, orderId: number): Promise<void> {
+  for (const membershipId of await listOrderedMembershipIds(deps.db, orderId)) {
+    try {
+      await activateMembershipAfterCheckout(deps, membershipId, orderId);
+    } catch (error) {
+      deps.log.error({ err: error, orderId, membershipId }, 'could not activate a membership after checkout');
+    }
+  }
 }
 
 // ---- The order: confirmation page, email, calendar --------------------------------------------------------
@@ -617,6 +645,8 @@ async function sendConfirmation(deps: CheckoutDeps, acting: Acting, orderId: num
     const order = await findOrder(deps.db, orderId);
     if (!order) return;
     const described = await describeOrderRow(deps, order);
+    // A membership-only order: the membership's welcome email is its confirmation.
+    if (described.items.length === 0) return;
     const lines = described.items.map((item) => {
       const resource = item.cartable_resource;
       return `${item.name}: ${resource.date}, ${resource.time}, ${resource.location.name}, ${resource.venue_name} (${item.price.formatted})`;

@@ -141,3 +141,32 @@ export function orderConfirmationEmail(
     action: { label: 'View my booking', url: orderUrl },
   });
 }
+
+/** Sent when a membership's first payment is checked out: its key facts. */
+export function membershipWelcomeEmail(
+  brand: Brand,
+  membership: {
+    firstName: string;
+    typeName: string;
+    homeVenueName: string;
+    startDate: string;
+    /** e.g. '£34.99 a month by direct debit from 1st February 2027', or 'Single payment, until 9th March 2028'. */
+    paymentLine: string;
+    paidToday: string;
+    /** Set when proof of eligibility is still needed. */
+    documentNote?: string;
+  },
+  accountUrl: string,
+): RenderedEmail {
+  return render(brand, {
+    subject: `Welcome to your ${membership.typeName} membership`,
+    heading: `Welcome, ${membership.firstName}`,
+    paragraphs: [
+      `Your ${membership.typeName} membership at ${membership.homeVenueName} starts on ${membership.startDate}.`,
+      membership.paymentLine,
+      `Paid today: ${membership.paidToday}`,
+      ...(membership.documentNote ? [membership.documentNote] : []),
+    ],
+    action: { label: 'Go to my account', url: accountUrl },
+  });
+}

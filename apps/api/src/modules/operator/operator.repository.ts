@@ -10,7 +10,7 @@ export type ThemeRow = typeof themes.$inferSelect;
 export type NewThemeRow = typeof themes.$inferInsert;
 export type TermRow = typeof terms.$inferSelect;
 export type NewTermRow = typeof terms.$inferInsert;
-export type TermsContext = 'registration' | 'checkout';
+export type TermsContext = 'registration' | 'checkout' | 'direct_debit' | 'health_commitment' | 'membership';
 
 export async function findClient(db: Database, slug: string | undefined): Promise<ClientRow | undefined> {
   const query = db.select().from(clients);

@@ -115,7 +115,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         summary: 'Terms to accept',
         description:
           'Without `cart_id`: the account (registration) terms in order. With `cart_id`: the terms a ' +
-          'checkout must accept.',
+          'checkout must accept. With `type` (direct_debit, health_commitment, membership): the online ' +
+          "joining flow's terms of that kind.",
         querystring: zTermsQuery,
         response: {
           200: zTermsResponse.describe('The terms, each with its id, title and HTML.'),
@@ -125,6 +126,6 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         },
       },
     },
-    async (request) => ({ data: await listTerms(db, config, request.query.cart_id) }),
+    async (request) => ({ data: await listTerms(db, config, request.query.cart_id, request.query.type) }),
   );
 };

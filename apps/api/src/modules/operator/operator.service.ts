@@ -17,6 +17,7 @@ import {
   type NewTermRow,
   type NewVenueRow,
   type TermRow,
+  type TermsContext,
   type VenueRow,
 } from './operator.repository';
 import { resolveTheme } from './theme.service';
@@ -83,10 +84,19 @@ export async function getFooterHtml(
 /**
  * `GET api/terms`: the account terms (`registration`) without a basket; with one, the terms its
  * checkout must accept (404 for a basket that does not exist). The terms hold nothing personal, so
- * naming a basket needs no session.
+ * naming a basket needs no session. With `type`, the joining flow's terms of that kind.
  */
-export async function listTerms(db: Database, config: Config, cartId: number | undefined): Promise<Term[]> {
+export async function listTerms(
+  db: Database,
+  config: Config,
+  cartId: number | undefined,
+  type?: 'direct_debit' | 'health_commitment' | 'membership',
+): Promise<Term[]> {
   const client = await getCurrentClient(db, config);
+  if (type !== undefined) {
+    const rows = await listActiveTerms(db, client.id, type);
+    return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
+  }
   if (cartId !== undefined && !(await cartOfClientExists(db, client.id, cartId))) throw AppError.notFound();
   const rows = await listActiveTerms(db, client.id, cartId === undefined ? 'registration' : 'checkout');
   return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
@@ -97,7 +107,7 @@ export async function listTerms(db: Database, config: Config, cartId: number | u
 export type NewClient = Omit<NewClientRow, 'id' | 'createdAt'>;
 export type NewVenue = Omit<NewVenueRow, 'id' | 'clientId' | 'createdAt'>;
 export type NewTerm = Omit<NewTermRow, 'id' | 'clientId' | 'createdAt'> & {
-  context: 'registration' | 'checkout';
+  context: TermsContext;
 };
 
 /** True once any operator exists: the seed runs only on a database without one. */

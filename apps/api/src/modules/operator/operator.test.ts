@@ -307,6 +307,13 @@ describe('operator calls', () => {
         );
         expect(paths['/api/terms'].get.parameters).toEqual([
           expect.objectContaining({ in: 'query', name: 'cart_id', required: false }),
+          // The online joining flow's kinds of terms (issue 4).
+          expect.objectContaining({
+            in: 'query',
+            name: 'type',
+            required: false,
+            schema: expect.objectContaining({ enum: ['direct_debit', 'health_commitment', 'membership'] }),
+          }),
         ]);
       });
     });

@@ -1,0 +1,285 @@
+import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  authAttempts,
+  directDebitBankDetails,
+  directDebitCollections,
+  directDebitMandates,
+  directDebitSchedules,
+} from '../../db/schema';
+
+export type BankDetailsRow = typeof directDebitBankDetails.$inferSelect;
+export type NewBankDetailsRow = typeof directDebitBankDetails.$inferInsert;
+export type MandateRow = typeof directDebitMandates.$inferSelect;
+export type NewMandateRow = typeof directDebitMandates.$inferInsert;
+export type ScheduleRow = typeof directDebitSchedules.$inferSelect;
+export type NewScheduleRow = typeof directDebitSchedules.$inferInsert;
+export type CollectionRow = typeof directDebitCollections.$inferSelect;
+export type NewCollectionRow = typeof directDebitCollections.$inferInsert;
+
+/** Mandates that count as the customer's instruction. */
+export const liveMandateStatuses: MandateRow['status'][] = ['pending_submission', 'submitted', 'active'];
+
+// ---- Rate limiting (the auth_attempts table, kind `direct_debit_validate`) ---------------------
+
+const attemptKind = 'direct_debit_validate';
+
+export async function recordValidation(
+  db: Database,
+  values: { accountKey: string; ipAddress: string; succeeded: boolean },
+): Promise<void> {
+  await db.insert(authAttempts).values({ kind: attemptKind, ...values });
+}
+
+/** Failed validations since `since`, for the customer and for the address separately. */
+export async function countValidationFailures(
+  db: Database,
+  accountKey: string,
+  ipAddress: string,
+  since: Date,
+): Promise<{ account: number; address: number }> {
+  const base = [
+    eq(authAttempts.kind, attemptKind),
+    eq(authAttempts.succeeded, false),
+    gte(authAttempts.createdAt, since),
+  ];
+  const [account] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(...base, eq(authAttempts.accountKey, accountKey)));
+  const [address] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(...base, eq(authAttempts.ipAddress, ipAddress)));
+  return { account: account?.n ?? 0, address: address?.n ?? 0 };
+}
+
+// ---- Validated bank details --------------------------------------------------------------------
+
+export async function insertBankDetails(db: Database, values: NewBankDetailsRow): Promise<BankDetailsRow> {
+  const [row] = await db.insert(directDebitBankDetails).values(values).returning();
+  if (!row) throw new Error('bank details not inserted');
+  return row;
+}
+
+/** Forgets a customer's earlier validated details (only the latest can become a mandate). */
+export async function deleteUserBankDetails(db: Database, userId: number): Promise<void> {
+  await db.delete(directDebitBankDetails).where(eq(directDebitBankDetails.userId, userId));
+}
+
+export async function findLiveBankDetails(
+  db: Database,
+  tokenHash: string,
+  userId: number,
+  now: Date,
+): Promise<BankDetailsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(directDebitBankDetails)
+    .where(
+      and(
+        eq(directDebitBankDetails.tokenHash, tokenHash),
+        eq(directDebitBankDetails.userId, userId),
+        gte(directDebitBankDetails.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes (deletes and answers) live details: of two concurrent takers only one gets the row. In a
+ * transaction that later fails, the row comes back.
+ */
+export async function takeLiveBankDetails(
+  db: Database,
+  tokenHash: string,
+  userId: number,
+  now: Date,
+): Promise<BankDetailsRow | undefined> {
+  const [row] = await db
+    .delete(directDebitBankDetails)
+    .where(
+      and(
+        eq(directDebitBankDetails.tokenHash, tokenHash),
+        eq(directDebitBankDetails.userId, userId),
+        gte(directDebitBankDetails.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteExpiredBankDetails(db: Database, now: Date): Promise<number> {
+  const rows = await db
+    .delete(directDebitBankDetails)
+    .where(lt(directDebitBankDetails.expiresAt, now))
+    .returning({ id: directDebitBankDetails.id });
+  return rows.length;
+}
+
+// ---- Mandates ----------------------------------------------------------------------------------
+
+export async function insertMandate(db: Database, values: NewMandateRow): Promise<MandateRow> {
+  const [row] = await db.insert(directDebitMandates).values(values).returning();
+  if (!row) throw new Error('mandate not inserted');
+  return row;
+}
+
+/** The customer's newest live mandate (their instruction), if any. */
+export async function findLiveMandate(db: Database, userId: number): Promise<MandateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(directDebitMandates)
+    .where(
+      and(eq(directDebitMandates.userId, userId), inArray(directDebitMandates.status, liveMandateStatuses)),
+    )
+    .orderBy(sql`${directDebitMandates.id} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Mandates the bank is still processing, oldest first. */
+export async function listMandatesInProgress(db: Database, limit: number): Promise<MandateRow[]> {
+  return db
+    .select()
+    .from(directDebitMandates)
+    .where(inArray(directDebitMandates.status, ['pending_submission', 'submitted']))
+    .orderBy(asc(directDebitMandates.id))
+    .limit(limit);
+}
+
+/** Moves a mandate on from `from` (a no-op when another replica already did). */
+export async function updateMandateStatus(
+  db: Database,
+  id: number,
+  from: MandateRow['status'],
+  to: MandateRow['status'],
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(directDebitMandates)
+    .set({ status: to, updatedAt: now, ...(to === 'cancelled' ? { cancelledAt: now } : {}) })
+    .where(and(eq(directDebitMandates.id, id), eq(directDebitMandates.status, from)))
+    .returning({ id: directDebitMandates.id });
+  return rows.length > 0;
+}
+
+// ---- Schedules and collections -----------------------------------------------------------------
+
+export async function insertSchedule(db: Database, values: NewScheduleRow): Promise<ScheduleRow> {
+  const [row] = await db.insert(directDebitSchedules).values(values).returning();
+  if (!row) throw new Error('schedule not inserted');
+  return row;
+}
+
+export async function findActiveScheduleOfMembership(
+  db: Database,
+  membershipId: number,
+): Promise<ScheduleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(directDebitSchedules)
+    .where(
+      and(eq(directDebitSchedules.membershipId, membershipId), eq(directDebitSchedules.status, 'active')),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The billing day of the customer's active schedules on a live mandate (the newest), if any. */
+export async function findBillingDay(db: Database, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ billingDay: directDebitSchedules.billingDay })
+    .from(directDebitSchedules)
+    .innerJoin(directDebitMandates, eq(directDebitMandates.id, directDebitSchedules.mandateId))
+    .where(
+      and(
+        eq(directDebitSchedules.userId, userId),
+        eq(directDebitSchedules.status, 'active'),
+        inArray(directDebitMandates.status, liveMandateStatuses),
+      ),
+    )
+    .orderBy(sql`${directDebitSchedules.id} desc`)
+    .limit(1);
+  return row?.billingDay;
+}
+
+export async function cancelSchedule(db: Database, id: number, now: Date): Promise<void> {
+  await db
+    .update(directDebitSchedules)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(eq(directDebitSchedules.id, id));
+  await db
+    .update(directDebitCollections)
+    .set({ status: 'cancelled' })
+    .where(and(eq(directDebitCollections.scheduleId, id), eq(directDebitCollections.status, 'scheduled')));
+}
+
+/** Adds a collection unless the schedule already has one on that date (a second job run). */
+export async function insertCollection(
+  db: Database,
+  values: NewCollectionRow,
+): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .insert(directDebitCollections)
+    .values(values)
+    .onConflictDoNothing({ target: [directDebitCollections.scheduleId, directDebitCollections.chargeDate] })
+    .returning();
+  return row;
+}
+
+export interface DueCollection {
+  collection: CollectionRow;
+  schedule: ScheduleRow;
+  mandate: MandateRow;
+}
+
+/**
+ * Locks one scheduled collection charged on or before `until` whose schedule is active, skipping
+ * rows another replica has locked: run inside a transaction, it hands each due collection to one
+ * job run only. Rows are taken oldest charge date first; `skipIds` are ones this run gave up on.
+ */
+export async function lockNextDueCollection(
+  db: Database,
+  until: string,
+  skipIds: readonly number[] = [],
+): Promise<DueCollection | undefined> {
+  const [row] = await db
+    .select({
+      collection: directDebitCollections,
+      schedule: directDebitSchedules,
+      mandate: directDebitMandates,
+    })
+    .from(directDebitCollections)
+    .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))
+    .innerJoin(directDebitMandates, eq(directDebitMandates.id, directDebitCollections.mandateId))
+    .where(
+      and(
+        eq(directDebitCollections.status, 'scheduled'),
+        lte(directDebitCollections.chargeDate, until),
+        eq(directDebitSchedules.status, 'active'),
+        skipIds.length > 0 ? notInArray(directDebitCollections.id, [...skipIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(directDebitCollections.chargeDate), asc(directDebitCollections.id))
+    .limit(1)
+    .for('update', { of: directDebitCollections, skipLocked: true });
+  return row;
+}
+
+export async function updateCollection(
+  db: Database,
+  id: number,
+  values: Partial<Pick<CollectionRow, 'status' | 'providerPaymentId' | 'failureReason' | 'submittedAt'>>,
+): Promise<void> {
+  await db.update(directDebitCollections).set(values).where(eq(directDebitCollections.id, id));
+}
+
+export async function listCollectionsOfSchedule(db: Database, scheduleId: number): Promise<CollectionRow[]> {
+  return db
+    .select()
+    .from(directDebitCollections)
+    .where(eq(directDebitCollections.scheduleId, scheduleId))
+    .orderBy(asc(directDebitCollections.chargeDate));
+}
