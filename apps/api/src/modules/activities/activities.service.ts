@@ -72,14 +72,10 @@ export interface Viewer {
 
 export const anonymousViewer: Viewer = { userId: null, isMember: false };
 
-/**
- * Memberships are not built yet (they arrive with the joining and my-account issues), so nobody
- * holds an active one and member prices are shown to nobody; when memberships exist, this is the
- * one place that asks. The pricing rules below already take `isMember`.
- */
+/** The session lookup already knows whether the user holds an active membership (member prices). */
 export function viewerOf(auth: Auth | null): Viewer {
   if (!auth) return anonymousViewer;
-  return { userId: auth.user.id, isMember: false };
+  return { userId: auth.user.id, isMember: auth.isMember };
 }
 
 // ---- The catalogue: operator data read on every availability call, cached briefly ------------------

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   authAttempts,
+  memberships,
   membershipUsers,
   passwordResetTokens,
   sessions,
@@ -114,6 +115,8 @@ export interface LiveSessionUser {
   user: UserRow;
   membershipUserId: number | null;
   homeVenueSlug: string | null;
+  /** Holds an active membership: member prices and benefits apply. */
+  isMember: boolean;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function findLiveSessionUser(
       user: users,
       membershipUserId: membershipUsers.id,
       homeVenueSlug: venues.slug,
+      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

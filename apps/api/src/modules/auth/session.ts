@@ -24,6 +24,8 @@ export interface Auth {
   session: SessionRow;
   membershipUserId: number | null;
   homeVenueSlug: string | null;
+  /** Holds an active membership: member prices and benefits apply. */
+  isMember: boolean;
   /** How the token arrived; only cookie-authenticated writes need the CSRF header. */
   via: 'bearer' | 'cookie';
   token: string;
@@ -68,11 +70,19 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
   const now = new Date();
   const found = await findLiveSessionUser(db, hashToken(token), now);
   if (!found) return null;
-  const { session, user, membershipUserId, homeVenueSlug } = found;
+  const { session, user, membershipUserId, homeVenueSlug, isMember } = found;
   if (now.getTime() - session.lastUsedAt.getTime() > touchEveryMs) {
     await touchSession(db, session.id, now, idleExpiry(config, now));
   }
-  return { user, session, membershipUserId, homeVenueSlug, via: bearer ? 'bearer' : 'cookie', token };
+  return {
+    user,
+    session,
+    membershipUserId,
+    homeVenueSlug,
+    isMember,
+    via: bearer ? 'bearer' : 'cookie',
+    token,
+  };
 }
 
 /** The signed-in user of this request, or null. Looked up once per request. */

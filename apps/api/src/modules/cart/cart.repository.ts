@@ -58,9 +58,13 @@ export async function findUserOfClient(
   db: Database,
   clientId: number,
   userId: number,
-): Promise<CustomerRow | undefined> {
+): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
   const [row] = await db
-    .select({ user: users, membershipUserId: membershipUsers.id })
+    .select({
+      user: users,
+      membershipUserId: membershipUsers.id,
+      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
+    })
     .from(users)
     .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
     .where(and(eq(users.clientId, clientId), eq(users.id, userId)))

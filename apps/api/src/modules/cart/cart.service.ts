@@ -94,6 +94,8 @@ export interface Acting {
   actor: UserRow;
   customer: UserRow;
   membershipUserId: number | null;
+  /** The customer holds an active membership: member prices apply. */
+  isMember: boolean;
   isStaff: boolean;
   /** Prices are shown in the staff user's currency at front of house, else the operator's. */
   currency: string;
@@ -111,7 +113,7 @@ export async function resolveActing(
 ): Promise<Acting> {
   const client = await getCurrentClient(deps.db, deps.config);
   const isStaff = auth.user.role === 'staff';
-  let customer: CustomerRow;
+  let customer: CustomerRow & { isMember: boolean };
   if (isStaff) {
     if (selectedUserId === undefined) {
       throw AppError.validation({ selected_user_id: [cartMessages.customerRequired] });
@@ -123,7 +125,7 @@ export async function resolveActing(
     if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
       throw new AppError('forbidden');
     }
-    customer = { user: auth.user, membershipUserId: auth.membershipUserId };
+    customer = { user: auth.user, membershipUserId: auth.membershipUserId, isMember: auth.isMember };
   }
   if (membershipUserId !== undefined && membershipUserId !== customer.membershipUserId) {
     throw new AppError('forbidden');
@@ -133,17 +135,10 @@ export async function resolveActing(
     actor: auth.user,
     customer: customer.user,
     membershipUserId: customer.membershipUserId,
+    isMember: customer.isMember,
     isStaff,
     currency: isStaff ? auth.user.currency : client.currency,
   };
-}
-
-/**
- * Whether the customer holds an active membership (member prices). Memberships are not built yet,
- * as `viewerOf` in the activities module says; this is the basket's one place that asks.
- */
-function isMember(_acting: Acting): boolean {
-  return false;
 }
 
 // ---- The basket as the wire shows it ---------------------------------------------------------------------
@@ -553,7 +548,7 @@ async function planItems(
       quantity: item.quantity,
       tickets: item.options?.tickets,
       applyBenefit: item.apply_benefit ?? true,
-      isMember: isMember(acting),
+      isMember: acting.isMember,
     });
     if (isPricingError(priced)) {
       errors[`${at}.${priced.field}`] = [pricingMessages[priced.kind]];
@@ -763,7 +758,7 @@ export async function updateCartItem(
       ticketId: item.tickets[0]?.ticketId,
       tickets: body.options?.tickets,
       applyBenefit: item.benefitApplied,
-      isMember: isMember(acting),
+      isMember: acting.isMember,
     });
     if (isPricingError(priced)) {
       throw AppError.validation({ [priced.field]: [pricingMessages[priced.kind]] });
@@ -803,7 +798,7 @@ export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: numb
       tickets: undefined,
       quantity: item.quantity,
       applyBenefit: false,
-      isMember: isMember(acting),
+      isMember: acting.isMember,
     });
     if (isPricingError(priced)) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
     await updateCartItemRow(tx, item.id, {

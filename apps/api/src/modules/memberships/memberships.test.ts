@@ -655,6 +655,11 @@ describe('online joining: memberships', () => {
 
     it('submit -> basket line -> card checkout -> active membership, mandate, flags and welcome email', async () => {
       const customer = await adult();
+      // Badminton at Leeds has a member price: the customer sees the standard one until they join.
+      const badmintonTimes = `/api/activities/venue/leeds-riverside/activity/badminton-40min/v2/times?date=${addDays(today, 1)}`;
+      const priceSeen = async () =>
+        (await http.get(badmintonTimes, customer.headers)).json().data[0].price.formatted_amount as string;
+      const standardPrice = await priceSeen();
       const welcome = await promotionId(demoPromotionCodes.welcome);
       const submitted = await http.post('/api/online-joining/memberships', customer.headers, {
         membership_type_id: byslug('anytime-gym').id,
@@ -700,6 +705,9 @@ describe('online joining: memberships', () => {
       expect(payment).toMatchObject({ tenderType: 'card', amount: costs.total_to_pay_now.raw });
       const user = await http.get('/api/auth/user', customer.headers);
       expect(user.json().data).toMatchObject({ has_instruction: true, has_billing_date: true });
+      const memberPrice = await priceSeen();
+      expect(memberPrice, 'an active member sees the member price').not.toBe(standardPrice);
+      expect(Number(memberPrice.slice(1))).toBeLessThan(Number(standardPrice.slice(1)));
       const mails = await t.db
         .select()
         .from(outboundEmails)
