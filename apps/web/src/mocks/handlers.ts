@@ -14,6 +14,7 @@ import {
   mockVenueFooters,
   mockVenueThemes,
 } from './fixtures';
+import { joiningHandlers } from './joining-handlers';
 
 /**
  * MSW handlers for the calls the shell and the account screens make, answering in the API's wire
@@ -37,6 +38,7 @@ const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' },
 const api = (path: string) => `*/api/${path}`;
 
 export const handlers = [
+  ...joiningHandlers,
   http.get(api('frontend/theme'), ({ request }) => {
     const venue = new URL(request.url).searchParams.get('venue');
     if (venue && !mockVenueThemes[venue] && venue !== 'leeds-riverside') {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useMatches } from 'react-router';
 import { useModes } from '../modes/modes';
 import { useClient } from '../operator/use-client';
 import { useSession } from '../session/session';
@@ -13,6 +14,11 @@ const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', '
  * Kiosk mode: after the idle time with no pointer, key or touch activity, the user is logged out
  * and the kiosk goes back to its home. An anonymous visitor already at the kiosk home stays put.
  */
+export interface KioskIdleHandle {
+  /** The page runs its own kiosk idle handling (the joining form's start-over prompt and clear). */
+  ownsKioskIdle?: boolean;
+}
+
 export interface KioskIdleLogoutProps {
   /** Where leaving goes; tests pass a spy. */
   navigate?: (url: string) => void;
@@ -21,7 +27,11 @@ export interface KioskIdleLogoutProps {
 export function KioskIdleLogout({
   navigate = (url: string) => window.location.assign(url),
 }: KioskIdleLogoutProps) {
-  const { kiosk } = useModes();
+  const { kiosk: kioskMode } = useModes();
+  const pageOwnsIdle = useMatches().some(
+    (match) => (match.handle as KioskIdleHandle | undefined)?.ownsKioskIdle,
+  );
+  const kiosk = kioskMode && !pageOwnsIdle;
   const { data: client } = useClient();
   const { isLoggedIn, logout } = useSession();
   const homeUrl = useKioskHomeUrl();

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { JoiningTerm } from './types';
+
+export type MembershipTermsType = 'health_commitment' | 'membership' | 'direct_debit';
+
+/** GET api/terms?type=: the health commitment, membership or direct debit terms. */
+export async function getMembershipTerms(type: MembershipTermsType): Promise<JoiningTerm[]> {
+  return (await api.get<{ data: JoiningTerm[] }>('api/terms', { query: { type } })).data;
+}
+
+export const membershipTermsQueryOptions = (type: MembershipTermsType) =>
+  queryOptions({
+    queryKey: ['operator', 'terms', type] as const,
+    queryFn: () => getMembershipTerms(type),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useMembershipTerms(type: MembershipTermsType) {
+  return useQuery(membershipTermsQueryOptions(type));
+}

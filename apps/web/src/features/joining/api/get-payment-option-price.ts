@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { CostBreakdown } from './types';
+
+export interface PriceRequest {
+  typeId: number;
+  optionId: number;
+  startDate: string;
+  billingDay: number | null;
+  venueId: number;
+  promotionCodeId: number | null;
+}
+
+/** GET api/memberships/types/{typeId}/payment-options/{optionId}: the cost breakdown for the dates. */
+export async function getPaymentOptionPrice({
+  typeId,
+  optionId,
+  ...query
+}: PriceRequest): Promise<CostBreakdown> {
+  return (
+    await api.get<{ data: CostBreakdown }>(`api/memberships/types/${typeId}/payment-options/${optionId}`, {
+      query,
+    })
+  ).data;
+}
+
+export const paymentOptionPriceQueryOptions = (request: PriceRequest) =>
+  queryOptions({
+    queryKey: ['memberships', 'price', request] as const,
+    queryFn: () => getPaymentOptionPrice(request),
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+
+export function usePaymentOptionPrice(request: PriceRequest | null) {
+  return useQuery({
+    ...paymentOptionPriceQueryOptions(
+      request ?? {
+        typeId: 0,
+        optionId: 0,
+        startDate: '',
+        billingDay: null,
+        venueId: 0,
+        promotionCodeId: null,
+      },
+    ),
+    enabled: request !== null,
+  });
+}

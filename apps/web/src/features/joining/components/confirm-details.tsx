@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button';
+import { displayDate } from '../lib/dates';
+import type { FlowState } from '../state/flow-state';
+import { usePriceText } from './membership-card';
+
+export interface ConfirmDetailsProps {
+  state: FlowState;
+  venueName: string;
+  busy: boolean;
+  onContinue: () => void;
+}
+
+/** Confirm your details: a summary of the membership and bank details; Continue submits the membership. */
+export function ConfirmDetails({ state, venueName, busy, onContinue }: ConfirmDetailsProps) {
+  const { t } = useTranslation('flow');
+  const priceText = usePriceText();
+  const { membership, option, bankAccount } = state;
+  const rows: [string, string][] = [[t('confirm.centre'), venueName]];
+  if (membership && option) {
+    rows.push([t('confirm.membership'), membership.name], [t('confirm.price'), priceText(option)]);
+  }
+  rows.push([t('review.startDate'), displayDate(state.startDate)]);
+  if (state.billingDay !== null) rows.push([t('review.billingDay'), String(state.billingDay)]);
+  if (state.promotion) rows.push([t('review.promoCode'), state.promotion.code]);
+  if (bankAccount) {
+    rows.push(
+      [t('payment.accountHolder'), bankAccount.accountHolderName],
+      ...(bankAccount.bankName ? [[t('confirm.bank'), bankAccount.bankName] as [string, string]] : []),
+      [t('payment.accountNumber'), bankAccount.accountNumberMasked],
+      [t('payment.sortCode'), bankAccount.sortCode],
+    );
+  }
+  return (
+    <div className="joining-confirm">
+      <dl className="summary-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="summary-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="form-actions">
+        <Button onClick={onContinue} busy={busy} busyText={t('joining.processing')}>
+          {t('joining.continue')}
+        </Button>
+      </div>
+    </div>
+  );
+}

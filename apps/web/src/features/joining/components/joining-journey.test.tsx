@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { toast } from 'sonner';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { mockUser } from '../../../mocks/fixtures';
+import { mockJoiningVenues } from '../../../mocks/joining-handlers';
+import { camelizeKeys } from '../../../shared/api/keys';
+import { installMockApi, startMockSession } from '../../../test/mock-api';
+import { renderElement } from '../../../test/render';
+import type { JoiningVenue } from '../api/types';
+import { JoiningFlow, leaveDelayMs } from './joining-flow';
+
+const server = installMockApi();
+const leeds = camelizeKeys<JoiningVenue>(mockJoiningVenues[0]);
+
+beforeEach(() => {
+  toast.dismiss();
+  window.dataLayer = [];
+});
+
+const section = (name: RegExp) => screen.getByRole('button', { name });
+const expectOpen = (name: RegExp) =>
+  waitFor(() => expect(section(name)).toHaveAttribute('aria-expanded', 'true'), { timeout: 3_000 });
+
+it('a visitor registers, answers, reviews, sets up a direct debit, confirms and goes to checkout', async () => {
+  // The new member has no direct debit instruction and no billing date yet.
+  server.use(
+    http.get('*/api/auth/user', () =>
+      HttpResponse.json({ data: { ...mockUser, has_instruction: false, has_billing_date: false } }),
+    ),
+  );
+  let submitted: Record<string, unknown> | null = null;
+  server.use(
+    http.post('*/api/online-joining/memberships', async ({ request }) => {
+      submitted = (await request.clone().json()) as Record<string, unknown>;
+      return undefined;
+    }),
+  );
+  const user = userEvent.setup();
+  const leave = vi.fn();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'recurring' }}
+      onBackToCentre={vi.fn()}
+      leave={leave}
+    />,
+    { site: 'joining' },
+  );
+
+  // 3. Your details: registration with a password and the terms.
+  await expectOpen(/Your details/);
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'Member-Pass-1');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'Member-Pass-1');
+  await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
+  await user.click(screen.getByRole('button', { name: 'Create account and continue' }));
+
+  // 4. Additional details: Continue waits for the required answer.
+  await expectOpen(/Additional details/);
+  const continueQuestions = screen.getByRole('button', { name: 'Continue' });
+  expect(continueQuestions).toBeDisabled();
+  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'friend');
+  await user.click(continueQuestions);
+
+  // 5. Review & select dates.
+  await expectOpen(/Review & select dates/);
+  await user.selectOptions(await screen.findByRole('combobox', { name: /Billing day/ }), '1');
+  await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
+  await user.type(screen.getByRole('textbox', { name: 'Promo code' }), 'WELCOME10');
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  await screen.findByRole('button', { name: 'Remove promo code WELCOME10' });
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+  // 6. Monthly payment.
+  await expectOpen(/Monthly payment/);
+  const holder = screen.getByRole('textbox', { name: /Account holder name/ });
+  expect(holder).toHaveValue('Morgan Reed');
+  await user.type(screen.getByRole('textbox', { name: /Account number/ }), '55779911');
+  await user.type(screen.getByRole('textbox', { name: /Sort code/ }), '200000');
+  await user.type(screen.getByRole('textbox', { name: /Address line 1/ }), '1 High Street');
+  await user.type(screen.getByRole('textbox', { name: /City/ }), 'Leeds');
+  await user.type(screen.getByRole('textbox', { name: /Postcode/ }), 'LS1 4AP');
+  await user.click(await screen.findByRole('checkbox', { name: /Direct Debit Guarantee/ }));
+  await user.click(screen.getByRole('checkbox', { name: /I am the account holder/ }));
+  await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+  // 7. Confirm your details, then the basket's checkout on the bookings site.
+  await expectOpen(/Confirm your details/);
+  expect(screen.getByText('******11')).toBeVisible();
+  expect(screen.getByText('WELCOME10')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Membership added to basket.')).toBeVisible();
+  await waitFor(() => expect(leave).toHaveBeenCalledTimes(1), { timeout: leaveDelayMs + 1_000 });
+  expect(leave.mock.calls[0]?.[0]).toMatch(/\/basket\/checkout$/);
+  expect(submitted).toMatchObject({
+    membership_type_id: 10,
+    payment_option_id: 101,
+    home_venue_id: 1,
+    billing_day: 1,
+    promotion_code_id: 7,
+    answers: [
+      { question_id: 501, answer: 'friend' },
+      { question_id: 502, answer: null },
+    ],
+    terms: [21, 22],
+    direct_debit: { token: 'mock-details-token' },
+  });
+
+  const steps = (window.dataLayer ?? []).map((event) => (event as { stepNumber: number }).stepNumber);
+  expect(steps).toEqual([2, 3, 4, 5, 6, 7]);
+}, 20_000);
+
+it('a submit without a required answer says so and reopens Additional details', async () => {
+  server.use(
+    http.post('*/api/online-joining/memberships', () =>
+      HttpResponse.json(
+        {
+          message: 'How did you hear about us? is required.',
+          errors: { 'answers.501': ['How did you hear about us? is required.'] },
+        },
+        { status: 422 },
+      ),
+    ),
+  );
+  // A signed-in member with an instruction and a billing date: no direct debit sections.
+  startMockSession();
+  const user = userEvent.setup();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'fixed' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+    />,
+    { site: 'joining' },
+  );
+  await expectOpen(/Your details/);
+  expect(await screen.findByText("These details can't be edited right now")).toBeVisible();
+  // The mock's purchase fields hold no answers yet: the member saves the required ones first.
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Additional details/);
+  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Review & select dates/);
+  expect(screen.queryByRole('combobox', { name: /Billing day/ })).not.toBeInTheDocument();
+  await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Please fill in required questions')).toBeVisible();
+  await expectOpen(/Additional details/);
+  expect(screen.queryByRole('button', { name: /Monthly payment/ })).not.toBeInTheDocument();
+}, 20_000);

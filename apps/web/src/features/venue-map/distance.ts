@@ -1,0 +1,53 @@
+import type { LatLng } from './geocoder';
+
+/** One mile in metres (joining-and-payments.md 9). */
+export const metresPerMile = 1609.344;
+const earthRadiusMetres = 6_371_008.8;
+
+/** Great-circle distance between two points, in miles. */
+export function distanceMiles(a: LatLng, b: LatLng): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return (2 * earthRadiusMetres * Math.asin(Math.min(1, Math.sqrt(h)))) / metresPerMile;
+}
+
+export interface MapVenue extends LatLng {
+  id: number;
+  name: string;
+  slug: string;
+  address1: string | null;
+  address2: string | null;
+  postcode: string | null;
+}
+
+export interface VenueWithDistance<V extends MapVenue> {
+  venue: V;
+  /** Miles from the searched point; null without a search. */
+  distance: number | null;
+}
+
+/** Venues within `radiusMiles` of `centre`, nearest first; every venue (by name) without a centre. */
+export function venuesWithin<V extends MapVenue>(
+  venues: V[],
+  centre: LatLng | null,
+  radiusMiles: number,
+): VenueWithDistance<V>[] {
+  if (!centre) {
+    return [...venues]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((venue) => ({ venue, distance: null }));
+  }
+  return venues
+    .map((venue) => ({ venue, distance: distanceMiles(centre, venue) }))
+    .filter((entry) => entry.distance <= radiusMiles)
+    .sort((a, b) => a.distance - b.distance);
+}
+
+/** The first venue whose name contains the term (spec 4: a venue-name match flies to the venue). */
+export function venueNameMatch<V extends MapVenue>(venues: V[], term: string): V | undefined {
+  const wanted = term.trim().toLowerCase();
+  if (wanted.length < 2) return undefined;
+  return venues.find((venue) => venue.name.toLowerCase().includes(wanted));
+}

@@ -1,0 +1,410 @@
+import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { L } from './leaflet-global';
+import 'leaflet.markercluster';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Button } from '../../shared/ui/button';
+import { type MapVenue, metresPerMile, venueNameMatch, venuesWithin } from './distance';
+import { type Geocoder, type LatLng, ukGazetteer } from './geocoder';
+import { defaultTileAttribution, defaultTileUrl, mapDefaults, mapMessages } from './map-constants';
+import './venue-map.css';
+
+export interface VenueMapProps<V extends MapVenue> {
+  venues: V[];
+  selectedId: number | null;
+  onChoose: (venue: V) => void;
+  /** The offline gazetteer by default; a maps-service geocoder when one is configured. */
+  geocoder?: Geocoder;
+}
+
+type FlyRequest =
+  | { id: number; kind: 'point'; target: LatLng; zoom: number; durationMs: number }
+  | { id: number; kind: 'radius'; target: LatLng; radiusMiles: number; durationMs: number }
+  | { id: number; kind: 'home'; durationMs: number };
+
+interface AreaSearch {
+  centre: LatLng;
+  bounds: L.LatLngBounds;
+}
+
+/** Flies the map when asked, and reports the zoom and the visible area. */
+function MapController({
+  fly,
+  onView,
+}: {
+  fly: FlyRequest | null;
+  onView: (zoom: number, bounds: L.LatLngBounds, centre: LatLng) => void;
+}) {
+  const map = useMap();
+  const report = () => {
+    const centre = map.getCenter();
+    onView(map.getZoom(), map.getBounds(), { lat: centre.lat, lng: centre.lng });
+  };
+  useMapEvents({ moveend: report, zoomend: report });
+  useEffect(() => {
+    if (!fly) return;
+    const options = { duration: fly.durationMs / 1000 };
+    if (fly.kind === 'home')
+      map.flyTo([mapDefaults.centre.lat, mapDefaults.centre.lng], mapDefaults.zoom, options);
+    else if (fly.kind === 'point') map.flyTo([fly.target.lat, fly.target.lng], fly.zoom, options);
+    else
+      map.flyToBounds(
+        L.latLng(fly.target.lat, fly.target.lng).toBounds(fly.radiusMiles * metresPerMile * 2),
+        options,
+      );
+  }, [fly, map]);
+  return null;
+}
+
+/** The venues as clustered markers (radius 22, clustering up to zoom 20); a cluster click zooms in. */
+function ClusterLayer<V extends MapVenue>({
+  venues,
+  onMarker,
+}: {
+  venues: V[];
+  onMarker: (venue: V) => void;
+}) {
+  const map = useMap();
+  const latest = useRef(onMarker);
+  latest.current = onMarker;
+  useEffect(() => {
+    const group = L.markerClusterGroup({
+      maxClusterRadius: mapDefaults.clusterRadius,
+      disableClusteringAtZoom: mapDefaults.clusterMaxZoom + 1,
+      zoomToBoundsOnClick: false,
+      showCoverageOnHover: false,
+    });
+    group.on('clusterclick', (event) => {
+      const cluster = (event as L.LeafletEvent & { layer: L.MarkerCluster }).layer;
+      map.flyToBounds(cluster.getBounds(), { duration: mapDefaults.quickFlyMs / 1000, padding: [24, 24] });
+    });
+    for (const venue of venues) {
+      const popup = document.createElement('div');
+      const name = document.createElement('strong');
+      name.textContent = venue.name;
+      popup.append(name);
+      const address = [venue.address1, venue.postcode].filter(Boolean).join(', ');
+      if (address) {
+        const line = document.createElement('div');
+        line.textContent = address;
+        popup.append(line);
+      }
+      const marker = L.marker([venue.lat, venue.lng], { title: venue.name, alt: venue.name, keyboard: true });
+      marker.bindPopup(popup);
+      marker.on('click', () => latest.current(venue));
+      group.addLayer(marker);
+    }
+    map.addLayer(group);
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [venues, map]);
+  return null;
+}
+
+/**
+ * The home-centre map (joining-and-payments.md 2, 4, 9): search by venue name or place, 'Use my
+ * location', the radius slider, 'Search this area', 'Clear search', clustered markers and the
+ * results list, which is the accessible way to choose (the map itself is a visual aid).
+ */
+export function VenueMap<V extends MapVenue>({
+  venues,
+  selectedId,
+  onChoose,
+  geocoder = ukGazetteer,
+}: VenueMapProps<V>) {
+  const { t } = useTranslation('flow');
+  const id = useId();
+  const [searchTerm, setSearchTerm] = useState('');
+  const [radius, setRadius] = useState<number>(mapDefaults.radius.default);
+  const [searched, setSearched] = useState<LatLng | null>(null);
+  const [placeName, setPlaceName] = useState<string | null>(null);
+  const [area, setArea] = useState<AreaSearch | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [fly, setFly] = useState<FlyRequest | null>(null);
+  const [view, setView] = useState<{ zoom: number; bounds: L.LatLngBounds | null; centre: LatLng }>({
+    zoom: mapDefaults.zoom,
+    bounds: null,
+    centre: mapDefaults.centre,
+  });
+  const [highlighted, setHighlighted] = useState<number | null>(selectedId);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const flyId = useRef(0);
+  const tileErrors = useRef(0);
+  const tileUrl = import.meta.env.VITE_MAP_TILE_URL || defaultTileUrl;
+  const attribution = import.meta.env.VITE_MAP_TILE_ATTRIBUTION || defaultTileAttribution;
+
+  const flyTo = (
+    request:
+      | Omit<Extract<FlyRequest, { kind: 'point' }>, 'id'>
+      | Omit<Extract<FlyRequest, { kind: 'radius' }>, 'id'>
+      | Omit<Extract<FlyRequest, { kind: 'home' }>, 'id'>,
+  ) => {
+    flyId.current += 1;
+    setFly({ ...request, id: flyId.current } as FlyRequest);
+  };
+
+  const results = useMemo(() => {
+    if (area) {
+      return venuesWithin(
+        venues.filter((venue) => area.bounds.contains([venue.lat, venue.lng])),
+        area.centre,
+        Number.POSITIVE_INFINITY,
+      );
+    }
+    return venuesWithin(venues, searched, radius);
+  }, [venues, searched, radius, area]);
+
+  function showPoint(point: LatLng, name: string, durationMs: number = mapDefaults.flyMs) {
+    setSearched(point);
+    setPlaceName(name);
+    setArea(null);
+    flyTo({ kind: 'radius', target: point, radiusMiles: radius, durationMs });
+  }
+
+  function reset() {
+    setSearched(null);
+    setPlaceName(null);
+    setArea(null);
+    flyTo({ kind: 'home', durationMs: mapDefaults.flyMs });
+  }
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    const term = searchTerm.trim();
+    if (!term) return;
+    setMessage(null);
+    const venue = venueNameMatch(venues, term);
+    if (venue) {
+      setSearched({ lat: venue.lat, lng: venue.lng });
+      setPlaceName(venue.name);
+      setArea(null);
+      setHighlighted(venue.id);
+      flyTo({ kind: 'point', target: venue, zoom: mapDefaults.venueZoom, durationMs: mapDefaults.flyMs });
+      return;
+    }
+    setMessage(mapMessages.searching);
+    const place = await geocoder.lookup(term).catch(() => null);
+    if (!place) {
+      setMessage(mapMessages.notFound);
+      reset();
+      return;
+    }
+    setMessage(null);
+    showPoint(place, place.name);
+  }
+
+  function useMyLocation() {
+    if (!('geolocation' in navigator)) {
+      setMessage(mapMessages.locationFailed);
+      return;
+    }
+    setMessage(mapMessages.searching);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setMessage(null);
+        setSearchTerm('');
+        showPoint({ lat: position.coords.latitude, lng: position.coords.longitude }, t('map.yourLocation'));
+      },
+      (error) => setMessage(error.code === 1 ? mapMessages.locationDenied : mapMessages.locationFailed),
+      { enableHighAccuracy: true, timeout: mapDefaults.geolocationTimeoutMs, maximumAge: 0 },
+    );
+  }
+
+  function clearSearch() {
+    setSearchTerm('');
+    setMessage(null);
+    setHighlighted(null);
+    reset();
+  }
+
+  function searchThisArea() {
+    if (!view.bounds) return;
+    setMessage(null);
+    setSearched(null);
+    setPlaceName(null);
+    setArea({ centre: view.centre, bounds: view.bounds });
+  }
+
+  const hasSearch = searched !== null || area !== null;
+  const headerText =
+    results.length === 0
+      ? mapMessages.noVenues
+      : area
+        ? t('map.resultsArea', { count: results.length })
+        : placeName
+          ? t('map.resultsNear', {
+              count: results.length,
+              place: placeName,
+              distance: t('map.radiusValue', { count: radius }),
+            })
+          : t('map.resultsAll', { count: results.length });
+
+  return (
+    <div className="venue-map">
+      <div className="venue-map-controls">
+        <search>
+          <form className="venue-map-search" onSubmit={(event) => void search(event)}>
+            <div className="field">
+              <label htmlFor={`${id}-search`} className="field-label">
+                {t('map.searchLabel')}
+              </label>
+              <input
+                id={`${id}-search`}
+                type="search"
+                value={searchTerm}
+                autoComplete="off"
+                onChange={(event) => setSearchTerm(event.target.value)}
+              />
+            </div>
+            <Button type="submit">{t('map.search')}</Button>
+          </form>
+        </search>
+        <div className="venue-map-actions">
+          <Button variant="secondary" onClick={useMyLocation}>
+            {t('map.useMyLocation')}
+          </Button>
+          {hasSearch || searchTerm ? (
+            <Button variant="secondary" onClick={clearSearch}>
+              {t('map.clearSearch')}
+            </Button>
+          ) : null}
+        </div>
+        <div className="field venue-map-radius">
+          <label htmlFor={`${id}-radius`} className="field-label">
+            {t('map.radius', { count: radius })}
+          </label>
+          <input
+            id={`${id}-radius`}
+            type="range"
+            min={mapDefaults.radius.min}
+            max={mapDefaults.radius.max}
+            step={mapDefaults.radius.step}
+            value={radius}
+            aria-valuetext={t('map.radiusValue', { count: radius })}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setRadius(next);
+              if (searched) {
+                flyTo({
+                  kind: 'radius',
+                  target: searched,
+                  radiusMiles: next,
+                  durationMs: mapDefaults.quickFlyMs,
+                });
+              }
+            }}
+          />
+        </div>
+        <p className="venue-map-message" role="status" aria-live="polite">
+          {message ?? ''}
+        </p>
+      </div>
+
+      <div className="venue-map-frame">
+        <p id={`${id}-map-help`} className="visually-hidden">
+          {t('map.textAlternative')}
+        </p>
+        <section aria-label={t('map.label')} aria-describedby={`${id}-map-help`}>
+          <MapContainer
+            center={[mapDefaults.centre.lat, mapDefaults.centre.lng]}
+            zoom={mapDefaults.zoom}
+            zoomSnap={0}
+            className="venue-map-canvas"
+            scrollWheelZoom
+          >
+            <TileLayer
+              url={tileUrl}
+              attribution={attribution}
+              eventHandlers={{
+                tileerror: () => {
+                  tileErrors.current += 1;
+                  if (tileErrors.current >= 3) setTilesFailed(true);
+                },
+                tileload: () => {
+                  tileErrors.current = 0;
+                  setTilesFailed(false);
+                },
+              }}
+            />
+            <MapController fly={fly} onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })} />
+            <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
+            {searched && !area ? (
+              <Circle
+                center={[searched.lat, searched.lng]}
+                radius={radius * metresPerMile}
+                pathOptions={{ weight: 1, fillOpacity: 0.08 }}
+              />
+            ) : null}
+          </MapContainer>
+        </section>
+        {view.zoom > mapDefaults.searchAreaMinZoom ? (
+          <Button className="venue-map-area" variant="secondary" onClick={searchThisArea}>
+            {t('map.searchThisArea')}
+          </Button>
+        ) : null}
+        {tilesFailed ? <p className="venue-map-offline">{t('map.tilesFailed')}</p> : null}
+      </div>
+
+      <section className="venue-results" aria-labelledby={`${id}-results`}>
+        <h3 id={`${id}-results`} className="venue-results-header">
+          {headerText}
+        </h3>
+        {results.length === 0 ? (
+          <p className="notice">{mapMessages.noCentres}</p>
+        ) : (
+          <ul className="venue-results-list">
+            {results.map(({ venue, distance }) => (
+              <li
+                key={venue.id}
+                className={[
+                  'venue-result',
+                  venue.id === highlighted ? 'venue-result-highlighted' : '',
+                  venue.id === selectedId ? 'venue-result-selected' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+              >
+                <h4>{venue.name}</h4>
+                <address>
+                  {[venue.address1, venue.address2, venue.postcode].filter(Boolean).join(', ')}
+                </address>
+                {distance !== null ? (
+                  <p className="venue-result-distance">
+                    {t('map.miles', { count: Number(distance.toFixed(1)) })}
+                  </p>
+                ) : null}
+                <div className="venue-result-actions">
+                  <Button
+                    variant="link"
+                    onClick={() => {
+                      setHighlighted(venue.id);
+                      flyTo({
+                        kind: 'point',
+                        target: venue,
+                        zoom: mapDefaults.venueZoom,
+                        durationMs: mapDefaults.flyMs,
+                      });
+                    }}
+                    aria-label={t('map.showNamed', { name: venue.name })}
+                  >
+                    {t('map.show')}
+                  </Button>
+                  <Button
+                    onClick={() => onChoose(venue)}
+                    aria-label={t('centre.chooseNamed', { name: venue.name })}
+                  >
+                    {t('centre.choose')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JoiningVenue } from '../../../features/joining/api/types';
+import { VenueCards } from '../../../features/joining/components/venue-cards';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
+import { PageSpinner } from '../../../shared/ui/page-spinner';
+
+/** The map (Leaflet and its plugin) is its own chunk, loaded only when the map setting is on. */
+const VenueMap = lazyWithTimeout(() => import('../../../features/venue-map/venue-map'), 'VenueMap');
+
+export interface CentreStepProps {
+  venues: JoiningVenue[] | undefined;
+  isError: boolean;
+  mapEnabled: boolean;
+  selectedId: number | null;
+  onChoose: (venue: JoiningVenue) => void;
+}
+
+/** Choose your home centre: the venue cards, or the map when the online-joining map setting is on. */
+export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }: CentreStepProps) {
+  const { t } = useTranslation('flow');
+  if (isError) {
+    return (
+      <p role="alert" className="notice">
+        {t('centre.loadFailed')}
+      </p>
+    );
+  }
+  if (!venues) return <PageSpinner />;
+  if (!mapEnabled) return <VenueCards venues={venues} selectedId={selectedId} onChoose={onChoose} />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <VenueMap
+        venues={venues}
+        selectedId={selectedId}
+        onChoose={(chosen) => {
+          const venue = venues.find((candidate) => candidate.id === chosen.id);
+          if (venue) onChoose(venue);
+        }}
+      />
+    </Suspense>
+  );
+}
