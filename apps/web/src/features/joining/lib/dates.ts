@@ -1,13 +1,27 @@
-/** Local calendar dates as 'YYYY-MM-DD'. */
-export function isoDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * The venues' time zone (DESIGN.md: Europe/London for our operators). The server judges start
+ * dates in it, so the browser must too: a visitor abroad, or a kiosk on UTC near midnight in
+ * summer, would otherwise send yesterday's date.
+ */
+export const venueTimeZone = 'Europe/London';
+
+/** The calendar date of an instant in the venues' time zone, as 'YYYY-MM-DD'. */
+export function isoDate(date: Date, timeZone: string = venueTimeZone): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 /** The start date's bounds: today to one month ahead (joining-and-payments.md 5 and 9). */
 export function startDateBounds(now: Date = new Date()): { min: string; max: string } {
-  const max = new Date(now.getFullYear(), now.getMonth() + 1, now.getDate());
-  return { min: isoDate(now), max: isoDate(max) };
+  const min = isoDate(now);
+  const [year = 0, month = 1, day = 1] = min.split('-').map(Number);
+  // `month` is 1-based, so as a 0-based index it is next month.
+  const max = new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+  return { min, max };
 }
 
 /** A start date before the minimum is reset to the minimum; after the maximum, to the maximum. */
