@@ -34,6 +34,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Journeys through several sections take a few seconds on two busy cores; 5 s was too tight.
+          testTimeout: 20_000,
           setupFiles: ['apps/web/vitest.setup.ts'],
           sequence: { groupOrder: 2 },
         },

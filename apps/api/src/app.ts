@@ -28,12 +28,14 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { type CollectionsJob, createCollectionsJob } from './modules/direct-debit/collections.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipRoutes } from './modules/memberships/memberships.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
+import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
 
 export interface AppDeps {
@@ -264,6 +266,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => collections.start());
   app.addHook('onClose', async () => collections.stop());
   await app.register(membershipRoutes, { prefix: '/api', db, config });
+  await app.register(geocodingRoutes, {
+    prefix: '/api',
+    geocoder: createGeocoder(config.providers.geocoder),
+  });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -260,8 +260,20 @@ function costsFor(typeId: number, optionId: number, query: URLSearchParams): Cos
 /** The GoCardless sandbox details the mock accepts; other valid-looking numbers fail the modulus check. */
 export const mockBankDetails = { sortCode: '200000', accountNumber: '55779911' };
 
+/** A few towns for the map search in mock mode; the real API searches a gazetteer of UK places. */
+const mockPlaces = [
+  { name: 'Leeds', lat: 53.796, lng: -1.548 },
+  { name: 'York', lat: 53.958, lng: -1.081 },
+  { name: 'Manchester', lat: 53.481, lng: -2.237 },
+  { name: 'Sheffield', lat: 53.383, lng: -1.466 },
+];
+
 export const joiningHandlers = [
   http.get(api('online-joining/venues'), () => HttpResponse.json({ data: mockJoiningVenues })),
+  http.get(api('online-joining/geocode'), ({ request }) => {
+    const q = (new URL(request.url).searchParams.get('q') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+    return HttpResponse.json({ data: mockPlaces.filter((place) => place.name.toLowerCase().startsWith(q)) });
+  }),
 
   http.get(api('memberships/types'), () => HttpResponse.json({ data: typesFor(hasSession()) })),
 

@@ -1,28 +1,32 @@
-import { expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { distanceMiles, venueNameMatch, venuesWithin } from './distance';
-import { createGazetteerGeocoder, normalisePlaceName, ukGazetteer } from './geocoder';
+import { serverGeocoder } from './geocoder';
 
-it('finds UK towns and cities offline, whatever the case or trailing country', async () => {
-  expect(await ukGazetteer.lookup('York')).toEqual({ name: 'York', lat: 53.96, lng: -1.087 });
-  expect(await ukGazetteer.lookup('  manchester, UK ')).toMatchObject({ name: 'Manchester' });
-  expect(await ukGazetteer.lookup('newcastle')).toMatchObject({ name: 'Newcastle upon Tyne' });
-  expect(await ukGazetteer.lookup('Stoke on Trent')).toMatchObject({ name: 'Stoke-on-Trent' });
+const searched: string[] = [];
+const server = setupServer(
+  http.get('*/api/online-joining/geocode', ({ request }) => {
+    const q = new URL(request.url).searchParams.get('q') ?? '';
+    searched.push(q);
+    return HttpResponse.json({
+      data: q.toLowerCase().startsWith('york') ? [{ name: 'York', lat: 53.959, lng: -1.082 }] : [],
+    });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+it("asks the server's geocoding provider and takes its best match", async () => {
+  expect(await serverGeocoder.lookup('York, UK')).toEqual({ name: 'York', lat: 53.959, lng: -1.082 });
+  expect(searched).toEqual(['York, UK']);
 });
 
-it('answers null for unknown places and terms that are too short', async () => {
-  expect(await ukGazetteer.lookup('Atlantis')).toBeNull();
-  expect(await ukGazetteer.lookup('y')).toBeNull();
-  expect(await ukGazetteer.lookup('')).toBeNull();
-});
-
-it('prefers an exact name over a prefix match', async () => {
-  const geocoder = createGazetteerGeocoder([
-    { name: 'Bathgate', lat: 55.9, lng: -3.6 },
-    { name: 'Bath', lat: 51.38, lng: -2.36 },
-  ]);
-  expect(await geocoder.lookup('bath')).toMatchObject({ name: 'Bath' });
-  expect(await geocoder.lookup('bathg')).toMatchObject({ name: 'Bathgate' });
-  expect(normalisePlaceName('St. Albans & Harpenden')).toBe('st albans and harpenden');
+it('answers null for unknown places and does not ask for terms that are too short', async () => {
+  expect(await serverGeocoder.lookup('Atlantis')).toBeNull();
+  expect(await serverGeocoder.lookup('y')).toBeNull();
+  expect(searched).toEqual(['York, UK', 'Atlantis']);
 });
 
 const venues = [

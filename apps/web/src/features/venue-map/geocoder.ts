@@ -1,4 +1,4 @@
-import ukPlaces from './data/uk-places.json';
+import { api } from '../../shared/api/client';
 
 /** A point in decimal degrees (WGS84). */
 export interface LatLng {
@@ -13,50 +13,24 @@ export interface GeocodeResult extends LatLng {
 
 /**
  * Turns a search term into coordinates (joining-and-payments.md 4, "Coordinates lookup"). The map
- * only knows this interface: the built-in gazetteer answers offline; a maps-service adapter (the
- * server's geocoding provider) can replace it when a key is configured.
+ * only knows this interface: the server's geocoding provider answers (see `serverGeocoder`); tests pass
+ * their own.
  */
 export interface Geocoder {
   /** The best match, or null when the place is not known. */
   lookup(term: string): Promise<GeocodeResult | null>;
 }
 
-export interface Place extends LatLng {
-  name: string;
-}
-
-/** Lower case, no accents, '&' as 'and', 'St.' as 'st', punctuation and repeated spaces removed. */
-export function normalisePlaceName(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/\bsaint\b/g, 'st')
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /**
- * A geocoder over a list of places: an exact name first, then a name that starts with the term,
- * then a name that contains it as a word; ', UK' and similar trailing parts of the term are ignored.
+ * The server's geocoding provider (`GET api/online-joining/geocode`): the offline gazetteer of UK
+ * places from GeoNames by default, a maps service when the operator configures one.
  */
-export function createGazetteerGeocoder(places: Place[]): Geocoder {
-  const index = places.map((place) => ({ place, key: normalisePlaceName(place.name) }));
-  return {
-    async lookup(term: string) {
-      const first = term.split(',')[0] ?? '';
-      const wanted = normalisePlaceName(first);
-      if (wanted.length < 2) return null;
-      const found =
-        index.find((entry) => entry.key === wanted) ??
-        index.find((entry) => entry.key.startsWith(wanted)) ??
-        index.find((entry) => ` ${entry.key} `.includes(` ${wanted} `));
-      return found ? { name: found.place.name, lat: found.place.lat, lng: found.place.lng } : null;
-    },
-  };
-}
-
-/** The built-in offline gazetteer of UK towns and cities (see data/README.md for its source). */
-export const ukGazetteer: Geocoder = createGazetteerGeocoder(ukPlaces);
+export const serverGeocoder: Geocoder = {
+  async lookup(term: string) {
+    if (term.trim().length < 2) return null;
+    const answer = await api.get<{ data: GeocodeResult[] }>('api/online-joining/geocode', {
+      query: { q: term },
+    });
+    return answer.data[0] ?? null;
+  },
+};

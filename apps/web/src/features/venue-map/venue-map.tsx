@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Button } from '../../shared/ui/button';
 import { type MapVenue, metresPerMile, venueNameMatch, venuesWithin } from './distance';
-import { type Geocoder, type LatLng, ukGazetteer } from './geocoder';
+import { type Geocoder, type LatLng, serverGeocoder } from './geocoder';
 import { defaultTileAttribution, defaultTileUrl, mapDefaults, mapMessages } from './map-constants';
 import './venue-map.css';
 
@@ -16,7 +16,7 @@ export interface VenueMapProps<V extends MapVenue> {
   venues: V[];
   selectedId: number | null;
   onChoose: (venue: V) => void;
-  /** The offline gazetteer by default; a maps-service geocoder when one is configured. */
+  /** The server's geocoding provider by default. */
   geocoder?: Geocoder;
 }
 
@@ -114,7 +114,7 @@ export function VenueMap<V extends MapVenue>({
   venues,
   selectedId,
   onChoose,
-  geocoder = ukGazetteer,
+  geocoder = serverGeocoder,
 }: VenueMapProps<V>) {
   const { t } = useTranslation('flow');
   const id = useId();

