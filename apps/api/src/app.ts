@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(membershipRoutes, { prefix: '/api', db, config });
   await app.register(geocodingRoutes, {
     prefix: '/api',
-    geocoder: createGeocoder(config.providers.geocoder),
+    geocoder: createGeocoder(config.providers),
   });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 

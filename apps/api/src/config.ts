@@ -83,7 +83,10 @@ const configSchema = z
       .min(0)
       .max(24 * 3600)
       .default(300),
-    GEOCODER: z.enum(['offline']).default('offline'),
+    GEOCODER: z.enum(['offline', 'mapbox']).default('offline'),
+    /** The maps service's key (GEOCODER=mapbox) and, for tests or a proxy, its base URL. */
+    MAPBOX_ACCESS_TOKEN: z.string().min(1).optional(),
+    MAPBOX_API_URL: z.url('must be a URL').default('https://api.mapbox.com'),
     /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
     WEB_DIST_DIR: z.string().min(1).optional(),
     /** Kiosk inactivity before logout, in ms (the spec's 90,000; shortened in browser tests). */
@@ -104,6 +107,13 @@ const configSchema = z
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   })
   .superRefine((env, ctx) => {
+    if (env.GEOCODER === 'mapbox' && !env.MAPBOX_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAPBOX_ACCESS_TOKEN'],
+        message: 'required when GEOCODER=mapbox',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAY_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -143,6 +153,7 @@ const configSchema = z
         sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'sandbox-pay-development-secret-not-for-production',
         directDebit: env.DIRECT_DEBIT_PROVIDER,
         geocoder: env.GEOCODER,
+        mapbox: { accessToken: env.MAPBOX_ACCESS_TOKEN, apiUrl: env.MAPBOX_API_URL },
       },
       webDistDir: env.WEB_DIST_DIR,
       kioskIdleMs: env.KIOSK_IDLE_MS,

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 describe('GET api/online-joining/geocode', () => {
@@ -47,5 +50,69 @@ describe('GET api/online-joining/geocode', () => {
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors.q, url).toHaveLength(1);
     }
+  });
+});
+
+describe('GET api/online-joining/geocode with the maps service (GEOCODER=mapbox)', () => {
+  let t: TestApp;
+  let mapbox: Server;
+  let answer: { status: number; body: unknown };
+  const requests: URL[] = [];
+
+  beforeAll(async () => {
+    // A stand-in for the maps service on loopback, answering as its geocoding API does.
+    mapbox = createServer((request, response) => {
+      requests.push(new URL(request.url ?? '/', 'http://localhost'));
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => mapbox.listen(0, '127.0.0.1', resolve));
+    const { port } = mapbox.address() as AddressInfo;
+    t = await startTestApp({
+      GEOCODER: 'mapbox',
+      MAPBOX_ACCESS_TOKEN: 'pk.test-key',
+      MAPBOX_API_URL: `http://127.0.0.1:${port}`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => mapbox.close(resolve));
+  });
+
+  it('asks the service for UK places with the key and answers its features as places', async () => {
+    answer = {
+      status: 200,
+      body: {
+        features: [
+          {
+            text: 'LS11 5QT',
+            place_name: 'LS11 5QT, Leeds, England, United Kingdom',
+            center: [-1.5528, 53.7946],
+          },
+          { text: 'Holbeck', place_name: 'Holbeck, Leeds', center: [-1.56, 53.79] },
+        ],
+      },
+    };
+    const res = await t.app.inject({ method: 'GET', url: '/api/online-joining/geocode?q=LS11%205QT' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { name: 'LS11 5QT', lat: 53.7946, lng: -1.5528 },
+      { name: 'Holbeck', lat: 53.79, lng: -1.56 },
+    ]);
+    const asked = requests.at(-1);
+    expect(asked?.pathname).toBe('/geocoding/v5/mapbox.places/LS11%205QT.json');
+    expect(asked?.searchParams.get('access_token')).toBe('pk.test-key');
+    expect(asked?.searchParams.get('country')).toBe('gb');
+  });
+
+  it('falls back to the offline gazetteer when the service fails', async () => {
+    answer = { status: 503, body: { message: 'Service unavailable' } };
+    const res = await t.app.inject({ method: 'GET', url: '/api/online-joining/geocode?q=York' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0].name).toBe('York');
+  });
+
+  it('refuses to start without the key', () => {
+    expect(() => testConfig({ GEOCODER: 'mapbox' })).toThrow(/MAPBOX_ACCESS_TOKEN/);
   });
 });

