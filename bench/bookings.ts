@@ -438,7 +438,7 @@ async function measureRace(
 
 // ---- One database ----------------------------------------------------------------------------------------
 
-function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
+export function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -5,14 +5,18 @@
  * 2. Throughput and p99 with autocannon, one target at a time (two cores: never two servers under
  *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
  *    a fresh seeded database: GET /api/frontend/theme and GET /api/auth/user with a bearer token.
- * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login and /join/.
+ *    The joining site's lazy map chunk (venue-map) is reported on its own and must not be initial.
+ * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login, /join/ and
+ *    /join/centre/{slug} (the seeded venue selling the most membership types).
  * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
  *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race.
+ * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
+ *    (anonymous and as a signed-in customer) and the price of a monthly payment option.
  *
  * Writes bench/results/latest.json, prints a table with the budgets, and exits 1 when one is missed.
  * Each measurement keeps the load average at its start (two shared cores: read figures beside it).
- * Settings: BENCH_ONLY (api,bookings,pages: the parts to run; the bare figure runs with api or
- * bookings), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
+ * Settings: BENCH_ONLY (api,bookings,joining,pages: the parts to run; the bare figure runs with api,
+ * bookings or joining), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
@@ -20,7 +24,15 @@
  * (/usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,13 +40,14 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
+import { type JoiningRun, joiningFixture, runJoining } from './joining';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const webDist = path.join(root, 'apps/web/dist');
 const serverEntry = path.join(root, 'apps/api/dist/server.js');
 
-const parts = ['api', 'bookings', 'pages'] as const;
+const parts = ['api', 'bookings', 'joining', 'pages'] as const;
 type Part = (typeof parts)[number];
 const only = (process.env.BENCH_ONLY ?? parts.join(','))
   .split(',')
@@ -200,6 +213,64 @@ function measureBundle(site: string, html: string): BundleFigure {
   return { site, html, files, gzipKb: round(total / 1024, 1), cssGzipKb: round(cssBytes / 1024, 1) };
 }
 
+/** Relative file names (in dist/assets) that a built chunk imports statically. */
+function staticImports(file: string): string[] {
+  const source = readFileSync(path.join(webDist, file), 'utf8');
+  const found = new Set<string>();
+  // `import{a}from"./x.js"` and `import"./x.js"`; not `import("./x.js")` (lazy).
+  for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) {
+    const url = match[1];
+    if (url) found.add(path.relative(webDist, path.resolve(path.dirname(path.join(webDist, file)), url)));
+  }
+  return [...found];
+}
+
+function staticClosure(files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...files];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file) || !existsSync(path.join(webDist, file))) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return seen;
+}
+
+interface LazyChunkFigure {
+  name: string;
+  files: string[];
+  /** The chunk itself (JS), gzipped. */
+  gzipKb: number;
+  cssGzipKb: number;
+  /** Static imports it brings that the initial JS of the site does not already load, gzipped. */
+  extraDeps: { file: string; gzipBytes: number }[];
+  extraDepsGzipKb: number;
+  /** In the site's initial JS (entry, modulepreloads, or their static imports)? It must not be. */
+  inInitialJs: boolean;
+}
+
+/** A lazy chunk of a site (e.g. the joining map): its size, and whether the initial JS includes it. */
+function measureLazyChunk(name: string, prefix: string, site: BundleFigure): LazyChunkFigure {
+  const assets = readdirSync(path.join(webDist, 'assets'));
+  const js = assets.filter((f) => f.startsWith(prefix) && f.endsWith('.js')).map((f) => `assets/${f}`);
+  const css = assets.filter((f) => f.startsWith(prefix) && f.endsWith('.css')).map((f) => `assets/${f}`);
+  if (js.length === 0) throw new Error(`no ${prefix}*.js chunk in ${webDist}/assets`);
+  const initial = staticClosure(site.files.map((entry) => entry.file));
+  const size = (files: string[]) => files.reduce((sum, f) => sum + gzippedBytes(path.join(webDist, f)), 0);
+  const extraDeps = [...staticClosure(js)]
+    .filter((file) => !js.includes(file) && !initial.has(file))
+    .map((file) => ({ file, gzipBytes: gzippedBytes(path.join(webDist, file)) }));
+  return {
+    name,
+    files: [...js, ...css],
+    gzipKb: round(size(js) / 1024, 1),
+    cssGzipKb: round(size(css) / 1024, 1),
+    extraDeps,
+    extraDepsGzipKb: round(extraDeps.reduce((sum, d) => sum + d.gzipBytes, 0) / 1024, 1),
+    inInitialJs: js.some((file) => initial.has(file)),
+  };
+}
+
 // ---- 2. throughput ------------------------------------------------------------------------------------
 
 interface LoadFigure {
@@ -287,6 +358,8 @@ interface LighthouseFigure {
   metrics: Record<string, number | undefined>;
   /** Every script the page loaded, gzipped from dist: a check on the HTML-based figure. */
   scriptsLoadedGzipKb: number;
+  /** 1, 5 and 15 minute load averages when the page's first run started (2 shared cores). */
+  loadAverage: number[];
 }
 
 function scriptsLoadedGzipKb(lhr: { audits: Record<string, { details?: unknown }> }): number {
@@ -304,6 +377,9 @@ function scriptsLoadedGzipKb(lhr: { audits: Record<string, { details?: unknown }
 
 async function runLighthouse(base: string, pagePath: string): Promise<LighthouseFigure> {
   const runs: { performance: number; accessibility: number; lhr: LighthouseResult }[] = [];
+  const loadAverage = loadavg().map((value) => round(value, 2));
+  // A run that fails to record (e.g. NO_NAVSTART on a loaded machine) is retried once.
+  let retries = 1;
   for (let run = 0; run < settings.lighthouseRuns; run += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: settings.chromePath, chromeFlags });
     try {
@@ -319,6 +395,12 @@ async function runLighthouse(base: string, pagePath: string): Promise<Lighthouse
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       const { lhr } = result;
+      if (lhr.runtimeError && retries > 0) {
+        retries -= 1;
+        run -= 1;
+        log(`Lighthouse ${pagePath}: ${lhr.runtimeError.code ?? 'runtime error'}, running again`);
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse ${pagePath}: ${lhr.runtimeError.message}`);
       runs.push({
         performance: round((lhr.categories.performance?.score ?? 0) * 100),
@@ -363,6 +445,7 @@ async function runLighthouse(base: string, pagePath: string): Promise<Lighthouse
       speedIndexMs: metric('speed-index'),
     },
     scriptsLoadedGzipKb: scriptsLoadedGzipKb(lhr),
+    loadAverage,
   };
 }
 
@@ -397,6 +480,13 @@ async function main(): Promise<void> {
         measureBundle('online joining', 'join/index.html'),
       ]
     : [];
+  const joiningBundle = bundles.find((bundle) => bundle.site === 'online joining');
+  const lazyChunks = joiningBundle
+    ? [measureLazyChunk('joining map (lazy)', 'venue-map-', joiningBundle)]
+    : [];
+  for (const chunk of lazyChunks) {
+    if (chunk.inInitialJs) problems.push(`${chunk.name}: ${chunk.files.join(', ')} is in the initial JS`);
+  }
   for (const bundle of bundles) {
     checks.push({
       name: `initial JS, ${bundle.site} (gzip)`,
@@ -408,7 +498,7 @@ async function main(): Promise<void> {
 
   // 2. Throughput: the bare endpoint first, alone.
   const load: LoadFigure[] = [];
-  const bare = has('api') || has('bookings') ? await measureBare() : undefined;
+  const bare = has('api') || has('bookings') || has('joining') ? await measureBare() : undefined;
   if (bare) load.push(bare);
 
   const serverEnv = (dataDir: string): Record<string, string> => ({
@@ -443,7 +533,13 @@ async function main(): Promise<void> {
       }
 
       if (has('pages')) {
-        for (const pagePath of ['/', '/account/login', '/join/']) {
+        const pagePaths = ['/', '/account/login', '/join/'];
+        try {
+          pagePaths.push(`/join/centre/${(await joiningFixture(base)).venueSlug}`);
+        } catch (error) {
+          problems.push(`Lighthouse /join/centre/{slug}: no centre: ${(error as Error).message}`);
+        }
+        for (const pagePath of pagePaths) {
           log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), desktop)`);
           try {
             lighthouseFigures.push(await runLighthouse(base, pagePath));
@@ -490,6 +586,36 @@ async function main(): Promise<void> {
     }
   }
   const bookingFigures = bookings.flatMap((run) => run.figures);
+
+  // 5. Joining, on each database in turn.
+  const joining: JoiningRun[] = [];
+  if (has('joining')) {
+    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
+    for (const database of settings.databases as JoiningRun['database'][]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
+      try {
+        const run = await runJoining(
+          hooks,
+          {
+            duration: settings.duration,
+            warmup: settings.warmup,
+            connections: settings.connections,
+            appPort: settings.appPort,
+            databaseUrl: settings.databaseUrl,
+            member: demoMember,
+          },
+          database,
+          serverEnv(dataDir),
+        );
+        joining.push(run);
+        problems.push(...run.problems);
+      } catch (error) {
+        problems.push(`joining on ${database} not measured: ${(error as Error).message}`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
 
   for (const figure of load) {
     if (figure.non2xx > 0 || figure.errors > 0 || figure.timeouts > 0) {
@@ -576,7 +702,9 @@ async function main(): Promise<void> {
     throughput: load,
     themeToBareRatio: ratio,
     bookings: bookings.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
+    joining: joining.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     initialJs: bundles,
+    lazyChunks,
     lighthouse: lighthouseFigures,
     checks,
     problems,
@@ -616,6 +744,22 @@ async function main(): Promise<void> {
       );
     }
   }
+  for (const run of joining) {
+    console.log(
+      `\nJoining on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (venue ${run.fixture.venueSlug} #${run.fixture.venueId}: ${run.fixture.typesAtVenue} types; type ${run.fixture.typeId}, monthly option ${run.fixture.optionId}; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+    );
+    console.log(
+      `  ${pad('target', 34)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
+    );
+    for (const figure of run.figures) {
+      const statuses = Object.entries(figure.statuses)
+        .map(([status, n]) => `${n}x${status}`)
+        .join(' ');
+      console.log(
+        `  ${pad(figure.name, 34)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+      );
+    }
+  }
   if (bundles.length > 0) {
     console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');
     for (const bundle of bundles) {
@@ -623,12 +767,17 @@ async function main(): Promise<void> {
         `  ${pad(bundle.site, 16)}${padStart(`${bundle.gzipKb} KB`, 10)}  (${bundle.files.length} files; CSS ${bundle.cssGzipKb} KB)`,
       );
     }
+    for (const chunk of lazyChunks) {
+      console.log(
+        `  ${pad(chunk.name, 16)}${padStart(`${chunk.gzipKb} KB`, 10)}  (not initial: ${chunk.inInitialJs ? 'NO' : 'yes'}; CSS ${chunk.cssGzipKb} KB; + ${chunk.extraDepsGzipKb} KB of static imports not in the initial JS)`,
+      );
+    }
   }
   if (lighthouseFigures.length > 0) {
     console.log(`\nLighthouse desktop (median of ${settings.lighthouseRuns})`);
     for (const figure of lighthouseFigures) {
       console.log(
-        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip)`,
+        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
       );
       for (const audit of figure.failingAudits) {
         console.log(

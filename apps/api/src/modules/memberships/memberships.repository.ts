@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activities,
@@ -28,36 +28,111 @@ export async function listVenuesOfClient(db: Database, clientId: number): Promis
   return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.name));
 }
 
-export async function findVenueOfClient(db: Database, clientId: number, venueId: number) {
-  const rows = await db
+/**
+ * A prepared statement per database, built on first use: drizzle's query building costs more CPU
+ * than PostgreSQL's answer for these small reads on the joining pages' hot paths.
+ */
+function preparedFor<T>(cache: WeakMap<Database, T>, db: Database, build: (db: Database) => T): T {
+  let query = cache.get(db);
+  if (!query) {
+    query = build(db);
+    cache.set(db, query);
+  }
+  return query;
+}
+
+function venueOfClientQuery(db: Database) {
+  return db
     .select()
     .from(venues)
-    .where(and(eq(venues.clientId, clientId), eq(venues.id, venueId)))
-    .limit(1);
+    .where(and(eq(venues.clientId, sql.placeholder('clientId')), eq(venues.id, sql.placeholder('venueId'))))
+    .limit(1)
+    .prepare('membership_venue_of_client');
+}
+const venueOfClientQueries = new WeakMap<Database, ReturnType<typeof venueOfClientQuery>>();
+
+export async function findVenueOfClient(db: Database, clientId: number, venueId: number) {
+  const rows = await preparedFor(venueOfClientQueries, db, venueOfClientQuery).execute({ clientId, venueId });
   return rows[0];
 }
 
-/** Active types that can be bought at a venue (sold there), in display order. */
-export async function listTypesSoldAt(
+/** One of the types sold at a venue with everything the types list shows of it. */
+export interface TypeDetailsRow {
+  type: MembershipTypeRow;
+  categories: { id: number; name: string }[];
+  access: { id: number; name: string }[];
+  benefits: BenefitRow[];
+  /** Active options, in display order. */
+  options: PaymentOptionRow[];
+}
+
+/** `json_build_object('key', column, ...)` of every column of a table (all JSON-safe scalars). */
+function jsonRow(table: typeof membershipBenefits | typeof membershipPaymentOptions): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+/** A JSON array (json_agg) as an array: node-postgres and PGlite parse json; text is parsed here. */
+function jsonArray<T>(value: unknown): T[] {
+  if (typeof value === 'string') return JSON.parse(value) as T[];
+  return (value as T[] | null) ?? [];
+}
+
+/**
+ * The types sold at a venue with their categories, access, benefits and active options, in one
+ * query (correlated json_agg subqueries) instead of five: the types list is read on every visit.
+ */
+export async function listTypeDetailsSoldAt(
   db: Database,
   clientId: number,
   venueId: number,
-): Promise<MembershipTypeRow[]> {
+): Promise<TypeDetailsRow[]> {
+  const query = preparedFor(typeDetailsQueries, db, typeDetailsQuery);
+  const rows = await query.execute({ clientId, venueId });
+  return rows.map((row) => ({
+    type: row.type,
+    categories: jsonArray(row.categories),
+    access: jsonArray(row.access),
+    benefits: jsonArray(row.benefits),
+    options: jsonArray(row.options),
+  }));
+}
+
+/** Built once per database (a prepared statement): building this SQL costs more than running it. */
+function typeDetailsQuery(db: Database) {
+  const typeId = membershipTypes.id;
   return db
-    .select({ type: membershipTypes })
+    .select({
+      type: membershipTypes,
+      categories: sql<unknown>`(select json_agg(json_build_object('id', ${membershipCategories.id}, 'name', ${membershipCategories.name}) order by ${membershipCategories.position}, ${membershipCategories.id})
+        from ${membershipTypeCategories} inner join ${membershipCategories} on ${membershipCategories.id} = ${membershipTypeCategories.categoryId}
+        where ${membershipTypeCategories.membershipTypeId} = ${typeId})`,
+      access: sql<unknown>`(select json_agg(json_build_object('id', ${venues.id}, 'name', ${venues.name}) order by ${venues.name}, ${venues.id})
+        from membership_type_venues access_link inner join ${venues} on ${venues.id} = access_link.venue_id
+        where access_link.membership_type_id = ${typeId})`,
+      benefits: sql<unknown>`(select json_agg(${jsonRow(membershipBenefits)} order by ${membershipBenefits.position}, ${membershipBenefits.id})
+        from ${membershipBenefits} where ${membershipBenefits.membershipTypeId} = ${typeId})`,
+      options: sql<unknown>`(select json_agg(${jsonRow(membershipPaymentOptions)} order by ${membershipPaymentOptions.position}, ${membershipPaymentOptions.id})
+        from ${membershipPaymentOptions}
+        where ${membershipPaymentOptions.membershipTypeId} = ${typeId} and ${membershipPaymentOptions.active})`,
+    })
     .from(membershipTypes)
     .innerJoin(membershipTypeVenues, eq(membershipTypeVenues.membershipTypeId, membershipTypes.id))
     .where(
       and(
-        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.clientId, sql.placeholder('clientId')),
         eq(membershipTypes.active, true),
-        eq(membershipTypeVenues.venueId, venueId),
+        eq(membershipTypeVenues.venueId, sql.placeholder('venueId')),
         eq(membershipTypeVenues.soldHere, true),
       ),
     )
     .orderBy(asc(membershipTypes.position), asc(membershipTypes.id))
-    .then((rows) => rows.map((row) => row.type));
+    .prepare('membership_type_details_sold_at');
 }
+
+const typeDetailsQueries = new WeakMap<Database, ReturnType<typeof typeDetailsQuery>>();
 
 export async function findType(
   db: Database,
@@ -93,68 +168,27 @@ export async function isTypeSoldAt(db: Database, typeId: number, venueId: number
   return rows.length > 0;
 }
 
-export async function listCategoriesOfTypes(db: Database, typeIds: number[]) {
-  if (typeIds.length === 0) return [];
+function optionQuery(db: Database) {
   return db
-    .select({
-      typeId: membershipTypeCategories.membershipTypeId,
-      id: membershipCategories.id,
-      name: membershipCategories.name,
-    })
-    .from(membershipTypeCategories)
-    .innerJoin(membershipCategories, eq(membershipCategories.id, membershipTypeCategories.categoryId))
-    .where(inArray(membershipTypeCategories.membershipTypeId, typeIds))
-    .orderBy(asc(membershipCategories.position), asc(membershipCategories.id));
-}
-
-export async function listAccessOfTypes(db: Database, typeIds: number[]) {
-  if (typeIds.length === 0) return [];
-  return db
-    .select({ typeId: membershipTypeVenues.membershipTypeId, id: venues.id, name: venues.name })
-    .from(membershipTypeVenues)
-    .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
-    .where(inArray(membershipTypeVenues.membershipTypeId, typeIds))
-    .orderBy(asc(venues.name));
-}
-
-export async function listBenefitsOfTypes(db: Database, typeIds: number[]): Promise<BenefitRow[]> {
-  if (typeIds.length === 0) return [];
-  return db
-    .select()
-    .from(membershipBenefits)
-    .where(inArray(membershipBenefits.membershipTypeId, typeIds))
-    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id));
-}
-
-export async function listOptionsOfTypes(db: Database, typeIds: number[]): Promise<PaymentOptionRow[]> {
-  if (typeIds.length === 0) return [];
-  return db
-    .select()
-    .from(membershipPaymentOptions)
-    .where(
-      and(
-        inArray(membershipPaymentOptions.membershipTypeId, typeIds),
-        eq(membershipPaymentOptions.active, true),
-      ),
-    )
-    .orderBy(asc(membershipPaymentOptions.position), asc(membershipPaymentOptions.id));
-}
-
-/** An active option with its type, both of this operator. */
-export async function findOption(db: Database, clientId: number, optionId: number) {
-  const rows = await db
     .select({ option: membershipPaymentOptions, type: membershipTypes })
     .from(membershipPaymentOptions)
     .innerJoin(membershipTypes, eq(membershipTypes.id, membershipPaymentOptions.membershipTypeId))
     .where(
       and(
-        eq(membershipPaymentOptions.id, optionId),
+        eq(membershipPaymentOptions.id, sql.placeholder('optionId')),
         eq(membershipPaymentOptions.active, true),
-        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.clientId, sql.placeholder('clientId')),
         eq(membershipTypes.active, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('membership_option_of_client');
+}
+const optionQueries = new WeakMap<Database, ReturnType<typeof optionQuery>>();
+
+/** An active option with its type, both of this operator. */
+export async function findOption(db: Database, clientId: number, optionId: number) {
+  const rows = await preparedFor(optionQueries, db, optionQuery).execute({ clientId, optionId });
   return rows[0];
 }
 
@@ -215,12 +249,23 @@ export async function takePromotionUse(db: Database, promotionId: number): Promi
   return rows.length > 0;
 }
 
-export async function listLiveMembershipsOfUser(db: Database, userId: number): Promise<MembershipRow[]> {
+function liveMembershipsQuery(db: Database) {
   return db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), inArray(memberships.status, ['pending', 'active'])))
-    .orderBy(asc(memberships.id));
+    .where(
+      and(
+        eq(memberships.userId, sql.placeholder('userId')),
+        inArray(memberships.status, ['pending', 'active']),
+      ),
+    )
+    .orderBy(asc(memberships.id))
+    .prepare('membership_live_of_user');
+}
+const liveMembershipsQueries = new WeakMap<Database, ReturnType<typeof liveMembershipsQuery>>();
+
+export async function listLiveMembershipsOfUser(db: Database, userId: number): Promise<MembershipRow[]> {
+  return preparedFor(liveMembershipsQueries, db, liveMembershipsQuery).execute({ userId });
 }
 
 export async function findMembership(

@@ -52,14 +52,10 @@ import {
   insertType,
   insertTypeLinks,
   isTypeSoldAt,
-  listAccessOfTypes,
-  listBenefitsOfTypes,
-  listCategoriesOfTypes,
   listLiveMembershipsOfUser,
-  listOptionsOfTypes,
   listPromotionsOfClient,
   listQuestionsOfType,
-  listTypesSoldAt,
+  listTypeDetailsSoldAt,
   listVenuesOfClient,
   type MembershipRow,
   type MembershipTypeRow,
@@ -70,6 +66,7 @@ import {
   returnPromotionUse,
   takePromotionUse,
   updateMembership,
+  type VenueRow,
 } from './memberships.repository';
 import {
   discountedCollections,
@@ -98,13 +95,21 @@ export function money(raw: number, currency: string): MembershipMoney {
 
 /** Today's calendar date in a time zone ('YYYY-MM-DD'). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs about 50 µs, formatting 1 µs. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function ageOn(dateOfBirth: string, onDate: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -166,13 +171,14 @@ function promotionProblem(promotion: PromotionRow, option: PaymentOptionRow, tod
 async function clientToday(
   deps: MembershipDeps,
   venueId?: number,
-): Promise<{ clientId: number; currency: string; today: string }> {
+): Promise<{ clientId: number; currency: string; today: string; venue: VenueRow | undefined }> {
   const client = await getCurrentClient(deps.db, deps.config);
   const venue = venueId === undefined ? undefined : await findVenueOfClient(deps.db, client.id, venueId);
   return {
     clientId: client.id,
     currency: client.currency,
     today: todayIn(venue?.timezone ?? 'Europe/London'),
+    venue,
   };
 }
 
@@ -204,22 +210,14 @@ export async function listMembershipTypes(
   auth: Auth | null,
   venueId: number,
 ): Promise<MembershipType[]> {
-  const { clientId, currency, today } = await clientToday(deps, venueId);
-  const venue = await findVenueOfClient(deps.db, clientId, venueId);
+  const { clientId, currency, today, venue } = await clientToday(deps, venueId);
   if (!venue) throw AppError.notFound();
-  const types = await listTypesSoldAt(deps.db, clientId, venueId);
-  const ids = types.map((t) => t.id);
-  const [categories, access, benefits, options, live] = await Promise.all([
-    listCategoriesOfTypes(deps.db, ids),
-    listAccessOfTypes(deps.db, ids),
-    listBenefitsOfTypes(deps.db, ids),
-    listOptionsOfTypes(deps.db, ids),
-    auth && auth.user.role === 'customer'
-      ? listLiveMembershipsOfUser(deps.db, auth.user.id)
-      : Promise.resolve([]),
-  ]);
   const user = auth && auth.user.role === 'customer' ? auth.user : undefined;
-  return types.map((type) => {
+  const [types, live] = await Promise.all([
+    listTypeDetailsSoldAt(deps.db, clientId, venueId),
+    user ? listLiveMembershipsOfUser(deps.db, user.id) : Promise.resolve([]),
+  ]);
+  return types.map(({ type, categories, access, benefits, options }) => {
     const block = purchaseBlock(type, user, live, today);
     const isPurchasable = {
       can_purchase: block === null,
@@ -230,7 +228,7 @@ export async function listMembershipTypes(
       id: type.id,
       name: type.name,
       slug: type.slug,
-      categories: categories.filter((c) => c.typeId === type.id).map((c) => ({ id: c.id, name: c.name })),
+      categories,
       coverage: type.coverage,
       description: type.description,
       eligibility: type.eligibility
@@ -242,18 +240,14 @@ export async function listMembershipTypes(
             document_types: type.eligibility.documentTypes,
           }
         : null,
-      benefits: benefits
-        .filter((b) => b.membershipTypeId === type.id)
-        .map((b) => ({
-          name: b.name,
-          total_uses: b.totalUses,
-          frequency: b.frequency,
-          description: b.description,
-        })),
-      provides_access_to: access.filter((a) => a.typeId === type.id).map((a) => ({ id: a.id, name: a.name })),
-      payment_options: options
-        .filter((o) => o.membershipTypeId === type.id)
-        .map((o) => describeOption(o, today, currency, isPurchasable)),
+      benefits: benefits.map((b) => ({
+        name: b.name,
+        total_uses: b.totalUses,
+        frequency: b.frequency,
+        description: b.description,
+      })),
+      provides_access_to: access,
+      payment_options: options.map((o) => describeOption(o, today, currency, isPurchasable)),
       is_purchasable: isPurchasable,
     };
   });
