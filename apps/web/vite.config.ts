@@ -21,9 +21,33 @@ function subSiteFallback(): Plugin {
   };
 }
 
+/**
+ * The spec's default fonts (garage gothic -> Oswald, and Roboto; shell-session-basket.md 3) start
+ * downloading with the HTML. The page waits for the theme's fonts before it shows (the spinner),
+ * so without this they only start after the JS, the theme call and the font CSS.
+ */
+function preloadDefaultFonts(): Plugin {
+  const defaultFont = /^assets\/(oswald|roboto)-latin-(400|700)-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'preload-default-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {}).filter((file) => defaultFont.test(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 export default defineConfig({
-  plugins: [react(), subSiteFallback()],
+  plugins: [react(), subSiteFallback(), preloadDefaultFonts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

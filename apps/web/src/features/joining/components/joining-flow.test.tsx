@@ -34,7 +34,8 @@ it('lists the centres as cards when the map is off, and choosing one opens its p
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Buy a membership' }, { timeout: 5_000 }),
   ).toBeVisible();
-  const centre = screen.getByRole('button', { name: /Choose your home centre/ });
+  // The heading shows while the flow loads; its first section follows.
+  const centre = await screen.findByRole('button', { name: /Choose your home centre/ });
   expect(centre).toHaveAttribute('aria-expanded', 'true');
   await user.click(await screen.findByRole('button', { name: 'Select York Ouse Bank Leisure Centre' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/centre/york-ouse-bank'));
