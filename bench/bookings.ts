@@ -463,23 +463,43 @@ export function runSeed(hooks: BenchHooks, args: string[], env: Record<string, s
   });
 }
 
+/**
+ * The server environment for one database: PGlite (no DATABASE_URL), or a fresh PostgreSQL database
+ * created on `serverUrl` (its name is returned so the caller drops it afterwards).
+ */
+export async function benchDatabaseEnv(
+  hooks: BenchHooks,
+  database: 'pglite' | 'postgres',
+  serverUrl: string,
+  serverEnv: Record<string, string>,
+  prefix: string,
+): Promise<{ env: Record<string, string>; dropName: string | undefined }> {
+  const env: Record<string, string> = { ...serverEnv };
+  if (database !== 'postgres') {
+    delete env.DATABASE_URL;
+    return { env, dropName: undefined };
+  }
+  const dropName = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  await runSeed(hooks, ['create-database', serverUrl, dropName], serverEnv);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dropName}`;
+  env.DATABASE_URL = url.toString();
+  return { env, dropName };
+}
+
 export async function runBookings(
   hooks: BenchHooks,
   settings: BookingsSettings,
   database: BookingsFigure['database'],
   serverEnv: Record<string, string>,
 ): Promise<BookingsRun> {
-  const env: Record<string, string> = { ...serverEnv };
-  let dropName: string | undefined;
-  if (database === 'postgres') {
-    dropName = `leisure_bench_${process.pid}_${Date.now().toString(36)}`;
-    await runSeed(hooks, ['create-database', settings.databaseUrl, dropName], serverEnv);
-    const url = new URL(settings.databaseUrl);
-    url.pathname = `/${dropName}`;
-    env.DATABASE_URL = url.toString();
-  } else {
-    delete env.DATABASE_URL;
-  }
+  const { env, dropName } = await benchDatabaseEnv(
+    hooks,
+    database,
+    settings.databaseUrl,
+    serverEnv,
+    'leisure_bench',
+  );
   const problems: string[] = [];
   const figures: BookingsFigure[] = [];
   let fixture: BookingsFixture | undefined;

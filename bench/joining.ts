@@ -13,7 +13,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { type BenchHooks, runSeed } from './bookings';
+import { type BenchHooks, benchDatabaseEnv, runSeed } from './bookings';
 
 export interface JoiningSettings {
   duration: number;
@@ -159,17 +159,13 @@ export async function runJoining(
   database: JoiningFigure['database'],
   serverEnv: Record<string, string>,
 ): Promise<JoiningRun> {
-  const env: Record<string, string> = { ...serverEnv };
-  let dropName: string | undefined;
-  if (database === 'postgres') {
-    dropName = `leisure_bench_join_${process.pid}_${Date.now().toString(36)}`;
-    await runSeed(hooks, ['create-database', settings.databaseUrl, dropName], serverEnv);
-    const url = new URL(settings.databaseUrl);
-    url.pathname = `/${dropName}`;
-    env.DATABASE_URL = url.toString();
-  } else {
-    delete env.DATABASE_URL;
-  }
+  const { env, dropName } = await benchDatabaseEnv(
+    hooks,
+    database,
+    settings.databaseUrl,
+    serverEnv,
+    'leisure_bench_join',
+  );
   const problems: string[] = [];
   const figures: JoiningFigure[] = [];
   const startDate = dateAhead(7);

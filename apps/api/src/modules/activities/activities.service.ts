@@ -78,6 +78,14 @@ export function viewerOf(auth: Auth | null): Viewer {
   return { userId: auth.user.id, isMember: auth.isMember };
 }
 
+/** An activity's pricing options with their tickets, in order (the basket prices its lines with them). */
+export async function listActivityPricing(
+  db: Database,
+  activityId: number,
+): Promise<PricingOptionWithTickets[]> {
+  return listPricing(db, activityId);
+}
+
 // ---- The catalogue: operator data read on every availability call, cached briefly ------------------
 
 export interface ActivityContext {

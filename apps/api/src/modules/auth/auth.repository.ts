@@ -14,7 +14,7 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
-export type AttemptKind = 'login' | 'password_reset';
+export type AttemptKind = 'login' | 'password_reset' | 'direct_debit_validate';
 
 // ---- Users ---------------------------------------------------------------------------------------
 

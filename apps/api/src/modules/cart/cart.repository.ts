@@ -18,7 +18,6 @@ import {
   orderItems,
   pricingOptions,
   savedCards,
-  tickets,
   users,
   venues,
   waitlistEntries,
@@ -206,6 +205,40 @@ export interface CartItemDetail {
   holdExpiresAt: Date | null;
 }
 
+/** What a basket or an order line names: its activity, venue, option, session and course. */
+export const lineDetailColumns = {
+  activityName: activities.name,
+  activitySlug: activities.slug,
+  activityKind: activities.kind,
+  durationMinutes: activities.durationMinutes,
+  needsWaiver: activities.needsWaiver,
+  venueName: venues.name,
+  venueSlug: venues.slug,
+  timezone: venues.timezone,
+  pricingOptionName: pricingOptions.name,
+  startsAt: occurrences.startsAt,
+  endsAt: occurrences.endsAt,
+  locationName: locations.name,
+  instructorName: occurrences.instructorName,
+  bundleName: courseBundles.name,
+};
+
+interface LineSession {
+  startsAt: Date | null;
+  endsAt: Date | null;
+  locationName: string | null;
+  instructorName: string | null;
+}
+
+/** Folds a line's session columns into `occurrence` (null for lines without one, e.g. a course). */
+export function withOccurrence<Row extends LineSession>(rows: Row[]) {
+  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
+    ...row,
+    occurrence:
+      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
+  }));
+}
+
 export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
   const holdExpiry = db
     .select({
@@ -219,20 +252,7 @@ export async function listCartItemDetails(db: Database, cartId: number): Promise
   const rows = await db
     .select({
       item: cartItems,
-      activityName: activities.name,
-      activitySlug: activities.slug,
-      activityKind: activities.kind,
-      durationMinutes: activities.durationMinutes,
-      needsWaiver: activities.needsWaiver,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      timezone: venues.timezone,
-      pricingOptionName: pricingOptions.name,
-      startsAt: occurrences.startsAt,
-      endsAt: occurrences.endsAt,
-      locationName: locations.name,
-      instructorName: occurrences.instructorName,
-      bundleName: courseBundles.name,
+      ...lineDetailColumns,
       holdExpiresAt: holdExpiry.expiresAt,
     })
     .from(cartItems)
@@ -245,11 +265,7 @@ export async function listCartItemDetails(db: Database, cartId: number): Promise
     .leftJoin(holdExpiry, eq(holdExpiry.cartItemId, cartItems.id))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
-  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
-    ...row,
-    occurrence:
-      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
-  }));
+  return withOccurrence(rows);
 }
 
 export interface BundleSessionRow {
@@ -338,31 +354,6 @@ export interface PricingRow {
   name: string;
   forMembers: boolean;
   tickets: { id: number; name: string; amount: number }[];
-}
-
-export async function listActivityPricing(db: Database, activityId: number): Promise<PricingRow[]> {
-  const rows = await db
-    .select({ option: pricingOptions, ticket: tickets })
-    .from(pricingOptions)
-    .leftJoin(tickets, eq(tickets.pricingOptionId, pricingOptions.id))
-    .where(eq(pricingOptions.activityId, activityId))
-    .orderBy(asc(pricingOptions.position), asc(pricingOptions.id), asc(tickets.position), asc(tickets.id));
-  const options = new Map<number, PricingRow>();
-  for (const { option, ticket } of rows) {
-    let entry = options.get(option.id);
-    if (!entry) {
-      entry = {
-        id: option.id,
-        activityId: option.activityId,
-        name: option.name,
-        forMembers: option.forMembers,
-        tickets: [],
-      };
-      options.set(option.id, entry);
-    }
-    if (ticket) entry.tickets.push({ id: ticket.id, name: ticket.name, amount: ticket.amount });
-  }
-  return [...options.values()];
 }
 
 /** Occurrences (of these) the user already has a live booking on. */

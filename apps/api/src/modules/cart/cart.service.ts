@@ -20,6 +20,7 @@ import { formatMoney } from '@leisure/contract/money';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
+import { listActivityPricing } from '../activities/activities.service';
 import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
 import type { Auth } from '../auth/session';
 import { getCurrentClient } from '../operator/operator.service';
@@ -49,7 +50,6 @@ import {
   insertWaitlistEntry,
   insertWaiver,
   isRaceError,
-  listActivityPricing,
   listActivityWaivers,
   listBookedOccurrences,
   listBundleBookables,

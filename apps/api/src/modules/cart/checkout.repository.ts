@@ -13,6 +13,7 @@ import {
   termsAcceptances,
   venues,
 } from '../../db/schema';
+import { lineDetailColumns, withOccurrence } from './cart.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -92,20 +93,7 @@ export async function listOrderItemDetails(db: Database, orderId: number): Promi
   const rows = await db
     .select({
       item: orderItems,
-      activityName: activities.name,
-      activitySlug: activities.slug,
-      activityKind: activities.kind,
-      durationMinutes: activities.durationMinutes,
-      needsWaiver: activities.needsWaiver,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      timezone: venues.timezone,
-      pricingOptionName: pricingOptions.name,
-      startsAt: occurrences.startsAt,
-      endsAt: occurrences.endsAt,
-      locationName: locations.name,
-      instructorName: occurrences.instructorName,
-      bundleName: courseBundles.name,
+      ...lineDetailColumns,
     })
     .from(orderItems)
     .innerJoin(activities, eq(activities.id, orderItems.activityId))
@@ -116,11 +104,7 @@ export async function listOrderItemDetails(db: Database, orderId: number): Promi
     .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
-  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
-    ...row,
-    occurrence:
-      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
-  }));
+  return withOccurrence(rows);
 }
 
 export async function listOrderBookings(db: Database, orderId: number): Promise<BookingRow[]> {

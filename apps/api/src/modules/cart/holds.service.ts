@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { listActivityPricing } from '../activities/activities.service';
 import { localDateOf, localTimeOf, prettyDate } from '../activities/local-time';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
@@ -14,7 +15,6 @@ import {
   findUserOfClient,
   insertCartItem,
   insertHolds,
-  listActivityPricing,
   listWaitlistedWithSpace,
   lockCart,
   lockFirstWaiting,

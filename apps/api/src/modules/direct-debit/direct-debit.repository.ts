@@ -1,7 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  authAttempts,
   directDebitBankDetails,
   directDebitCollections,
   directDebitMandates,
@@ -21,38 +20,6 @@ export type NewCollectionRow = typeof directDebitCollections.$inferInsert;
 export const liveMandateStatuses: MandateRow['status'][] = ['pending_submission', 'submitted', 'active'];
 
 // ---- Rate limiting (the auth_attempts table, kind `direct_debit_validate`) ---------------------
-
-const attemptKind = 'direct_debit_validate';
-
-export async function recordValidation(
-  db: Database,
-  values: { accountKey: string; ipAddress: string; succeeded: boolean },
-): Promise<void> {
-  await db.insert(authAttempts).values({ kind: attemptKind, ...values });
-}
-
-/** Failed validations since `since`, for the customer and for the address separately. */
-export async function countValidationFailures(
-  db: Database,
-  accountKey: string,
-  ipAddress: string,
-  since: Date,
-): Promise<{ account: number; address: number }> {
-  const base = [
-    eq(authAttempts.kind, attemptKind),
-    eq(authAttempts.succeeded, false),
-    gte(authAttempts.createdAt, since),
-  ];
-  const [account] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(and(...base, eq(authAttempts.accountKey, accountKey)));
-  const [address] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(and(...base, eq(authAttempts.ipAddress, ipAddress)));
-  return { account: account?.n ?? 0, address: address?.n ?? 0 };
-}
 
 // ---- Validated bank details --------------------------------------------------------------------
 

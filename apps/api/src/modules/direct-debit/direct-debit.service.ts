@@ -13,11 +13,11 @@ import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import { findUserById } from '../auth/auth.repository';
+import { assertNotRateLimited, recordAuthAttempt } from '../auth/auth.service';
 import { BankDetailsSeal } from './bank-details-seal';
 import {
   type BankDetailsRow,
   cancelSchedule,
-  countValidationFailures,
   deleteUserBankDetails,
   findActiveScheduleOfMembership,
   findBillingDay,
@@ -28,7 +28,6 @@ import {
   insertMandate,
   insertSchedule,
   type MandateRow,
-  recordValidation,
   type ScheduleRow,
   takeLiveBankDetails,
 } from './direct-debit.repository';
@@ -50,8 +49,6 @@ export interface DirectDebitDeps {
 export const detailsTokenField = 'direct_debit.token';
 
 /** Like logins (issue 2): ten failed checks in fifteen minutes, per customer and per address, then 429. */
-export const validationRateLimit = { maxFailures: 10, windowMinutes: 15 } as const;
-
 const seals = new Map<string, BankDetailsSeal>();
 function sealFor(config: Config): BankDetailsSeal {
   const secret = config.directDebit.detailsSecret;
@@ -96,20 +93,21 @@ export async function validateBankDetails(
 ): Promise<DirectDebitValidateResponse['data']> {
   const { db, config, provider } = deps;
   const accountKey = `user:${userId}`;
-  const since = new Date(now.getTime() - validationRateLimit.windowMinutes * 60_000);
-  const failures = await countValidationFailures(db, accountKey, ipAddress, since);
-  if (
-    failures.account >= validationRateLimit.maxFailures ||
-    failures.address >= validationRateLimit.maxFailures
-  ) {
-    throw new AppError('too_many_requests', directDebitMessages.tooMany);
-  }
+  await assertNotRateLimited(db, 'direct_debit_validate', accountKey, ipAddress, {
+    now,
+    message: directDebitMessages.tooMany,
+  });
 
   const check = await provider.validateBankDetails({
     accountNumber: body.account_number,
     sortCode: body.sort_code,
   });
-  await recordValidation(db, { accountKey, ipAddress, succeeded: check.valid });
+  await recordAuthAttempt(db, {
+    kind: 'direct_debit_validate',
+    accountKey,
+    ipAddress,
+    succeeded: check.valid,
+  });
   if (!check.valid) throw AppError.validation(check.errors);
 
   const billingAddress: DirectDebitBillingAddress | null =
