@@ -28,12 +28,18 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { type CollectionsJob, createCollectionsJob } from './modules/direct-debit/collections.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
+import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { membershipChangesRoutes } from './modules/membership-changes/membership-changes.routes';
+import { membershipManagementRoutes } from './modules/membership-management/membership-management.routes';
 import { membershipRoutes } from './modules/memberships/memberships.routes';
+import { myBookingsRoutes } from './modules/my-bookings/my-bookings.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
@@ -266,6 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => collections.start());
   app.addHook('onClose', async () => collections.stop());
   await app.register(membershipRoutes, { prefix: '/api', db, config });
+  // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.
+  await app.register(myBookingsRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(membershipChangesRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(documentsRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(paymentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(geocodingRoutes, {
     prefix: '/api',
     geocoder: createGeocoder(config.providers),

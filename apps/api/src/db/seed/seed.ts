@@ -5,8 +5,13 @@ import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
 import { seedBaskets } from './baskets';
 import { seedDataFieldForms } from './data-field-forms';
+import { seedDocumentsAndWaivers } from './documents';
+import { seedGuestPasses } from './guest-passes';
+import { seedMembershipStates } from './membership-states';
 import { seedMemberships } from './memberships';
+import { seedBookingHistory } from './my-bookings';
 import { seedOperator } from './operator';
+import { seedPaymentsArea } from './payments';
 
 /**
  * Seeds the demo data when the database has no client yet; answers whether it seeded. A restart
@@ -26,6 +31,12 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     await seedActivities(tx, operator.client.id, operator.venues);
     await seedBaskets(tx, operator.client.id);
     await seedMemberships(tx, operator.client.id, operator.venues);
+    // The my-account area: demo members whose accounts show every state the screens can show.
+    await seedBookingHistory(tx, operator.client.id, operator.venues);
+    await seedGuestPasses(tx, operator.client.id, operator.venues);
+    await seedMembershipStates(tx, operator.client.id, operator.venues);
+    await seedDocumentsAndWaivers(tx, operator.client.id, operator.venues);
+    await seedPaymentsArea(tx, operator.client.id, operator.venues);
     return true;
   });
 }
