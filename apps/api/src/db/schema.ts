@@ -1280,3 +1280,42 @@ export const memberships = pgTable(
     check('memberships_billing_day_check', sql`${t.billingDay} is null or ${t.billingDay} between 1 and 28`),
   ],
 );
+
+// ---- Penalties (issue 5): unpaid fees a member owes, paid through the basket ----
+
+/**
+ * A fee the operator charges a member: a late cancellation or no-show of a booking, or a debt a
+ * membership left (a failed collection). Paid through the basket as a `penalty` line; a membership
+ * with unpaid penalties cannot be cancelled until they are paid.
+ */
+export const penalties = pgTable(
+  'penalties',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'late_cancellation' | 'no_show' | 'membership_debt' | 'other'>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    venueId: integer('venue_id').references(() => venues.id),
+    /** The booking the fee is for (late cancellation, no-show). */
+    bookingId: integer('booking_id').references(() => bookings.id),
+    membershipId: integer('membership_id').references(() => memberships.id),
+    /** What the member sees under Session (e.g. the activity's name). */
+    description: text('description').notNull(),
+    status: text('status').$type<'unpaid' | 'paid' | 'waived'>().notNull().default('unpaid'),
+    /** The order that paid it. */
+    orderId: integer('order_id').references(() => orders.id),
+    issuedByUserId: integer('issued_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('penalties_user_status_idx').on(t.userId, t.status),
+    check('penalties_amount_check', sql`${t.amount} > 0`),
+  ],
+);
