@@ -41,6 +41,7 @@ import { membershipRoutes } from './modules/memberships/memberships.routes';
 import { myBookingsRoutes } from './modules/my-bookings/my-bookings.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
@@ -179,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   // Uploads (eligibility documents, freeze proof, profile photos): one file per request, at most the
   // spec's 20,000,000 bytes; a larger file is cut off and the route answers 422.
-  await app.register(multipart, { limits: { fileSize: 20_000_000, files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(multipart, {
+    limits: { fileSize: 20_000_000, files: 1, fields: 20, fieldSize: 10_000 },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -277,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => collections.stop());
   await app.register(membershipRoutes, { prefix: '/api', db, config });
   // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.
+  await app.register(uploadsRoutes, { prefix: '/api', db, config });
   await app.register(myBookingsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });

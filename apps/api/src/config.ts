@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -199,6 +202,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED: 'false',
     PORT: '0',
     DD_COLLECTIONS_EVERY_SECONDS: '0',
+    // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,
   });
 }

@@ -1319,3 +1319,27 @@ export const penalties = pgTable(
     check('penalties_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+// ---- Uploads (issue 5): files members send (documents, freeze proof, profile photos) ----
+
+/**
+ * A file a member uploaded. The bytes live in the uploads folder under `stored_name`, a generated
+ * name (never the member's file name); `content_type` is what the bytes are, found by their magic
+ * bytes, not what the browser claimed. Served only to its owner (and to staff), as an attachment.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'eligibility_document' | 'freeze_proof' | 'profile_photo'>().notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);

@@ -102,6 +102,13 @@ export async function requireAuth(db: Database, config: Config, request: Fastify
   return auth;
 }
 
+/** A signed-in staff user (front of house, reviews, redemptions), or 401 / 403. */
+export async function requireStaff(db: Database, config: Config, request: FastifyRequest): Promise<Auth> {
+  const auth = await requireAuth(db, config, request);
+  if (auth.user.role !== 'staff') throw new AppError('forbidden');
+  return auth;
+}
+
 /**
  * Checks the CSRF header of every cookie-authenticated write before its route runs (419 when it
  * is missing or wrong). A cookie whose session has gone is treated as no session at all: the route

@@ -1,0 +1,48 @@
+import { zErrorResponse } from '@leisure/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { requireAuth } from '../auth/session';
+import { findUpload, sendUpload } from './uploads.service';
+
+export interface UploadsRoutesOptions {
+  db: Database;
+  config: Config;
+}
+
+const zUploadParams = z.object({ uploadId: z.coerce.number().int().positive() });
+
+/** Downloads of uploaded files: the owner's own, or any for staff reviewing them. */
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { db, config }) => {
+  app.get(
+    '/my-account/uploads/:uploadId',
+    {
+      schema: {
+        tags: ['my-account'],
+        summary: 'Download one of your uploaded files',
+        description:
+          'The bytes of a document, freeze proof or photo you uploaded, as an attachment with the type found ' +
+          "by its content. Staff may download any member's upload (to review it). 404 for anyone else's.",
+        security: [{ bearer: [] }, { cookie: [] }],
+        params: zUploadParams,
+        response: {
+          200: z.any().describe('The file (image/jpeg, image/png or application/pdf).'),
+          401: zErrorResponse.describe('No valid session.'),
+          404: zErrorResponse.describe('No such upload of yours.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      const upload = await findUpload(
+        db,
+        request.params.uploadId,
+        auth.user.role === 'staff' ? null : auth.user.id,
+      );
+      if (!upload) throw AppError.notFound();
+      return sendUpload(reply, config, upload);
+    },
+  );
+};

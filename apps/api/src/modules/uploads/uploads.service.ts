@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/** The spec's upload limit (my-account.md 9): 20 MB, counted as 20,000,000 bytes. */
+export const maxUploadBytes = 20_000_000;
+
+export const uploadFormats = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  pdf: { mime: 'application/pdf', ext: 'pdf' },
+} as const;
+
+export type UploadFormat = keyof typeof uploadFormats;
+export type UploadKind = (typeof uploads.$inferSelect)['kind'];
+export type UploadRow = typeof uploads.$inferSelect;
+
+export interface ReceivedFile {
+  buffer: Buffer;
+  originalName: string;
+  format: UploadFormat;
+}
+
+export interface MultipartForm {
+  /** Text fields by name (the last value wins). */
+  fields: Record<string, string>;
+  /** The one file part, if the request had one. */
+  file: { fieldName: string; buffer: Buffer; originalName: string; truncated: boolean } | null;
+}
+
+/**
+ * Reads a multipart request: its text fields and its single file, held in memory (at most
+ * `maxUploadBytes`, the limit app.ts gives the multipart parser). A request that is not multipart
+ * is a 422, not a crash.
+ */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw AppError.validation({ body: ['Send the form as multipart/form-data.'] });
+  }
+  const form: MultipartForm = { fields: {}, file: null };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Known before the bytes are read, so a file cut off at the limit still names its field.
+        form.file = {
+          fieldName: part.fieldname,
+          buffer: Buffer.alloc(0),
+          originalName: part.filename,
+          truncated: false,
+        };
+        form.file.buffer = await (part as MultipartFile).toBuffer();
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // The parser stops at the size limit and says so as an error; the field check reports it.
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE' || !form.file) throw error;
+    form.file.truncated = true;
+  }
+  return form;
+}
+
+/**
+ * Checks the file of a form field: present, within the size limit, and one of `allowed` by its
+ * content (magic bytes), whatever its name or claimed type says: an HTML page renamed `.pdf` is
+ * refused. Field errors come under `field`.
+ */
+export async function checkUploadedFile(
+  form: MultipartForm,
+  field: string,
+  allowed: readonly UploadFormat[],
+  options: { required: boolean } = { required: true },
+): Promise<ReceivedFile | null> {
+  const file = form.file?.fieldName === field ? form.file : null;
+  if (!file || file.buffer.length === 0) {
+    if (file?.truncated) throw AppError.validation({ [field]: ['File size exceeds 20mb.'] });
+    if (options.required)
+      throw AppError.validation({ [field]: [`The ${field.replaceAll('_', ' ')} is required.`] });
+    return null;
+  }
+  if (file.truncated || file.buffer.length > maxUploadBytes) {
+    throw AppError.validation({ [field]: ['File size exceeds 20mb.'] });
+  }
+  const detected = await fileTypeFromBuffer(file.buffer);
+  const format = (Object.keys(uploadFormats) as UploadFormat[]).find(
+    (key) => uploadFormats[key].mime === detected?.mime,
+  );
+  if (!format || !allowed.includes(format)) {
+    const names = allowed.map((key) => key.toUpperCase()).join(', ');
+    throw AppError.validation({ [field]: [`The file must be one of: ${names}.`] });
+  }
+  return { buffer: file.buffer, originalName: safeOriginalName(file.originalName, format), format };
+}
+
+/** The member's file name, kept only for display and downloads: no paths, no control characters. */
+function safeOriginalName(name: string, format: UploadFormat): string {
+  const base = path
+    .basename(name || 'upload')
+    .replace(/[^\w.\- ()]/g, '_')
+    .slice(0, 120);
+  return base || `upload.${uploadFormats[format].ext}`;
+}
+
+function uploadsDir(config: Config): string {
+  return path.resolve(config.dataDir, 'uploads');
+}
+
+/**
+ * Writes the bytes under a generated name, then records them. Call inside the transaction of the
+ * change the file belongs to; if that transaction fails, `discardStoredFile` removes the bytes.
+ */
+export async function storeUpload(
+  db: Database,
+  config: Config,
+  input: { userId: number; kind: UploadKind; file: ReceivedFile },
+): Promise<UploadRow> {
+  const dir = uploadsDir(config);
+  await mkdir(dir, { recursive: true });
+  const { mime, ext } = uploadFormats[input.file.format];
+  const storedName = `${randomUUID()}.${ext}`;
+  await writeFile(path.join(dir, storedName), input.file.buffer, { mode: 0o600 });
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        storedName,
+        originalName: input.file.originalName,
+        contentType: mime,
+        size: input.file.buffer.length,
+      })
+      .returning();
+    if (!row) throw new Error('upload row not written');
+    return row;
+  } catch (error) {
+    await discardStoredFile(config, storedName);
+    throw error;
+  }
+}
+
+export async function discardStoredFile(config: Config, storedName: string): Promise<void> {
+  await rm(path.join(uploadsDir(config), storedName), { force: true });
+}
+
+/** Deletes an upload's row and bytes (a replaced or deleted profile photo). */
+export async function deleteUpload(db: Database, config: Config, upload: UploadRow): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, upload.id));
+  await discardStoredFile(config, upload.storedName);
+}
+
+/** The upload if it belongs to `userId`; staff (`userId` null) may read any. */
+export async function findUpload(db: Database, id: number, userId: number | null): Promise<UploadRow | null> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(userId === null ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function readUploadBytes(config: Config, upload: UploadRow): Promise<Buffer> {
+  return readFile(path.join(uploadsDir(config), upload.storedName));
+}
+
+/**
+ * Sends an upload as a download: its real type, never sniffed, never cached by shared caches,
+ * and as an attachment, so a browser never renders it inside our origin.
+ */
+export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow) {
+  const bytes = await readUploadBytes(config, upload);
+  const asciiName = upload.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
+  return reply
+    .header('content-type', upload.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(bytes);
+}
