@@ -7,6 +7,7 @@ import { seedBaskets } from './baskets';
 import { seedDataFieldForms } from './data-field-forms';
 import { seedDocumentsAndWaivers } from './documents';
 import { seedGuestPasses } from './guest-passes';
+import { seedMembershipFreezes } from './membership-freezes';
 import { seedMembershipStates } from './membership-states';
 import { seedMemberships } from './memberships';
 import { seedBookingHistory } from './my-bookings';
@@ -35,6 +36,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     await seedBookingHistory(tx, operator.client.id, operator.venues);
     await seedGuestPasses(tx, operator.client.id, operator.venues);
     await seedMembershipStates(tx, operator.client.id, operator.venues);
+    await seedMembershipFreezes(tx, operator.client.id, operator.venues);
     await seedDocumentsAndWaivers(tx, operator.client.id, operator.venues);
     await seedPaymentsArea(tx, operator.client.id, operator.venues);
     return true;
