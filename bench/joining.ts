@@ -100,7 +100,8 @@ export async function joiningFixture(
   throw new Error(`venue ${best.venue.slug} sells no membership with a monthly option`);
 }
 
-async function logIn(base: string, member: JoiningSettings['member']): Promise<string> {
+/** Signs a member in; answers the bearer token. */
+export async function logIn(base: string, member: JoiningSettings['member']): Promise<string> {
   const response = await fetch(`${base}/api/auth/customer/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -112,7 +113,8 @@ async function logIn(base: string, member: JoiningSettings['member']): Promise<s
   return token;
 }
 
-async function measure(
+/** Warms up, then measures one URL under load (autocannon), keeping the load average beside it. */
+export async function measure(
   hooks: BenchHooks,
   settings: JoiningSettings,
   database: JoiningFigure['database'],
@@ -146,6 +148,19 @@ async function measure(
     loadAverage,
     note,
   };
+}
+
+/** A problem line for each figure that saw an answer other than 200, or errors. */
+export function statusProblems(database: string, figures: JoiningFigure[]): string[] {
+  const problems: string[] = [];
+  for (const figure of figures) {
+    const other = Object.entries(figure.statuses).filter(([status]) => status !== '200');
+    if (other.length > 0 || figure.errors > 0) {
+      const answers = other.map(([status, n]) => `${n} x ${status}`).join(', ') || 'no non-200';
+      problems.push(`${database} ${figure.name}: ${answers}; ${figure.errors} errors`);
+    }
+  }
+  return problems;
 }
 
 /** 'YYYY-MM-DD', `days` after today (UTC; the API allows today to a month ahead). */
@@ -227,14 +242,7 @@ export async function runJoining(
       );
     }
   }
-  for (const figure of figures) {
-    const other = Object.entries(figure.statuses).filter(([status]) => status !== '200');
-    if (other.length > 0 || figure.errors > 0) {
-      problems.push(
-        `${database} ${figure.name}: ${other.map(([status, n]) => `${n} x ${status}`).join(', ') || 'no non-200'}; ${figure.errors} errors`,
-      );
-    }
-  }
+  problems.push(...statusProblems(database, figures));
   return {
     database,
     fixture: fixture ?? {

@@ -15,8 +15,8 @@
  *
  * Writes bench/results/latest.json, prints a table with the budgets, and exits 1 when one is missed.
  * Each measurement keeps the load average at its start (two shared cores: read figures beside it).
- * Settings: BENCH_ONLY (api,bookings,joining,pages: the parts to run; the bare figure runs with api,
- * bookings or joining), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
+ * Settings: BENCH_ONLY (api,bookings,joining,account,pages: the parts to run; the bare figure runs
+ * with api, bookings, joining or account), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
@@ -39,15 +39,16 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { type AccountRun, historyMember, runAccount } from './account';
 import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
-import { type JoiningRun, joiningFixture, runJoining } from './joining';
+import { type JoiningRun, joiningFixture, logIn as logInMember, runJoining } from './joining';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const webDist = path.join(root, 'apps/web/dist');
 const serverEntry = path.join(root, 'apps/api/dist/server.js');
 
-const parts = ['api', 'bookings', 'joining', 'pages'] as const;
+const parts = ['api', 'bookings', 'joining', 'account', 'pages'] as const;
 type Part = (typeof parts)[number];
 const only = (process.env.BENCH_ONLY ?? parts.join(','))
   .split(',')
@@ -327,17 +328,17 @@ async function measureBare(): Promise<LoadFigure> {
   }
 }
 
-async function logIn(base: string): Promise<string> {
+/** Signs in through the API and answers the Cookie header a browser would then send. */
+async function sessionCookies(base: string, member: { username: string; password: string }): Promise<string> {
   const response = await fetch(`${base}/api/auth/customer/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(demoMember),
+    body: JSON.stringify(member),
   });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`login as ${demoMember.username}: ${response.status} ${text}`);
-  const token = (JSON.parse(text) as { token?: string }).token;
-  if (!token) throw new Error(`login as ${demoMember.username}: no token in ${text}`);
-  return token;
+  if (response.status !== 200) throw new Error(`login as ${member.username}: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (cookies.length === 0) throw new Error(`login as ${member.username}: no cookies`);
+  return cookies.join('; ');
 }
 
 // ---- 3. Lighthouse ---------------------------------------------------------------------------------------
@@ -375,7 +376,11 @@ function scriptsLoadedGzipKb(lhr: { audits: Record<string, { details?: unknown }
   return round(bytes / 1024, 1);
 }
 
-async function runLighthouse(base: string, pagePath: string): Promise<LighthouseFigure> {
+async function runLighthouse(
+  base: string,
+  pagePath: string,
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseFigure> {
   const runs: { performance: number; accessibility: number; lhr: LighthouseResult }[] = [];
   const loadAverage = loadavg().map((value) => round(value, 2));
   // A run that fails to record (e.g. NO_NAVSTART on a loaded machine) is retried once.
@@ -390,6 +395,7 @@ async function runLighthouse(base: string, pagePath: string): Promise<Lighthouse
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
+          ...(extraHeaders ? { extraHeaders } : {}),
         },
         desktopConfig,
       );
@@ -498,7 +504,8 @@ async function main(): Promise<void> {
 
   // 2. Throughput: the bare endpoint first, alone.
   const load: LoadFigure[] = [];
-  const bare = has('api') || has('bookings') || has('joining') ? await measureBare() : undefined;
+  const bare =
+    has('api') || has('bookings') || has('joining') || has('account') ? await measureBare() : undefined;
   if (bare) load.push(bare);
 
   const serverEnv = (dataDir: string): Record<string, string> => ({
@@ -521,7 +528,7 @@ async function main(): Promise<void> {
       if (has('api')) {
         load.push(await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`));
         try {
-          const token = await logIn(base);
+          const token = await logInMember(base, demoMember);
           load.push(
             await measureLoad('GET /api/auth/user', `${base}/api/auth/user`, {
               authorization: `Bearer ${token}`,
@@ -546,6 +553,14 @@ async function main(): Promise<void> {
           } catch (error) {
             problems.push(`Lighthouse ${pagePath} failed: ${(error as Error).message}`);
           }
+        }
+        // The dashboard, signed in as the member with two years of history (session cookies).
+        log(`Lighthouse /account/ as ${historyMember.username} (${settings.lighthouseRuns} run(s), desktop)`);
+        try {
+          const cookie = await sessionCookies(base, historyMember);
+          lighthouseFigures.push(await runLighthouse(base, '/account/', { Cookie: cookie }));
+        } catch (error) {
+          problems.push(`Lighthouse /account/ failed: ${(error as Error).message}`);
         }
       }
     } finally {
@@ -611,6 +626,35 @@ async function main(): Promise<void> {
         problems.push(...run.problems);
       } catch (error) {
         problems.push(`joining on ${database} not measured: ${(error as Error).message}`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+
+  // 6. My account, on each database in turn.
+  const account: AccountRun[] = [];
+  if (has('account')) {
+    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
+    for (const database of settings.databases as AccountRun['database'][]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
+      try {
+        const run = await runAccount(
+          hooks,
+          {
+            duration: settings.duration,
+            warmup: settings.warmup,
+            connections: settings.connections,
+            appPort: settings.appPort,
+            databaseUrl: settings.databaseUrl,
+          },
+          database,
+          serverEnv(dataDir),
+        );
+        account.push(run);
+        problems.push(...run.problems);
+      } catch (error) {
+        problems.push(`my account on ${database} not measured: ${(error as Error).message}`);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
@@ -703,6 +747,7 @@ async function main(): Promise<void> {
     themeToBareRatio: ratio,
     bookings: bookings.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     joining: joining.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
+    account: account.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     initialJs: bundles,
     lazyChunks,
     lighthouse: lighthouseFigures,
@@ -728,37 +773,36 @@ async function main(): Promise<void> {
       );
     }
   }
-  for (const run of bookings) {
+  const printFigures = (figures: BookingsRun['figures'] | JoiningRun['figures']) => {
     console.log(
-      `\nBookings on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${run.fixture.venue}/${run.fixture.activity}, ${run.fixture.date}: ${run.fixture.sessionsOnDate} sessions, ${run.fixture.timeGroupsOnDate} start times; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
     );
-    console.log(
-      `  ${pad('target', 34)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
-    );
-    for (const figure of run.figures) {
+    for (const figure of figures) {
       const statuses = Object.entries(figure.statuses)
         .map(([status, n]) => `${n}x${status}`)
         .join(' ');
       console.log(
-        `  ${pad(figure.name, 34)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
       );
     }
+  };
+  for (const run of bookings) {
+    console.log(
+      `\nBookings on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${run.fixture.venue}/${run.fixture.activity}, ${run.fixture.date}: ${run.fixture.sessionsOnDate} sessions, ${run.fixture.timeGroupsOnDate} start times; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+    );
+    printFigures(run.figures);
   }
   for (const run of joining) {
     console.log(
       `\nJoining on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (venue ${run.fixture.venueSlug} #${run.fixture.venueId}: ${run.fixture.typesAtVenue} types; type ${run.fixture.typeId}, monthly option ${run.fixture.optionId}; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
     );
+    printFigures(run.figures);
+  }
+  for (const run of account) {
     console.log(
-      `  ${pad('target', 34)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
+      `\nMy account on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${historyMember.username}: ${run.fixture.pastBookings} past and ${run.fixture.upcomingBookings} upcoming bookings, ${run.fixture.orders} orders; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
     );
-    for (const figure of run.figures) {
-      const statuses = Object.entries(figure.statuses)
-        .map(([status, n]) => `${n}x${status}`)
-        .join(' ');
-      console.log(
-        `  ${pad(figure.name, 34)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
-      );
-    }
+    printFigures(run.figures);
   }
   if (bundles.length > 0) {
     console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');

@@ -1,0 +1,85 @@
+/**
+ * The my-account part of the bench (issue 5, section 4), run by run.ts for each database: PGlite
+ * (a fresh DATA_DIR) and PostgreSQL (a fresh database on BENCH_DATABASE_URL's server, dropped after).
+ *
+ * The built server seeds the demo operator, including history@example.com: a member with two years
+ * of history (hundreds of bookings and the orders that made them). Signed in as that member, the
+ * bench measures the calls the dashboard makes (the user, the next booking) and the long lists
+ * behind it (previous bookings, order history, memberships), one target at a time (autocannon).
+ */
+import { type BenchHooks, benchDatabaseEnv, runSeed } from './bookings';
+import { type JoiningFigure, type JoiningSettings, logIn, measure, statusProblems } from './joining';
+
+export const historyMember = { username: 'history@example.com', password: 'Member-Pass-1' } as const;
+
+export interface AccountRun {
+  database: 'pglite' | 'postgres';
+  /** How much history the measured member has (counted through the API). */
+  fixture: { pastBookings: number; upcomingBookings: number; orders: number };
+  figures: JoiningFigure[];
+  problems: string[];
+}
+
+async function countOf(url: string, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(url, { headers: { accept: 'application/json', ...headers } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${text.slice(0, 200)}`);
+  const body = JSON.parse(text) as { data?: unknown[]; meta?: { pagination?: { total_records?: number } } };
+  return body.meta?.pagination?.total_records ?? body.data?.length ?? 0;
+}
+
+export async function runAccount(
+  hooks: BenchHooks,
+  settings: Omit<JoiningSettings, 'member'>,
+  database: AccountRun['database'],
+  serverEnv: Record<string, string>,
+): Promise<AccountRun> {
+  const { env, dropName } = await benchDatabaseEnv(
+    hooks,
+    database,
+    settings.databaseUrl,
+    serverEnv,
+    'leisure_bench_account',
+  );
+  const problems: string[] = [];
+  const figures: JoiningFigure[] = [];
+  const fixture: AccountRun['fixture'] = { pastBookings: 0, upcomingBookings: 0, orders: 0 };
+  const run = { ...settings, member: historyMember };
+  try {
+    hooks.log(`${database}: starting the API server on a fresh seeded database`);
+    const app = hooks.startProcess(`api ${database}`, [hooks.serverEntry], env);
+    const base = `http://127.0.0.1:${settings.appPort}`;
+    try {
+      await hooks.waitForUrl(`${base}/api/health`, app, 180_000);
+      const token = await logIn(base, historyMember);
+      const headers = { authorization: `Bearer ${token}` };
+      fixture.pastBookings = await countOf(`${base}/api/my-account/bookings?filter=past`, headers);
+      fixture.upcomingBookings = await countOf(`${base}/api/my-account/bookings?filter=future`, headers);
+      fixture.orders = await countOf(`${base}/api/my-account/orders`, headers);
+      const note = `${historyMember.username}: ${fixture.pastBookings} past and ${fixture.upcomingBookings} upcoming bookings, ${fixture.orders} orders`;
+      const targets: [string, string][] = [
+        ['GET auth/user (dashboard)', '/api/auth/user'],
+        ['GET my-account/bookings future (dashboard)', '/api/my-account/bookings?filter=future'],
+        ['GET my-account/bookings past', '/api/my-account/bookings?filter=past'],
+        ['GET my-account/orders', '/api/my-account/orders'],
+        ['GET my-account/user/memberships', '/api/my-account/user/memberships'],
+      ];
+      for (const [name, pathAndQuery] of targets) {
+        figures.push(await measure(hooks, run, database, name, `${base}${pathAndQuery}`, note, headers));
+      }
+    } finally {
+      await hooks.stopProcess(app);
+    }
+  } finally {
+    if (dropName) {
+      await runSeed(hooks, ['drop-database', settings.databaseUrl, dropName], serverEnv).catch(
+        (error: unknown) => problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
+      );
+    }
+  }
+  if (fixture.pastBookings < 100) {
+    problems.push(`${database}: ${historyMember.username} has only ${fixture.pastBookings} past bookings`);
+  }
+  problems.push(...statusProblems(database, figures));
+  return { database, fixture, figures, problems };
+}
