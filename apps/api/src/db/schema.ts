@@ -34,6 +34,8 @@ export const clients = pgTable('clients', {
   activitiesV2Enabled: boolean('activities_v2_enabled').notNull().default(false),
   displayVenueSelectionButton: boolean('display_venue_selection_button').notNull().default(true),
   eligibilityDaysAllowance: integer('eligibility_days_allowance').notNull().default(14),
+  /** Members may set a profile photo (the auth user's `profile_photo.authorisation.allowed`; issue 5). */
+  profilePhotosEnabled: boolean('profile_photos_enabled').notNull().default(true),
   kioskHomeUrl: text('kiosk_home_url'),
   /** Footer shown when no venue is selected. */
   footerHtml: text('footer_html').notNull().default(''),
@@ -191,6 +193,12 @@ export const users = pgTable(
     /** Staff users take payments in this currency. */
     currency: text('currency').notNull().default('GBP'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The profile photo (a 400x400 JPEG the server made; issue 5). */
+    profilePhotoUploadId: integer('profile_photo_upload_id').references((): AnyPgColumn => uploads.id, {
+      onDelete: 'set null',
+    }),
+    /** The member closed the "add a profile photo" reminder. */
+    profilePhotoReminderDismissedAt: timestamp('profile_photo_reminder_dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -687,9 +695,11 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     total: integer('total').notNull(),
     status: text('status').$type<'completed'>().notNull().default('completed'),
+    /** What a receipt link names, so order ids are not guessable from one (issue 5). */
+    uuid: text('uuid').notNull().unique().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId)],
+  (t) => [index('orders_user_idx').on(t.userId), index('orders_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 export const orderItems = pgTable(
@@ -744,6 +754,10 @@ export const bookings = pgTable(
     status: text('status').$type<'booked' | 'cancelled'>().notNull().default('booked'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Where it was cancelled from: my-account, bookings, foh, kiosk (issue 5). */
+    cancellationSource: text('cancellation_source'),
+    /** General credit the cancellation gave, minor units (the ledger row is in credit_transactions). */
+    cancellationCredit: integer('cancellation_credit').notNull().default(0),
   },
   (t) => [
     index('bookings_user_occurrence_idx').on(t.userId, t.occurrenceId),
@@ -777,6 +791,8 @@ export interface CardBilling {
   firstName: string;
   lastName: string;
   addressLine1: string;
+  /** Optional second line (the manage-card page edits it). */
+  addressLine2?: string;
   town: string;
   postcode: string;
 }
@@ -812,6 +828,14 @@ export const creditTransactions = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     orderId: integer('order_id').references(() => orders.id),
+    /** Credit added: when it stops being usable (shown only; null never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Credit added: what the member sees in the detail modal. */
+    description: text('description'),
+    /** Where it was added or spent. */
+    venueId: integer('venue_id').references(() => venues.id),
+    /** A staff user who issued it (null for credit the system gave). */
+    issuedByUserId: integer('issued_by_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('credit_transactions_user_idx').on(t.userId, t.type)],
@@ -831,6 +855,16 @@ export const waivers = pgTable(
     title: text('title').notNull(),
     html: text('html').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Days a signature lasts (issue 5); null: it never expires. */
+    validityDays: integer('validity_days'),
+    /** Questions asked when signing (issue 5). */
+    questions: jsonb('questions').$type<WaiverQuestionDefinition[]>().notNull().default([]),
+    /** The group the waiver is listed in (my-account.md 3, "Waiver group"). */
+    restrictionName: text('restriction_name').notNull().default('Activity waivers'),
+    restrictionType: text('restriction_type')
+      .$type<'pre-waiver' | 'enhanced-pre-waiver'>()
+      .notNull()
+      .default('pre-waiver'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -850,9 +884,25 @@ export const waiverSignatures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     signedAt: createdAt(),
+    /** When it runs out (signed_at + the waiver's validity); null: never. Signing again renews it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Answers by question reference (issue 5). */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    /** Whom it covers, as named when signed. */
+    attendeeName: text('attendee_name'),
   },
   (t) => [uniqueIndex('waiver_signatures_idx').on(t.waiverId, t.userId)],
 );
+
+/** A waiver question as the operator sets it up (`waivers.questions`). */
+export interface WaiverQuestionDefinition {
+  reference: string;
+  label: string;
+  type: 'radio' | 'text';
+  required: boolean;
+  /** For 'radio': the answers to choose from. */
+  answers: { id: string; answer: string }[];
+}
 
 // ---- Direct debit (issue 4; docs/decisions/009-direct-debit.md) ----
 
@@ -957,6 +1007,8 @@ export const directDebitSchedules = pgTable(
     introCollections: integer('intro_collections').notNull().default(0),
     billingDay: integer('billing_day').notNull(),
     firstChargeDate: date('first_charge_date').notNull(),
+    /** No collection after this date (a membership cancelled with notice); null: open-ended. */
+    lastChargeDate: date('last_charge_date'),
     status: text('status').$type<'active' | 'cancelled'>().notNull().default('active'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -1054,6 +1106,19 @@ export const membershipTypes = pgTable(
     eligibility: jsonb('eligibility').$type<MembershipEligibility>(),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Members may ask to freeze it (issue 5). */
+    freezable: boolean('freezable').notNull().default(true),
+    /** A fixed-term membership of this type may be renewed near its end (issue 5). */
+    renewable: boolean('renewable').notNull().default(true),
+    /** Members may change from it to another type or payment option (issue 5). */
+    changeable: boolean('changeable').notNull().default(true),
+    /** Days of notice a monthly membership needs to cancel (issue 5, membership management). */
+    cancellationNoticeDays: integer('cancellation_notice_days').notNull().default(30),
+    /** False: members must cancel at the centre; they see `cancellation_refusal_message`. */
+    allowOnlineCancellation: boolean('allow_online_cancellation').notNull().default(true),
+    cancellationRefusalMessage: text('cancellation_refusal_message'),
+    /** False: 'Unable to manage your membership at this time.' */
+    managementEnabled: boolean('management_enabled').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('membership_types_client_slug_idx').on(t.clientId, t.slug)],
@@ -1269,14 +1334,40 @@ export const memberships = pgTable(
     /** The direct-debit validation token to turn into a mandate at checkout (recurring, no instruction). */
     directDebitToken: text('direct_debit_token'),
     orderId: integer('order_id').references(() => orders.id),
+    /** The membership this one renews (it starts the day after that one ends; issue 5). */
+    renewsMembershipId: integer('renews_membership_id').references((): AnyPgColumn => memberships.id),
+    /** The membership this one replaces by a change (that one ends the day before this starts; issue 5). */
+    replacesMembershipId: integer('replaces_membership_id').references((): AnyPgColumn => memberships.id),
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // Cancellation (issue 5, membership management): `scheduled` ends on `final_day` with no
+    // collection after `final_payment_date`; `awaiting_payment` waits for the member's debts.
+    cancellationState: text('cancellation_state').$type<'scheduled' | 'awaiting_payment' | 'cancelled'>(),
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    finalPaymentDate: date('final_payment_date'),
+    finalDay: date('final_day'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The eligibility document is due by this day; null: start date + the client's allowance. */
+    documentDueDate: date('document_due_date'),
+    /** Suspended by the overdue-document job (approval lifts it). */
+    suspendedForDocument: boolean('suspended_for_document').notNull().default(false),
   },
   (t) => [
     index('memberships_user_idx').on(t.userId),
+    // A renewal or a change follows on from a live membership of the same customer (perhaps the
+    // same type), so it is outside the one-live-membership-per-type rule; the indexes below keep
+    // it to one live successor per membership.
     uniqueIndex('memberships_live_type_idx')
       .on(t.userId, t.membershipTypeId)
-      .where(sql`${t.status} in ('pending', 'active')`),
+      .where(
+        sql`${t.status} in ('pending', 'active') and ${t.renewsMembershipId} is null and ${t.replacesMembershipId} is null`,
+      ),
+    uniqueIndex('memberships_live_renewal_idx')
+      .on(t.renewsMembershipId)
+      .where(sql`${t.status} in ('pending', 'active') and ${t.renewsMembershipId} is not null`),
+    uniqueIndex('memberships_live_change_idx')
+      .on(t.replacesMembershipId)
+      .where(sql`${t.status} in ('pending', 'active') and ${t.replacesMembershipId} is not null`),
     check('memberships_billing_day_check', sql`${t.billingDay} is null or ${t.billingDay} between 1 and 28`),
   ],
 );
@@ -1342,4 +1433,253 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+// ---- Payments area (issue 5) ----
+
+/**
+ * A penalty in a basket: the basket line (`cart_items.cartable_type = 'penalty'`) that pays it.
+ * `penalty_id` is unique, so a penalty sits in at most one line at a time; removing the line
+ * removes the link. Checkout records the order line that paid it.
+ */
+export const penaltyCartLines = pgTable('penalty_cart_lines', {
+  cartItemId: integer('cart_item_id')
+    .primaryKey()
+    .references(() => cartItems.id, { onDelete: 'cascade' }),
+  penaltyId: integer('penalty_id')
+    .notNull()
+    .unique()
+    .references(() => penalties.id, { onDelete: 'cascade' }),
+  orderItemId: integer('order_item_id').references(() => orderItems.id),
+});
+
+// ---- Guest passes and packages (issue 5) ----
+
+/**
+ * A package a member owns (a 10-swim card, a guest-pass bundle): uses of activities and, when it has
+ * them, guest passes, at the venues listed (`venue_ids`; empty means every venue of the operator),
+ * until `expires_at`. `order_id` is the order that bought it; null for ones the operator granted.
+ */
+export const memberPackages = pgTable(
+  'member_packages',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    usesTotal: integer('uses_total').notNull().default(0),
+    usesRemaining: integer('uses_remaining').notNull().default(0),
+    /** Null: the package holds no guest passes. */
+    guestPassUsesTotal: integer('guest_pass_uses_total'),
+    guestPassUsesRemaining: integer('guest_pass_uses_remaining'),
+    venueIds: jsonb('venue_ids').$type<number[]>().notNull().default([]),
+    /** Null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_packages_user_idx').on(t.userId),
+    check('member_packages_uses_check', sql`${t.usesRemaining} between 0 and ${t.usesTotal}`),
+    check(
+      'member_packages_guest_pass_uses_check',
+      sql`(${t.guestPassUsesTotal} is null and ${t.guestPassUsesRemaining} is null) or (${t.guestPassUsesRemaining} between 0 and ${t.guestPassUsesTotal})`,
+    ),
+  ],
+);
+
+/**
+ * A guest pass a member sent: valid at one venue from `valid_from` to `valid_to` (local dates),
+ * redeemed once by staff with its `code`. The allowance it used is either a membership benefit
+ * (`membership_id`, `membership_benefit_id`, and the first day of the benefit's period it counts
+ * against) or a package (`member_package_id`).
+ */
+export const guestPasses = pgTable(
+  'guest_passes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    code: text('code').notNull().unique(),
+    status: text('status').$type<'issued' | 'redeemed' | 'expired'>().notNull().default('issued'),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedByUserId: integer('redeemed_by_user_id').references(() => users.id),
+    source: text('source').$type<'benefit' | 'package'>().notNull(),
+    membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    membershipBenefitId: integer('membership_benefit_id').references(() => membershipBenefits.id, {
+      onDelete: 'set null',
+    }),
+    allowancePeriodStart: date('allowance_period_start'),
+    memberPackageId: integer('member_package_id').references(() => memberPackages.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('guest_passes_user_idx').on(t.userId, t.createdAt, t.id),
+    index('guest_passes_benefit_period_idx').on(
+      t.membershipId,
+      t.membershipBenefitId,
+      t.allowancePeriodStart,
+    ),
+    index('guest_passes_issued_valid_to_idx').on(t.validTo).where(sql`${t.status} = 'issued'`),
+    check('guest_passes_dates_check', sql`${t.validFrom} <= ${t.validTo}`),
+    check('guest_passes_redeemed_check', sql`(${t.status} = 'redeemed') = (${t.redeemedAt} is not null)`),
+  ],
+);
+
+// ---- Membership changes: freezes, renewals, changes (issue 5) ----
+
+/**
+ * The reasons an operator lets members freeze for ('Medical', 'Travel'): the periods offered (whole
+ * months), an optional proof of eligibility (its description and the document type asked for), and
+ * how far ahead a freeze may start (`max_start_days_ahead` days from today; `min_start_days_ahead`
+ * gives staff time to review).
+ */
+export const freezeTypes = pgTable(
+  'freeze_types',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    reason: text('reason').notNull(),
+    timePeriods: jsonb('time_periods').$type<number[]>().notNull(),
+    proofDescription: text('proof_description'),
+    proofDocumentType: text('proof_document_type'),
+    minStartDaysAhead: integer('min_start_days_ahead').notNull().default(0),
+    maxStartDaysAhead: integer('max_start_days_ahead').notNull().default(30),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('freeze_types_client_idx').on(t.clientId),
+    check(
+      'freeze_types_days_check',
+      sql`${t.minStartDaysAhead} >= 0 and ${t.maxStartDaysAhead} >= ${t.minStartDaysAhead}`,
+    ),
+  ],
+);
+
+/**
+ * A member's freeze request and its life: pending_approval -> approved (staff) -> active (the job,
+ * on `start_date`; the membership is 'frozen') -> completed (the job, on `end_date` + 1; active
+ * again), or rejected. One open freeze per membership (partial unique index), so two requests at
+ * once make one freeze.
+ */
+export const membershipFreezes = pgTable(
+  'membership_freezes',
+  {
+    id: serial('id').primaryKey(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    freezeTypeId: integer('freeze_type_id')
+      .notNull()
+      .references(() => freezeTypes.id),
+    startDate: date('start_date').notNull(),
+    months: integer('months').notNull(),
+    /** The last frozen day: start date + months - 1 day. */
+    endDate: date('end_date').notNull(),
+    status: text('status')
+      .$type<'pending_approval' | 'approved' | 'active' | 'completed' | 'rejected'>()
+      .notNull()
+      .default('pending_approval'),
+    proofUploadId: integer('proof_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    proofDocumentType: text('proof_document_type'),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_freezes_open_idx')
+      .on(t.membershipId)
+      .where(sql`${t.status} in ('pending_approval', 'approved', 'active')`),
+    index('membership_freezes_due_idx').on(t.status, t.startDate),
+    check(
+      'membership_freezes_months_check',
+      sql`${t.months} between 1 and 24 and ${t.startDate} <= ${t.endDate}`,
+    ),
+  ],
+);
+
+// ---- Membership management: eligibility documents (issue 5) ----
+
+/** A kind of proof an operator accepts ('Student ID card'); types name them in `eligibility.documentTypes`. */
+export const eligibilityDocumentTypes = pgTable(
+  'eligibility_document_types',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('eligibility_document_types_client_name_idx').on(t.clientId, t.name)],
+);
+
+/**
+ * A proof-of-eligibility document a member uploaded for a membership. The eligibility criterion is
+ * the membership type's (its id is the type's id). Staff approve or reject it; the latest one counts.
+ */
+export const eligibilityDocuments = pgTable(
+  'eligibility_documents',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    criterionId: integer('criterion_id')
+      .notNull()
+      .references(() => membershipTypes.id),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => eligibilityDocumentTypes.id),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The proof stops counting after this day (a student card's end date); null: no expiry. */
+    expiresOn: date('expires_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('eligibility_documents_membership_idx').on(t.membershipId, t.createdAt),
+    index('eligibility_documents_status_idx').on(t.status),
+    check(
+      'eligibility_documents_review_check',
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`,
+    ),
+  ],
 );
