@@ -108,6 +108,23 @@ const configSchema = z
       .default(15),
     /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** How often each replica marks guest passes past their dates as expired, in seconds; 0 turns it off. */
+    GUEST_PASS_EXPIRY_EVERY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(900),
+    /**
+     * How often each replica runs the membership jobs (end cancelled memberships, complete paid-up
+     * cancellations, suspend overdue documents), in seconds; 0 turns them off.
+     */
+    MEMBERSHIP_JOBS_EVERY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(600),
   })
   .superRefine((env, ctx) => {
     if (env.GEOCODER === 'mapbox' && !env.MAPBOX_ACCESS_TOKEN) {
@@ -162,6 +179,8 @@ const configSchema = z
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      guestPasses: { expiryEverySeconds: env.GUEST_PASS_EXPIRY_EVERY_SECONDS },
+      membershipJobs: { everySeconds: env.MEMBERSHIP_JOBS_EVERY_SECONDS },
       directDebit: {
         /** The development default is refused in production (see above). */
         detailsSecret:
@@ -202,6 +221,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED: 'false',
     PORT: '0',
     DD_COLLECTIONS_EVERY_SECONDS: '0',
+    GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
+    MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,

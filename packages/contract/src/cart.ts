@@ -51,9 +51,10 @@ export type CartableType = z.infer<typeof zCartableType>;
 /**
  * What `cart/add` accepts as `type`: `activity` (a v1 slot or class session), `purchasableOccurrence`
  * (a v2 slot: stored as `av2Booking`), `av2BookingBundle` (a course: `id` is the bundle id, or any of
- * its sessions' ids).
+ * its sessions' ids), `penalty` (an unpaid fee of the customer's: `id` is the penalty id; added on
+ * its own, without sessions in the same request).
  */
-export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle'] as const;
+export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle', 'penalty'] as const;
 
 const zId = z.coerce
   .number({ error: 'Must be a whole number.' })

@@ -179,6 +179,8 @@ export const zOrder = z.object({
   id: z.number().int(),
   /** 'ORD-000123' */
   reference: z.string(),
+  /** Names the order in the receipt call (`GET my-account/orders/{uuid}/receipt`). */
+  uuid: z.string(),
   status: z.literal('completed'),
   source: z.string(),
   user_id: z.number().int(),

@@ -233,6 +233,7 @@ export function mockOrder(id: number): Order {
   return {
     id,
     reference: `ORD-${String(id).padStart(6, '0')}`,
+    uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
     status: 'completed',
     source: 'bookings',
     user_id: 101,

@@ -1,9 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import { createCustomer } from '../../modules/auth/auth.service';
+import {
+  insertFreeze,
+  insertFreezeTypes,
+} from '../../modules/membership-changes/membership-changes.repository';
+import { insertMembership, type MembershipRow } from '../../modules/memberships/memberships.repository';
+import { todayIn } from '../../modules/memberships/memberships.service';
+import { addDays, addMonths } from '../../modules/memberships/pricing';
 import type { Database } from '../client';
+import { membershipPaymentOptions, membershipQuestions, membershipTypes } from '../schema';
 import type { SeededOperator } from './operator';
 
-/** Demo data for the my-account area (issue 5): freeze types, frozen and pending-freeze members. */
+const password = 'Member-Pass-1';
+
+async function optionOf(db: Database, clientId: number, slug: string, paymentType: 'recurring' | 'fixed') {
+  const [row] = await db
+    .select({ type: membershipTypes, option: membershipPaymentOptions })
+    .from(membershipTypes)
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.membershipTypeId, membershipTypes.id))
+    .where(
+      and(
+        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.slug, slug),
+        eq(membershipPaymentOptions.paymentType, paymentType),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new Error(`seed: no ${paymentType} option of ${slug}`);
+  return row;
+}
+
+/**
+ * Demo data for freezes, renewals and changes (issue 5): the operator's freeze types and members
+ * whose accounts show each state: frozen now, a freeze awaiting approval, a single payment
+ * membership ending within the month (renewable), and a monthly one that can change.
+ */
 export async function seedMembershipFreezes(
-  _db: Database,
-  _clientId: number,
-  _venues: SeededOperator['venues'],
-): Promise<void> {}
+  db: Database,
+  clientId: number,
+  venues: SeededOperator['venues'],
+  now = new Date(),
+): Promise<void> {
+  const [medical, travel] = await insertFreezeTypes(db, [
+    {
+      clientId,
+      reason: 'Medical',
+      timePeriods: [1, 2, 3],
+      proofDescription: 'A letter or fit note from your doctor that covers the freeze period.',
+      proofDocumentType: "Doctor's note",
+      maxStartDaysAhead: 30,
+      position: 0,
+    },
+    { clientId, reason: 'Travel', timePeriods: [1, 2, 3], maxStartDaysAhead: 60, position: 1 },
+    {
+      clientId,
+      reason: 'Maternity',
+      timePeriods: [3, 6],
+      proofDescription: 'Your MATB1 maternity certificate.',
+      proofDocumentType: 'MATB1 certificate',
+      maxStartDaysAhead: 90,
+      position: 2,
+    },
+  ]);
+  if (!medical || !travel) throw new Error('seed: freeze types not written');
+  const venueId = venues[0]?.id;
+  if (venueId === undefined) throw new Error('seed: no venues');
+  const today = todayIn('Europe/London', now);
+  const monthly = await optionOf(db, clientId, 'anytime-gym', 'recurring');
+  const fixed = await optionOf(db, clientId, 'anytime-gym', 'fixed');
+
+  async function member(email: string, firstName: string, lastName: string) {
+    return createCustomer(db, clientId, {
+      email,
+      password,
+      firstName,
+      lastName,
+      dateOfBirth: '1990-06-15',
+      homeVenueId: venueId,
+      termsAcceptedAt: new Date(),
+    });
+  }
+
+  // The answers the member gave when joining (the required questions of the type).
+  const answers = (
+    await db
+      .select()
+      .from(membershipQuestions)
+      .where(eq(membershipQuestions.membershipTypeId, monthly.type.id))
+  )
+    .filter((question) => question.isRequired)
+    .map((question) => ({
+      questionId: question.id,
+      answer:
+        question.type === 'checkbox'
+          ? true
+          : question.type === 'multi_select'
+            ? [question.options[0]?.value ?? 'other']
+            : (question.options[0]?.value ?? 'Friend'),
+    }));
+
+  async function membership(
+    userId: number,
+    kind: 'monthly' | 'fixed',
+    startDate: string,
+    status: MembershipRow['status'] = 'active',
+  ): Promise<MembershipRow> {
+    const chosen = kind === 'monthly' ? monthly : fixed;
+    const billingDay = Math.min(Number(startDate.slice(8, 10)), 28);
+    return insertMembership(db, {
+      clientId,
+      userId,
+      membershipTypeId: chosen.type.id,
+      paymentOptionId: chosen.option.id,
+      homeVenueId: venueId as number,
+      status,
+      startDate,
+      billingDay: kind === 'monthly' ? billingDay : null,
+      firstBillingDate: kind === 'monthly' ? addMonths(startDate, 1) : null,
+      endDate: kind === 'fixed' ? addDays(addMonths(startDate, 12), -1) : null,
+      costs: {
+        joiningFee: chosen.option.joiningFee,
+        baseFee: chosen.option.baseFee,
+        proRataFee: 0,
+        monthInHandFee: kind === 'monthly' ? chosen.option.baseFee : 0,
+        discount: 0,
+        totalToPayNow: chosen.option.joiningFee + chosen.option.baseFee,
+        proRataDays: 0,
+      },
+      currency: 'GBP',
+      answers,
+      activatedAt: new Date(`${startDate}T09:00:00Z`),
+    });
+  }
+
+  // Frozen now: a medical freeze approved last month, running for two months.
+  const frozen = await member('frozen@example.com', 'Robin', 'Frost');
+  const frozenMembership = await membership(frozen.id, 'monthly', addMonths(today, -8), 'frozen');
+  const frozenFrom = addDays(today, -12);
+  await insertFreeze(db, {
+    membershipId: frozenMembership.id,
+    userId: frozen.id,
+    freezeTypeId: travel.id,
+    startDate: frozenFrom,
+    months: 2,
+    endDate: addDays(addMonths(frozenFrom, 2), -1),
+    status: 'active',
+    reviewedAt: new Date(now.getTime() - 20 * 86_400_000),
+    startedAt: new Date(`${frozenFrom}T00:05:00Z`),
+  });
+
+  // A freeze request waiting for staff (the membership stays active meanwhile).
+  const pending = await member('freeze-pending@example.com', 'Casey', 'Waite');
+  const pendingMembership = await membership(pending.id, 'monthly', addMonths(today, -5));
+  await insertFreeze(db, {
+    membershipId: pendingMembership.id,
+    userId: pending.id,
+    freezeTypeId: travel.id,
+    startDate: addDays(today, 10),
+    months: 1,
+    endDate: addDays(addMonths(addDays(today, 10), 1), -1),
+    status: 'pending_approval',
+  });
+
+  // A single payment year ending in 9 days: renewable now.
+  const renewable = await member('renewable@example.com', 'Jamie', 'Renner');
+  await membership(renewable.id, 'fixed', addDays(addMonths(today, -12), 10));
+
+  // An active monthly membership that can change (e.g. to All Clubs).
+  const changer = await member('change@example.com', 'Taylor', 'Chang');
+  await membership(changer.id, 'monthly', addMonths(today, -3));
+}

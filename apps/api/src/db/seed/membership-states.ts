@@ -1,9 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { createCustomer } from '../../modules/auth/auth.service';
+import {
+  insertCollection,
+  insertMandate,
+  insertSchedule,
+} from '../../modules/direct-debit/direct-debit.repository';
+import {
+  ensureDocumentTypes,
+  insertDocument,
+} from '../../modules/membership-management/membership-management.repository';
+import { requestCancellation } from '../../modules/membership-management/membership-management.service';
+import { insertMembership, type MembershipRow } from '../../modules/memberships/memberships.repository';
+import { todayIn } from '../../modules/memberships/memberships.service';
+import { addDays, addMonths } from '../../modules/memberships/pricing';
+import { storeUpload } from '../../modules/uploads/uploads.service';
 import type { Database } from '../client';
+import { membershipPaymentOptions, membershipTypes, penalties, uploads, users } from '../schema';
 import type { SeededOperator } from './operator';
 
-/** Demo data for the my-account area (issue 5). */
+const password = 'Member-Pass-1';
+
+/** A one-page PDF, the demo "scan" of a student card. */
+const demoPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function optionOf(db: Database, clientId: number, slug: string, paymentType: 'recurring' | 'fixed') {
+  const [row] = await db
+    .select({ type: membershipTypes, option: membershipPaymentOptions })
+    .from(membershipTypes)
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.membershipTypeId, membershipTypes.id))
+    .where(
+      and(
+        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.slug, slug),
+        eq(membershipPaymentOptions.paymentType, paymentType),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new Error(`seed: no ${paymentType} option of ${slug}`);
+  return row;
+}
+
+/**
+ * Demo members for membership management (issue 5), password Member-Pass-1:
+ * - cancelled-notice@example.com: monthly Anytime Gym paid by direct debit, cancelled with notice
+ *   (final payment date and final day set; no collection after it);
+ * - debt@example.com: monthly Anytime Gym with two unpaid fees (cancelling goes through the basket);
+ * - rejected-doc@example.com: Student membership whose card was rejected with a reason;
+ * - pending-doc@example.com: Student membership whose document awaits review;
+ * - suspended@example.com: Student membership suspended because no document came in time.
+ * member@example.com keeps no membership. The Family type may not be cancelled online (refusal message).
+ * `config` places the demo document files in the uploads folder; without it the rows point at
+ * files that do not exist (downloads answer 404).
+ */
 export async function seedMembershipStates(
-  _db: Database,
-  _clientId: number,
-  _venues: SeededOperator['venues'],
-): Promise<void> {}
+  db: Database,
+  clientId: number,
+  venues: SeededOperator['venues'],
+  config?: Config,
+  now = new Date(),
+): Promise<void> {
+  const venue = venues[0];
+  if (!venue) throw new Error('seed: no venues');
+  const today = todayIn('Europe/London', now);
+  const gym = await optionOf(db, clientId, 'anytime-gym', 'recurring');
+  const student = await optionOf(db, clientId, 'student', 'recurring');
+
+  await db
+    .update(membershipTypes)
+    .set({
+      allowOnlineCancellation: false,
+      cancellationRefusalMessage:
+        'Family memberships cover several people, so please visit your home centre to cancel it.',
+    })
+    .where(and(eq(membershipTypes.clientId, clientId), eq(membershipTypes.slug, 'family')));
+  await db
+    .update(membershipTypes)
+    .set({ cancellationNoticeDays: 30 })
+    .where(and(eq(membershipTypes.clientId, clientId), eq(membershipTypes.slug, 'anytime-gym')));
+
+  async function member(email: string, firstName: string, lastName: string, dateOfBirth = '1990-03-21') {
+    return createCustomer(db, clientId, {
+      email,
+      password,
+      firstName,
+      lastName,
+      dateOfBirth,
+      homeVenueId: venue?.id,
+      addressLine1: '3 Wellington Place',
+      town: 'Leeds',
+      postcode: 'LS1 4AP',
+      termsAcceptedAt: new Date(),
+    });
+  }
+
+  async function membership(
+    userId: number,
+    chosen: typeof gym,
+    startDate: string,
+    extra: Partial<MembershipRow> = {},
+  ): Promise<MembershipRow> {
+    const billingDay = Math.min(Number(startDate.slice(8, 10)), 28);
+    return insertMembership(db, {
+      clientId,
+      userId,
+      membershipTypeId: chosen.type.id,
+      paymentOptionId: chosen.option.id,
+      homeVenueId: venue?.id as number,
+      status: 'active',
+      startDate,
+      billingDay,
+      firstBillingDate: addMonths(startDate, 1),
+      costs: {
+        joiningFee: chosen.option.joiningFee,
+        baseFee: chosen.option.baseFee,
+        proRataFee: 0,
+        monthInHandFee: chosen.option.baseFee,
+        discount: 0,
+        totalToPayNow: chosen.option.joiningFee + chosen.option.baseFee,
+        proRataDays: 0,
+      },
+      currency: 'GBP',
+      activatedAt: new Date(`${startDate}T09:00:00Z`),
+      ...extra,
+    });
+  }
+
+  /** A sandbox mandate with the membership's monthly collections: paid ones, then the next. */
+  async function directDebit(userId: number, row: MembershipRow, amount: number) {
+    const mandate = await insertMandate(db, {
+      userId,
+      membershipId: row.id,
+      provider: 'sandbox',
+      // The sandbox's id format: 8 characters, then the scenario ('A': payments succeed).
+      providerMandateId: `MD000SD${String(row.id).padStart(6, '0')}A`,
+      reference: `RL-DD-${String(row.id).padStart(6, '0')}`,
+      status: 'active',
+      accountHolderName: 'Demo Member',
+      sortCode: '200000',
+      accountNumberEnding: '11',
+      bankName: 'Sandbox Bank',
+    });
+    const billingDay = row.billingDay ?? 1;
+    const firstBillingDate = row.firstBillingDate ?? addMonths(row.startDate, 1);
+    const schedule = await insertSchedule(db, {
+      mandateId: mandate.id,
+      userId,
+      membershipId: row.id,
+      currency: 'GBP',
+      amount,
+      billingDay,
+      firstChargeDate: firstBillingDate,
+    });
+    let sequence = 0;
+    for (let charge = firstBillingDate; sequence < 24; charge = addMonths(firstBillingDate, sequence)) {
+      const past = charge <= today;
+      await insertCollection(db, {
+        scheduleId: schedule.id,
+        mandateId: mandate.id,
+        sequence,
+        chargeDate: charge,
+        amount,
+        currency: 'GBP',
+        status: past ? 'paid_out' : 'scheduled',
+        providerPaymentId: past ? `PM000SEED${row.id}X${sequence}` : null,
+        submittedAt: past ? new Date(`${addDays(charge, -3)}T06:00:00Z`) : null,
+      });
+      sequence += 1;
+      if (!past) break;
+    }
+  }
+
+  /** The member's document: a real file when the uploads folder is known. */
+  async function uploadFor(userId: number, name: string): Promise<number> {
+    if (config) {
+      const row = await storeUpload(db, config, {
+        userId,
+        kind: 'eligibility_document',
+        file: { buffer: demoPdf, originalName: name, format: 'pdf' },
+      });
+      return row.id;
+    }
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        userId,
+        kind: 'eligibility_document',
+        storedName: `${randomUUID()}.pdf`,
+        originalName: name,
+        contentType: 'application/pdf',
+        size: demoPdf.length,
+      })
+      .returning();
+    if (!row) throw new Error('seed: upload not written');
+    return row.id;
+  }
+
+  const [studentCard, offerLetter] = await ensureDocumentTypes(db, clientId, [
+    'Student ID card',
+    'UCAS or university offer letter',
+  ]);
+  if (!studentCard || !offerLetter) throw new Error('seed: document types not written');
+  const [reviewer] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.role, 'staff')))
+    .limit(1);
+
+  // Cancelled with notice: a year of direct debits, then the cancellation asked for today.
+  const leaving = await member('cancelled-notice@example.com', 'Casey', 'Leaver');
+  const leavingMembership = await membership(leaving.id, gym, addDays(addMonths(today, -13), -4));
+  await directDebit(leaving.id, leavingMembership, gym.option.baseFee);
+  await requestCancellation({ db }, leaving.id, leavingMembership.id, now);
+
+  // Outstanding penalties: a late cancellation and a no-show at the home centre.
+  const debtor = await member('debt@example.com', 'Dana', 'Owings');
+  const debtMembership = await membership(debtor.id, gym, addMonths(today, -7));
+  await directDebit(debtor.id, debtMembership, gym.option.baseFee);
+  await db.insert(penalties).values([
+    {
+      clientId,
+      userId: debtor.id,
+      type: 'late_cancellation',
+      amount: 500,
+      currency: 'GBP',
+      venueId: venue.id,
+      membershipId: debtMembership.id,
+      description: 'Spin 45 - cancelled 2 hours before',
+      createdAt: new Date(`${addDays(today, -18)}T18:30:00Z`),
+    },
+    {
+      clientId,
+      userId: debtor.id,
+      type: 'no_show',
+      amount: 750,
+      currency: 'GBP',
+      venueId: venue.id,
+      membershipId: debtMembership.id,
+      description: 'Yoga Flow - not attended',
+      createdAt: new Date(`${addDays(today, -6)}T09:15:00Z`),
+    },
+  ]);
+
+  // A student whose card was rejected.
+  const rejected = await member('rejected-doc@example.com', 'Riley', 'Student', '2005-10-02');
+  // Paid for; checkout keeps a membership that needs proof pending until a document is approved.
+  const rejectedMembership = await membership(rejected.id, student, addDays(today, -9), {
+    requiresDocument: true,
+    status: 'pending',
+  });
+  await insertDocument(db, {
+    clientId,
+    membershipId: rejectedMembership.id,
+    userId: rejected.id,
+    criterionId: student.type.id,
+    documentTypeId: studentCard.id,
+    uploadId: await uploadFor(rejected.id, 'student-card.pdf'),
+    status: 'rejected',
+    rejectionReason: 'The card shown expired in July; please send your current student card',
+    reviewedByUserId: reviewer?.id ?? null,
+    reviewedAt: new Date(`${addDays(today, -2)}T11:00:00Z`),
+    createdAt: new Date(`${addDays(today, -8)}T20:10:00Z`),
+  });
+
+  // A student whose document waits for review.
+  const pending = await member('pending-doc@example.com', 'Parker', 'Student', '2004-01-19');
+  const pendingMembership = await membership(pending.id, student, addDays(today, -4), {
+    requiresDocument: true,
+    status: 'pending',
+  });
+  await insertDocument(db, {
+    clientId,
+    membershipId: pendingMembership.id,
+    userId: pending.id,
+    criterionId: student.type.id,
+    documentTypeId: offerLetter.id,
+    uploadId: await uploadFor(pending.id, 'offer-letter.pdf'),
+    status: 'pending',
+    createdAt: new Date(`${addDays(today, -1)}T08:45:00Z`),
+  });
+
+  // Suspended: joined 40 days ago, no document by the due date.
+  const suspended = await member('suspended@example.com', 'Sam', 'Overdue', '2003-07-07');
+  await membership(suspended.id, student, addDays(today, -40), {
+    requiresDocument: true,
+    status: 'suspended',
+    suspendedForDocument: true,
+    documentDueDate: addDays(today, -26),
+  });
+}

@@ -35,9 +35,9 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     // The my-account area: demo members whose accounts show every state the screens can show.
     await seedBookingHistory(tx, operator.client.id, operator.venues);
     await seedGuestPasses(tx, operator.client.id, operator.venues);
-    await seedMembershipStates(tx, operator.client.id, operator.venues);
+    await seedMembershipStates(tx, operator.client.id, operator.venues, config);
     await seedMembershipFreezes(tx, operator.client.id, operator.venues);
-    await seedDocumentsAndWaivers(tx, operator.client.id, operator.venues);
+    await seedDocumentsAndWaivers(tx, operator.client.id, operator.venues, config);
     await seedPaymentsArea(tx, operator.client.id, operator.venues);
     return true;
   });

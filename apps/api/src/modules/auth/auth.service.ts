@@ -23,9 +23,12 @@ import {
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
+import { profilePhotoOf } from '../documents/documents.service';
 import type { Mailer } from '../mail/mail.service';
 import { passwordResetEmail, welcomeEmail } from '../mail/templates';
+import { eligibilityFlagsOf } from '../membership-management/membership-management.service';
 import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
+import { hasOutstandingPenalties } from '../payments/payments.service';
 import {
   type AttemptKind,
   consumeResetToken,
@@ -112,6 +115,10 @@ export async function describeUser(
   const instruction = isStaff
     ? { hasInstruction: false, hasBillingDate: false }
     : await instructionFlagsOf(deps.db, user.id);
+  // Eligibility documents of the member's memberships (modules/membership-management).
+  const documents = isStaff
+    ? { documentExpiry: [], uploadRequired: false }
+    : await eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id);
   return {
     id: user.id,
     reference: user.reference,
@@ -126,16 +133,12 @@ export async function describeUser(
     // A live direct debit mandate, and an active monthly schedule on it (docs/decisions/009).
     has_instruction: instruction.hasInstruction,
     has_billing_date: instruction.hasBillingDate,
-    has_outstanding_penalties: false,
-    document_expiry: [],
-    membership_document_upload_required: false,
+    has_outstanding_penalties: isStaff ? false : await hasOutstandingPenalties(deps.db, user.id),
+    document_expiry: documents.documentExpiry,
+    membership_document_upload_required: documents.uploadRequired,
     days_allowance_to_upload_eligibility_document: client.eligibilityDaysAllowance,
-    profile_photo: {
-      authorisation: { allowed: !isStaff },
-      url: null,
-      is_set: false,
-      reminder: { dismissed: false },
-    },
+    // Allowed by the operator's setting; the photo and the reminder from the user's row (issue 5).
+    profile_photo: profilePhotoOf(user, client),
     is_staff: isStaff,
     currency: isStaff ? user.currency : client.currency,
   };

@@ -519,7 +519,7 @@ export async function releaseExpiredHolds(
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
 export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
   const result = await db.execute(sql`
-    delete from cart_items ci where ci.cart_id = ${cartId} and ci.cartable_type <> 'membership'
+    delete from cart_items ci where ci.cart_id = ${cartId} and ci.cartable_type not in ('membership', 'penalty')
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
     returning ci.waitlist_entry_id`);
   return rowsOf<{ waitlist_entry_id: number | null }>(result)
@@ -685,7 +685,14 @@ export async function listSignedWaivers(
   return db
     .select({ waiverId: waiverSignatures.waiverId, userId: waiverSignatures.userId })
     .from(waiverSignatures)
-    .where(and(inArray(waiverSignatures.userId, userIds), inArray(waiverSignatures.waiverId, waiverIds)));
+    .where(
+      and(
+        inArray(waiverSignatures.userId, userIds),
+        inArray(waiverSignatures.waiverId, waiverIds),
+        // A signature that has run out must be given again (issue 5: waivers with a validity).
+        sql`(${waiverSignatures.expiresAt} is null or ${waiverSignatures.expiresAt} > now())`,
+      ),
+    );
 }
 
 export async function insertWaiverSignatures(
@@ -693,7 +700,21 @@ export async function insertWaiverSignatures(
   rows: { waiverId: number; userId: number }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(waiverSignatures).values(rows).onConflictDoNothing();
+  // Each lasts its waiver's validity from now; a signature that has run out is renewed, a live
+  // one is kept as it is.
+  await db
+    .insert(waiverSignatures)
+    .values(
+      rows.map((row) => ({
+        ...row,
+        expiresAt: sql`(select now() + w.validity_days * interval '1 day' from waivers w where w.id = ${row.waiverId})`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [waiverSignatures.waiverId, waiverSignatures.userId],
+      set: { signedAt: sql`now()`, expiresAt: sql`excluded.expires_at`, answers: {} },
+      setWhere: sql`${waiverSignatures.expiresAt} is not null and ${waiverSignatures.expiresAt} <= now()`,
+    });
 }
 
 export async function insertWaiver(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {

@@ -17,6 +17,7 @@ import {
 } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
+import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
@@ -24,6 +25,7 @@ import { listActivityPricing } from '../activities/activities.service';
 import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
 import type { Auth } from '../auth/session';
 import { getCurrentClient } from '../operator/operator.service';
+import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import {
   type BookableRow,
   type BundleSessionRow,
@@ -413,9 +415,14 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
   const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
   const views = itemViews(details, await listBundleSessions(db, bundleIds), acting.currency);
   const membershipLines = await listMembershipLineDetails(db, cart.id);
-  const rows = [...details.map((d) => d.item), ...membershipLines.map((line) => line.item)].sort(
-    (a, b) => a.id - b.id,
-  );
+  const penaltyItems = await penaltyCartItems(db, cart.id, acting.currency);
+  const rows = [
+    ...details.map((d) => d.item),
+    ...membershipLines.map((line) => line.item),
+    ...(penaltyItems.length > 0
+      ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
+      : []),
+  ].sort((a, b) => a.id - b.id);
   const figures = figuresOf(cart, rows, await creditBalances(db, acting.customer.id));
   const currency = acting.currency;
   const credit = (available: number, reserved: number, others: number): CreditBalance => ({
@@ -457,6 +464,7 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
     items: [
       ...views.map((view) => view.item),
       ...membershipLines.map((line) => membershipItemOf(line, acting.currency)),
+      ...penaltyItems,
     ].sort((a, b) => a.id - b.id),
     sort_by: 'created_at',
     enable_print_receipt: acting.isStaff,
@@ -617,6 +625,7 @@ async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<Car
  * nothing: a full session answers 422 ('full') and nothing is written.
  */
 export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<Cart> {
+  if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
   await deps.holds.releaseExpired({
@@ -674,6 +683,41 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
           expiresAt,
         })),
       );
+    }
+    if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
+  });
+  return getCart(deps, acting);
+}
+
+/**
+ * `POST activities/cart/add` with `penalty` items: one line per unpaid penalty of the customer's,
+ * priced at its amount. The penalties are locked in the basket's transaction and a penalty sits in
+ * at most one line (a unique link), so two tabs cannot add it twice. Fees are added on their own.
+ */
+async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<Cart> {
+  const foreign = body.items.findIndex((item) => item.type !== 'penalty');
+  if (foreign >= 0)
+    throw AppError.validation({ [`items.${foreign}.type`]: [paymentsMessages.penaltiesOnly] });
+  const cart = await currentCart(deps, acting, body.source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, new Date());
+    const plans = await planPenaltyLines(
+      tx,
+      { clientId: acting.clientId, customerId: acting.customer.id, homeVenueId: acting.customer.homeVenueId },
+      body.items.map((item, index) => ({ index, penaltyId: item.id })),
+    );
+    for (const plan of plans) {
+      const item = await insertCartItem(tx, {
+        cartId: cart.id,
+        cartableType: 'penalty',
+        activityId: null,
+        venueId: plan.venueId,
+        pricingOptionId: null,
+        purchasedForUserId: acting.customer.id,
+        quantity: 1,
+        amount: plan.amount,
+      });
+      await linkPenaltyLine(tx, item.id, plan.penaltyId);
     }
     if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
   });

@@ -18,6 +18,11 @@ import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { activateMembershipAfterCheckout } from '../memberships/memberships.service';
 import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
+import {
+  assertPenaltyLinesPayable,
+  listOtherOrderLines,
+  payPenaltyLines,
+} from '../payments/payments.service';
 import { calendarOf } from './calendar';
 import {
   bookHeldPlaces,
@@ -181,14 +186,22 @@ async function planCheckout(
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
   if (items.length === 0) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
-  // Every line holds its places, except a membership's first payment, which has none.
+  // Every line holds its places, except a membership's first payment and a penalty, which have none.
   if (
     items.some(
-      (item) => item.cartableType !== 'membership' && !holds.some((hold) => hold.cartItemId === item.id),
+      (item) =>
+        item.cartableType !== 'membership' &&
+        item.cartableType !== 'penalty' &&
+        !holds.some((hold) => hold.cartItemId === item.id),
     )
   ) {
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
+  // A fee paid or waived since it was added: nothing is charged.
+  await assertPenaltyLinesPayable(
+    tx,
+    items.filter((item) => item.cartableType === 'penalty').map((item) => item.id),
+  );
   const errors: FieldErrors = {};
 
   const terms = await listTerms(tx, deps.config, cart.id);
@@ -305,6 +318,7 @@ async function writeOrder(
     total: plan.total,
   });
   if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
+  const penaltyLines: { cartItemId: number; orderItemId: number }[] = [];
   for (const item of plan.items) {
     const line = await insertOrderItem(tx, {
       orderId: order.id,
@@ -322,6 +336,7 @@ async function writeOrder(
       benefitApplied: item.benefitApplied,
       tickets: item.tickets,
     });
+    if (item.cartableType === 'penalty') penaltyLines.push({ cartItemId: item.id, orderItemId: line.id });
     await insertBookings(
       tx,
       holds
@@ -335,6 +350,8 @@ async function writeOrder(
         })),
     );
   }
+  // Paid exactly once: a penalty another order already paid rolls this order back (409).
+  await payPenaltyLines(tx, order.id, penaltyLines, now);
   // Held places become booked, sessions in id order (the order every writer locks them in).
   for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
     await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
@@ -574,8 +591,41 @@ async function describeOrderRow(deps: CheckoutDeps, order: OrderRow): Promise<Or
   const views = itemViews(asCartDetails, sessions, order.currency);
   const bookings = await listOrderBookings(deps.db, order.id);
   const payments = await listOrderPayments(deps.db, order.id);
+  const otherLines = await listOtherOrderLines(deps.db, order.id);
+  const otherItems: Order['items'] = otherLines.map((line) => ({
+    id: line.id,
+    name: line.name,
+    cartable_type: line.type === 'penalty' ? 'penalty' : 'membership',
+    quantity: line.quantity,
+    price: {
+      formatted: formatMoney(line.amount, order.currency),
+      decimal: (line.amount / 100).toFixed(2),
+      raw: line.amount,
+      benefit_applied: false,
+      package_applied: false,
+    },
+    cartable_resource: {
+      name: line.name,
+      venue_name: line.venueName,
+      venue_slug: '',
+      activity_slug: '',
+      starts_at: order.createdAt.toISOString(),
+      ends_at: order.createdAt.toISOString(),
+      date: line.date,
+      date_raw: '',
+      time: line.startTime,
+      duration: '',
+      location: { name: line.venueName },
+      occurrence_id: null,
+      instructor: null,
+      new_membership: null,
+    },
+    booking_ids: [],
+    child_items: [],
+  }));
   return {
     id: order.id,
+    uuid: order.uuid,
     reference: orderReference(order.id),
     status: order.status,
     source: order.source,
@@ -584,21 +634,24 @@ async function describeOrderRow(deps: CheckoutDeps, order: OrderRow): Promise<Or
     total: order.total,
     formatted_total: formatMoney(order.total, order.currency),
     created_at: order.createdAt.toISOString(),
-    items: views.map(({ item, detail }) => ({
-      id: detail.item.id,
-      name: item.name,
-      cartable_type: item.cartable_type,
-      quantity: item.quantity,
-      price: item.price,
-      cartable_resource: item.cartable_resource,
-      booking_ids: bookings.filter((b) => b.orderItemId === detail.item.id).map((b) => b.id),
-      child_items: item.child_items.map((child) => ({
-        name: child.name,
-        quantity: child.quantity,
-        price: child.price,
-        starts_at: child.cartable_resource?.starts_at ?? item.cartable_resource.starts_at,
+    items: [
+      ...views.map(({ item, detail }) => ({
+        id: detail.item.id,
+        name: item.name,
+        cartable_type: item.cartable_type,
+        quantity: item.quantity,
+        price: item.price,
+        cartable_resource: item.cartable_resource,
+        booking_ids: bookings.filter((b) => b.orderItemId === detail.item.id).map((b) => b.id),
+        child_items: item.child_items.map((child) => ({
+          name: child.name,
+          quantity: child.quantity,
+          price: child.price,
+          starts_at: child.cartable_resource?.starts_at ?? item.cartable_resource.starts_at,
+        })),
       })),
-    })),
+      ...otherItems,
+    ].sort((a, b) => a.id - b.id),
     payments: payments.map((payment) => ({
       tender_type: payment.tenderType as Order['payments'][number]['tender_type'],
       amount: payment.amount,
@@ -646,10 +699,14 @@ async function sendConfirmation(deps: CheckoutDeps, acting: Acting, orderId: num
     if (!order) return;
     const described = await describeOrderRow(deps, order);
     // A membership-only order: the membership's welcome email is its confirmation.
-    if (described.items.length === 0) return;
+    if (described.items.every((item) => item.cartable_type === 'membership')) return;
     const lines = described.items.map((item) => {
       const resource = item.cartable_resource;
-      return `${item.name}: ${resource.date}, ${resource.time}, ${resource.location.name}, ${resource.venue_name} (${item.price.formatted})`;
+      // Fee lines have no session: leave out the parts they lack.
+      const where = [resource.date, resource.time, resource.location.name, resource.venue_name].filter(
+        Boolean,
+      );
+      return `${item.name}: ${where.join(', ')} (${item.price.formatted})`;
     });
     const email = orderConfirmationEmail(
       await getBrand(deps.db, deps.config),

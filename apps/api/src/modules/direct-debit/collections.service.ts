@@ -116,14 +116,18 @@ export async function collectDuePayments(
         // A failed payment does not stop the membership's later months (the provider retries or
         // the operator follows up); a failed or cancelled mandate does (above).
         const sequence = collection.sequence + 1;
-        await insertCollection(tx, {
-          scheduleId: schedule.id,
-          mandateId: mandate.id,
-          sequence,
-          chargeDate: nextChargeDate(collection.chargeDate, schedule.billingDay),
-          amount: collectionAmountOf(schedule, sequence),
-          currency: schedule.currency,
-        });
+        const next = nextChargeDate(collection.chargeDate, schedule.billingDay);
+        // A membership cancelled with notice takes no collection after its final payment date.
+        if (schedule.lastChargeDate === null || next <= schedule.lastChargeDate) {
+          await insertCollection(tx, {
+            scheduleId: schedule.id,
+            mandateId: mandate.id,
+            sequence,
+            chargeDate: next,
+            amount: collectionAmountOf(schedule, sequence),
+            currency: schedule.currency,
+          });
+        }
         return result;
       })
       .catch((error: unknown) => {

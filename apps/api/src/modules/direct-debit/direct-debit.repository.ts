@@ -183,6 +183,38 @@ export async function cancelSchedule(db: Database, id: number, now: Date): Promi
     .where(and(eq(directDebitCollections.scheduleId, id), eq(directDebitCollections.status, 'scheduled')));
 }
 
+/**
+ * A membership cancelled with notice: its schedule takes no collection after `lastChargeDate` (the
+ * collections job inserts no later month) and scheduled collections after it are cancelled.
+ */
+export async function limitSchedulesOfMembership(
+  db: Database,
+  membershipId: number,
+  lastChargeDate: string,
+): Promise<void> {
+  const schedules = await db
+    .update(directDebitSchedules)
+    .set({ lastChargeDate })
+    .where(
+      and(eq(directDebitSchedules.membershipId, membershipId), eq(directDebitSchedules.status, 'active')),
+    )
+    .returning({ id: directDebitSchedules.id });
+  if (schedules.length === 0) return;
+  await db
+    .update(directDebitCollections)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        inArray(
+          directDebitCollections.scheduleId,
+          schedules.map((row) => row.id),
+        ),
+        eq(directDebitCollections.status, 'scheduled'),
+        sql`${directDebitCollections.chargeDate} > ${lastChargeDate}::date`,
+      ),
+    );
+}
+
 /** Adds a collection unless the schedule already has one on that date (a second job run). */
 export async function insertCollection(
   db: Database,
@@ -249,4 +281,28 @@ export async function listCollectionsOfSchedule(db: Database, scheduleId: number
     .from(directDebitCollections)
     .where(eq(directDebitCollections.scheduleId, scheduleId))
     .orderBy(asc(directDebitCollections.chargeDate));
+}
+
+/** A schedule's collections not yet submitted, due on or after `from`, locked, latest first (issue 5: freezes). */
+export async function lockScheduledCollectionsFrom(
+  db: Database,
+  scheduleId: number,
+  from: string,
+): Promise<CollectionRow[]> {
+  return db
+    .select()
+    .from(directDebitCollections)
+    .where(
+      and(
+        eq(directDebitCollections.scheduleId, scheduleId),
+        eq(directDebitCollections.status, 'scheduled'),
+        gte(directDebitCollections.chargeDate, from),
+      ),
+    )
+    .orderBy(sql`${directDebitCollections.chargeDate} desc`)
+    .for('update');
+}
+
+export async function moveCollection(db: Database, id: number, chargeDate: string): Promise<void> {
+  await db.update(directDebitCollections).set({ chargeDate }).where(eq(directDebitCollections.id, id));
 }

@@ -27,7 +27,10 @@ import {
   insertCollection,
   insertMandate,
   insertSchedule,
+  limitSchedulesOfMembership,
+  lockScheduledCollectionsFrom,
   type MandateRow,
+  moveCollection,
   type ScheduleRow,
   takeLiveBankDetails,
 } from './direct-debit.repository';
@@ -339,6 +342,41 @@ export async function scheduleCollections(input: {
 export async function cancelCollections(db: Database, membershipId: number, now = new Date()): Promise<void> {
   const schedule = await findActiveScheduleOfMembership(db, membershipId);
   if (schedule) await cancelSchedule(db, schedule.id, now);
+}
+
+/**
+ * A frozen membership pays nothing while frozen (issue 5): its collections not yet submitted that
+ * fall on or after the freeze's first day move on by the frozen months (latest first, so the unique
+ * (schedule, charge date) never sees two on one day). Call inside the freeze's transaction.
+ */
+export async function postponeCollections(
+  db: Database,
+  membershipId: number,
+  from: string,
+  months: number,
+): Promise<number> {
+  const schedule = await findActiveScheduleOfMembership(db, membershipId);
+  if (!schedule) return 0;
+  const due = await lockScheduledCollectionsFrom(db, schedule.id, from);
+  for (const collection of due) {
+    const [year, month] = collection.chargeDate.split('-').map(Number) as [number, number];
+    const index = year * 12 + (month - 1) + months;
+    const chargeDate = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(schedule.billingDay).padStart(2, '0')}`;
+    await moveCollection(db, collection.id, chargeDate);
+  }
+  return due.length;
+}
+
+/**
+ * A membership cancelled with notice (issue 5): no collection after `lastChargeDate`. Call inside
+ * the cancellation's transaction.
+ */
+export async function endCollectionsAfter(
+  db: Database,
+  membershipId: number,
+  lastChargeDate: string,
+): Promise<void> {
+  await limitSchedulesOfMembership(db, membershipId, lastChargeDate);
 }
 
 // ---- What GET auth/user reports ---------------------------------------------------------------------

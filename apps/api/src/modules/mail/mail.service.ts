@@ -13,6 +13,14 @@ import {
   markOutboundEmail,
 } from './mail.repository';
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+  cid?: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -20,8 +28,12 @@ export interface OutgoingEmail {
   text: string;
   /** Which template made it, for the outbox and the logs (never the content). */
   template: string;
-  /** Small text attachments, e.g. an iCalendar file of the booked sessions. */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  /**
+   * Small attachments, e.g. an iCalendar file of the booked sessions. Binary ones (a guest pass's QR
+   * image) carry base64 `content` with `encoding: 'base64'`; a `cid` makes one an inline image the
+   * HTML shows with `<img src="cid:...">`.
+   */
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {

@@ -24,13 +24,20 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-interface Layout {
+export interface Layout {
   subject: string;
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   /** Shown under the button, e.g. how long a link lasts. */
   footnote?: string;
+  /** An inline image attached with this content id (e.g. a guest pass's QR code), after the paragraphs. */
+  image?: { cid: string; alt: string; size: number };
+}
+
+/** Renders a layout in the operator's brand (exported for modules whose emails live beside them). */
+export function renderEmail(brand: Brand, layout: Layout): RenderedEmail {
+  return render(brand, layout);
 }
 
 function render(brand: Brand, layout: Layout): RenderedEmail {
@@ -41,6 +48,9 @@ function render(brand: Brand, layout: Layout): RenderedEmail {
   const button = layout.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="background:${colour};color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(layout.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555555">If the button does not work, copy this link into your browser: ${escapeHtml(layout.action.url)}</p>`
+    : '';
+  const image = layout.image
+    ? `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(layout.image.cid)}" alt="${escapeHtml(layout.image.alt)}" width="${layout.image.size}" height="${layout.image.size}" style="display:block"></p>`
     : '';
   const footnote = layout.footnote
     ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(layout.footnote)}</p>`
@@ -53,7 +63,7 @@ function render(brand: Brand, layout: Layout): RenderedEmail {
 <tr><td style="background:${colour};color:#ffffff;padding:20px 32px;font-size:22px;font-weight:bold">${escapeHtml(brand.appName)}</td></tr>
 <tr><td style="padding:32px">
 <h1 style="margin:0 0 16px;font-size:24px">${escapeHtml(layout.heading)}</h1>
-${paragraphs}${button}${footnote}
+${paragraphs}${image}${button}${footnote}
 </td></tr>
 <tr><td style="padding:16px 32px;background:#fafafa;font-size:12px;color:#555555">${escapeHtml(brand.appName)} · Questions? Write to ${escapeHtml(brand.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;

@@ -22,6 +22,7 @@ import type { DirectDebitProvider } from '../../providers/direct-debit/direct-de
 import type { Auth } from '../auth/session';
 import { type Acting, addMembershipLine, removeMembershipLine, resolveActing } from '../cart/cart.service';
 import {
+  cancelCollections,
   createMandate,
   findValidatedBankDetails,
   instructionFlagsOf,
@@ -69,6 +70,7 @@ import {
   type VenueRow,
 } from './memberships.repository';
 import {
+  addDays,
   discountedCollections,
   type MembershipPrice,
   type PricedOption,
@@ -287,6 +289,8 @@ interface PricingInput {
   billingDay?: number | undefined;
   venueId?: number | undefined;
   promotionId?: number | undefined;
+  /** Start-date limits other than joining's (a renewal or a change, issue 5). */
+  bounds?: { min: string; max: string } | undefined;
 }
 
 interface PricedChoice {
@@ -317,7 +321,7 @@ async function priceChoice(
     throw incalculable('venue_id', membershipMessages.notAtVenue);
   }
   const startDate = input.startDate ?? today;
-  const bounds = startDateBounds(today);
+  const bounds = input.bounds ?? startDateBounds(today);
   if (startDate < bounds.min) throw incalculable('start_date', membershipMessages.startDatePast);
   if (startDate > bounds.max) throw incalculable('start_date', membershipMessages.startDateTooLate);
   let promotion: PromotionRow | undefined;
@@ -604,6 +608,18 @@ export function describeMembership(
   };
 }
 
+/**
+ * A renewal or a change (issue 5): the new membership follows on from one of the customer's own
+ * memberships, so the one-per-type rule does not count that one, and its start-date limits apply.
+ */
+export interface MembershipSuccession {
+  kind: 'renews' | 'replaces';
+  membership: MembershipRow;
+  startDateBounds: { min: string; max: string };
+  /** A renewal carries on the renewed membership's accepted terms (the renew modal asks for none). */
+  termsInherited?: boolean;
+}
+
 export interface SubmittedMembership {
   membership: MembershipRow;
   cart: { id: number; uuid: string };
@@ -625,6 +641,7 @@ export async function submitNewMembership(
   deps: MembershipDeps,
   acting: Acting,
   request: SubmitMembershipRequest,
+  succession?: MembershipSuccession,
 ): Promise<SubmittedMembership> {
   const { customer, membershipUserId } = acting;
   const client = await getCurrentClient(deps.db, deps.config);
@@ -640,8 +657,17 @@ export async function submitNewMembership(
   if (reason) throw AppError.validation({ membership_type_id: [reason] }, membershipMessages.ineligible);
   const live = await listLiveMembershipsOfUser(deps.db, customer.id);
   // An unpaid membership of the type (its basket was left) is replaced; a paid one blocks.
-  const unpaid = live.find((m) => m.membershipTypeId === type.id && m.activatedAt === null);
-  const same = live.find((m) => m.membershipTypeId === type.id && m.activatedAt !== null);
+  // An unpaid renewal or change of the same membership (its basket was left) is replaced too.
+  const followsOn = (m: MembershipRow) =>
+    succession !== undefined &&
+    (m.renewsMembershipId === succession.membership.id ||
+      m.replacesMembershipId === succession.membership.id);
+  const unpaid = live.filter(
+    (m) => m.activatedAt === null && (m.membershipTypeId === type.id || followsOn(m)),
+  );
+  const same = live.find(
+    (m) => m.membershipTypeId === type.id && m.activatedAt !== null && m.id !== succession?.membership.id,
+  );
   if (same) {
     throw AppError.validation({
       membership_type_id: [
@@ -657,7 +683,7 @@ export async function submitNewMembership(
   }
   const option = found.option;
   const errors: FieldErrors = {};
-  const bounds = startDateBounds(today);
+  const bounds = succession?.startDateBounds ?? startDateBounds(today);
   if (request.start_date < bounds.min) errors.start_date = [membershipMessages.startDatePast];
   else if (request.start_date > bounds.max) errors.start_date = [membershipMessages.startDateTooLate];
   if (option.paymentType === 'recurring' && !hasBillingDate && request.billing_day === undefined) {
@@ -669,10 +695,16 @@ export async function submitNewMembership(
     ...(await listTerms(deps.db, deps.config, undefined, 'health_commitment')),
     ...(await listTerms(deps.db, deps.config, undefined, 'membership')),
   ];
-  const missingTerms = requiredTerms.filter((term) => !request.terms.includes(term.id));
+  const missingTerms = succession?.termsInherited
+    ? []
+    : requiredTerms.filter((term) => !request.terms.includes(term.id));
   if (missingTerms.length > 0) errors.terms = [membershipMessages.termsRequired];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  const answers = checkAnswers(await listQuestionsOfType(deps.db, type.id), request.answers, today);
+  // A change answers its type's questions after it is submitted (joining-and-payments.md 4).
+  const answers =
+    succession?.kind === 'replaces'
+      ? []
+      : checkAnswers(await listQuestionsOfType(deps.db, type.id), request.answers, today);
   // The bank details behind the token must still be live and the customer's (422 `direct_debit.token`).
   if (newMandate && request.direct_debit)
     await findValidatedBankDetails(deps.db, customer.id, request.direct_debit.token);
@@ -686,6 +718,7 @@ export async function submitNewMembership(
       billingDay: request.billing_day,
       venueId: venue.id,
       promotionId: request.promotion_code_id,
+      bounds: succession?.startDateBounds,
     },
     flags.billingDay,
   );
@@ -694,7 +727,7 @@ export async function submitNewMembership(
   let written: { membership: MembershipRow; cart: { id: number; uuid: string }; itemId: number };
   try {
     written = await deps.db.transaction(async (tx) => {
-      if (unpaid) await replaceUnpaidMembership(tx, unpaid);
+      for (const row of unpaid) await replaceUnpaidMembership(tx, row);
       // One use of the code per membership, taken with the membership or not at all.
       if (promotionId !== null && !(await takePromotionUse(tx, promotionId))) {
         throw AppError.validation(
@@ -729,6 +762,8 @@ export async function submitNewMembership(
         currency: choice.currency,
         requiresDocument: type.eligibility?.requiresDocument ?? false,
         directDebitToken: newMandate ? (request.direct_debit?.token ?? null) : null,
+        renewsMembershipId: succession?.kind === 'renews' ? succession.membership.id : null,
+        replacesMembershipId: succession?.kind === 'replaces' ? succession.membership.id : null,
       });
       const line = await addMembershipLine(tx, acting, {
         membershipId: membership.id,
@@ -950,6 +985,7 @@ export async function activateMembershipAfterCheckout(
       activatedAt: now,
     });
     if (!row) return undefined;
+    if (row.replacesMembershipId !== null) await endReplacedMembership(tx, row, now);
     const option = await findPaymentOption(tx, row.paymentOptionId);
     if (!option) throw new Error(`membership ${row.id} has no payment option`);
     if (option.paymentType === 'recurring' && row.billingDay !== null && row.firstBillingDate !== null) {
@@ -984,6 +1020,24 @@ export async function activateMembershipAfterCheckout(
   });
   if (activated) await sendMembershipWelcome(deps, activated);
   return activated;
+}
+
+/**
+ * A change is paid (issue 5): the membership it replaces ends the day before the new one starts
+ * (at once when that day is past) and its collections stop; the new one's collections go on the
+ * same direct debit instruction.
+ */
+async function endReplacedMembership(tx: Database, successor: MembershipRow, now: Date): Promise<void> {
+  if (successor.replacesMembershipId === null) return;
+  const replaced = await findMembershipById(tx, successor.replacesMembershipId);
+  if (!replaced || replaced.userId !== successor.userId) return;
+  const lastDay = addDays(successor.startDate, -1);
+  const ended = lastDay < todayIn('Europe/London', now);
+  await updateMembership(tx, replaced.id, {
+    endDate: lastDay,
+    ...(ended ? { status: 'expired' as const } : {}),
+  });
+  await cancelCollections(tx, replaced.id, now);
 }
 
 async function sendMembershipWelcome(deps: ActivationDeps, membership: MembershipRow): Promise<void> {

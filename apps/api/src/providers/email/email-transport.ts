@@ -6,7 +6,15 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
-  attachments?: { filename: string; content: Buffer | string; contentType: string }[];
+  attachments?: {
+    filename: string;
+    content: Buffer | string;
+    contentType: string;
+    /** `base64` when `content` is base64 text of binary data. */
+    encoding?: 'base64';
+    /** Content id of an inline image. */
+    cid?: string;
+  }[];
 }
 
 /** Delivers an email, or throws (a refused address, an unreachable server). */

@@ -1,0 +1,360 @@
+import {
+  type FreezeTypesResponse,
+  type MembershipFreeze,
+  membershipChangeMessages,
+  zFreezeRequestFields,
+} from '@leisure/contract/membership-changes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, type FieldErrors } from '../../errors';
+import type { Auth } from '../auth/session';
+import { billingTimeZone } from '../direct-debit/collections.service';
+import { postponeCollections } from '../direct-debit/direct-debit.service';
+import {
+  findMembershipById,
+  findVenueOfClient,
+  type MembershipRow,
+} from '../memberships/memberships.repository';
+import { todayIn } from '../memberships/memberships.service';
+import { addDays, addMonths, isValidDate } from '../memberships/pricing';
+import { getCurrentClient } from '../operator/operator.service';
+import {
+  checkUploadedFile,
+  discardStoredFile,
+  type MultipartForm,
+  storeUpload,
+} from '../uploads/uploads.service';
+import {
+  type FreezeRow,
+  type FreezeTypeRow,
+  findFreeze,
+  findUploadName,
+  insertFreeze,
+  listFreezeTypesOfClient,
+  lockFreeze,
+  lockMembership,
+  lockNextDueFreeze,
+  lockNextEndedReplaced,
+  setMembershipStatus,
+  updateFreeze,
+} from './membership-changes.repository';
+import { membershipOptionsFor } from './membership-options';
+
+export interface FreezeDeps {
+  db: Database;
+  config: Config;
+}
+
+function periodLabel(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/** The member's own membership of this operator; 404 for anyone else's (never leaked). */
+export async function ownMembership(
+  deps: FreezeDeps,
+  auth: Auth,
+  membershipId: number,
+): Promise<MembershipRow> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const membership = await findMembershipById(deps.db, membershipId);
+  if (!membership || membership.clientId !== client.id || membership.userId !== auth.user.id) {
+    throw AppError.notFound();
+  }
+  return membership;
+}
+
+async function membershipToday(deps: FreezeDeps, membership: MembershipRow, now: Date): Promise<string> {
+  const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
+  return todayIn(venue?.timezone ?? billingTimeZone, now);
+}
+
+function startBounds(types: FreezeTypeRow[], today: string): { min: string; max: string } {
+  const minDays = types.length ? Math.min(...types.map((t) => t.minStartDaysAhead)) : 0;
+  const maxDays = types.length ? Math.max(...types.map((t) => t.maxStartDaysAhead)) : 0;
+  return { min: addDays(today, minDays), max: addDays(today, maxDays) };
+}
+
+/** GET api/my-account/user/memberships/{id}/freezetypes */
+export async function listFreezeTypes(
+  deps: FreezeDeps,
+  auth: Auth,
+  membershipId: number,
+  now = new Date(),
+): Promise<FreezeTypesResponse['data']> {
+  const membership = await ownMembership(deps, auth, membershipId);
+  const types = await listFreezeTypesOfClient(deps.db, membership.clientId);
+  const bounds = startBounds(types, await membershipToday(deps, membership, now));
+  return {
+    freeze_types: types.map((type) => ({
+      id: type.id,
+      reason: type.reason,
+      time_periods: type.timePeriods.map(periodLabel),
+      proof_of_eligibility:
+        type.proofDescription !== null
+          ? { description: type.proofDescription, document_type: type.proofDocumentType ?? 'Document' }
+          : null,
+    })),
+    min_freeze_start_date: bounds.min,
+    max_freeze_start_date: bounds.max,
+  };
+}
+
+export async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
+  const [type] = (
+    await listFreezeTypesOfClient(db, (await findMembershipById(db, freeze.membershipId))?.clientId ?? 0)
+  ).filter((t) => t.id === freeze.freezeTypeId);
+  const proofName =
+    freeze.proofUploadId === null ? undefined : await findUploadName(db, freeze.proofUploadId);
+  return {
+    id: freeze.id,
+    membership_id: freeze.membershipId,
+    freeze_type: { id: freeze.freezeTypeId, reason: type?.reason ?? '' },
+    status: freeze.status,
+    active_from: freeze.startDate,
+    months: freeze.months,
+    ends_on: freeze.endDate,
+    proof:
+      freeze.proofUploadId !== null
+        ? {
+            upload_id: freeze.proofUploadId,
+            name: proofName ?? 'document',
+            document_type: freeze.proofDocumentType ?? '',
+          }
+        : null,
+    rejection_reason: freeze.rejectionReason,
+  };
+}
+
+/**
+ * POST api/my-account/user/memberships/{id}/freeze: a freeze request, pending staff approval. The
+ * membership row is locked and the open-freeze index is the second guard, so two requests at once
+ * make one freeze. A proof file is stored with the request or not at all.
+ */
+export async function requestFreeze(
+  deps: FreezeDeps,
+  auth: Auth,
+  membershipId: number,
+  form: MultipartForm,
+  now = new Date(),
+): Promise<MembershipFreeze> {
+  const membership = await ownMembership(deps, auth, membershipId);
+  const types = await listFreezeTypesOfClient(deps.db, membership.clientId);
+  const today = await membershipToday(deps, membership, now);
+  const errors: FieldErrors = {};
+  const parsed = zFreezeRequestFields.safeParse(form.fields);
+  const fieldErrors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
+  const typeId = parsed.success ? parsed.data.freeze_type_id : Number(form.fields.freeze_type_id);
+  const type = types.find((t) => t.id === typeId);
+  if (!form.fields.freeze_type_id) errors.freeze_type_id = [membershipChangeMessages.freezeTypeRequired];
+  else if (!type) errors.freeze_type_id = [membershipChangeMessages.freezeTypeInvalid];
+  const activeFrom = form.fields.active_from ?? '';
+  if (!activeFrom) errors.active_from = [membershipChangeMessages.startDateRequired];
+  else if (fieldErrors.active_from || !isValidDate(activeFrom)) errors.active_from = ['Date must be valid.'];
+  else if (activeFrom < today) errors.active_from = [membershipChangeMessages.startDatePast];
+  else if (type) {
+    const min = addDays(today, type.minStartDaysAhead);
+    const max = addDays(today, type.maxStartDaysAhead);
+    if (activeFrom < min || activeFrom > max) {
+      errors.active_from = [
+        membershipChangeMessages.startDateOutOfRange.replace('{min}', min).replace('{max}', max),
+      ];
+    }
+  }
+  const months = Number(form.fields.months);
+  if (!form.fields.months) errors.months = [membershipChangeMessages.monthsRequired];
+  else if (!Number.isInteger(months) || (type && !type.timePeriods.includes(months)) || months < 1) {
+    errors.months = [membershipChangeMessages.monthsInvalid];
+  }
+  const needsProof = type !== undefined && type.proofDescription !== null;
+  const hasFile = form.file?.fieldName === 'file' && form.file.buffer.length > 0;
+  if (needsProof && !hasFile && !form.file?.truncated) errors.file = [membershipChangeMessages.proofRequired];
+  const options = (await membershipOptionsFor(deps.db, [membership], now)).get(membership.id);
+  if (options?.freezePending || membership.status === 'frozen') {
+    errors.membership_id = [membershipChangeMessages.freezePending];
+  } else if (!options?.freezable) errors.membership_id = [membershipChangeMessages.notFreezable];
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  if (!type) throw AppError.validation({ freeze_type_id: [membershipChangeMessages.freezeTypeInvalid] });
+  const file =
+    hasFile || form.file?.truncated ? await checkUploadedFile(form, 'file', ['jpeg', 'png', 'pdf']) : null;
+
+  let storedName: string | undefined;
+  try {
+    const freeze = await deps.db.transaction(async (tx) => {
+      const locked = await lockMembership(tx, membership.id);
+      if (locked?.status !== 'active') {
+        throw AppError.validation({ membership_id: [membershipChangeMessages.notFreezable] });
+      }
+      const upload = file
+        ? await storeUpload(tx, deps.config, { userId: auth.user.id, kind: 'freeze_proof', file })
+        : null;
+      storedName = upload?.storedName;
+      const row = await insertFreeze(tx, {
+        membershipId: membership.id,
+        userId: auth.user.id,
+        freezeTypeId: type.id,
+        startDate: activeFrom,
+        months,
+        endDate: addDays(addMonths(activeFrom, months), -1),
+        status: 'pending_approval',
+        proofUploadId: upload?.id ?? null,
+        proofDocumentType: upload ? form.fields.document_type || type.proofDocumentType : null,
+      });
+      if (!row) throw AppError.validation({ membership_id: [membershipChangeMessages.freezePending] });
+      return row;
+    });
+    return describeFreeze(deps.db, freeze);
+  } catch (error) {
+    if (storedName) await discardStoredFile(deps.config, storedName);
+    throw error;
+  }
+}
+
+// ---- Staff review -----------------------------------------------------------------------------------------
+
+async function reviewFreeze(
+  deps: FreezeDeps,
+  staff: Auth,
+  freezeId: number,
+  outcome: { status: 'approved' } | { status: 'rejected'; reason: string },
+  now: Date,
+): Promise<MembershipFreeze> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const found = await findFreeze(deps.db, freezeId);
+  const membership = found ? await findMembershipById(deps.db, found.membershipId) : undefined;
+  if (!found || membership?.clientId !== client.id) throw AppError.notFound();
+  const row = await deps.db.transaction(async (tx) => {
+    const freeze = await lockFreeze(tx, freezeId);
+    if (freeze?.status !== 'pending_approval') {
+      throw AppError.validation({ freeze: [membershipChangeMessages.freezeNotPending] });
+    }
+    return updateFreeze(tx, freezeId, {
+      status: outcome.status,
+      reviewedByUserId: staff.user.id,
+      reviewedAt: now,
+      rejectionReason: outcome.status === 'rejected' ? outcome.reason : null,
+    });
+  });
+  if (!row) throw AppError.notFound();
+  return describeFreeze(deps.db, row);
+}
+
+/** POST api/staff/membership-freezes/{id}/approve: the freeze starts on its start date (the job). */
+export function approveFreeze(deps: FreezeDeps, staff: Auth, freezeId: number, now = new Date()) {
+  return reviewFreeze(deps, staff, freezeId, { status: 'approved' }, now);
+}
+
+/** POST api/staff/membership-freezes/{id}/reject */
+export function rejectFreeze(
+  deps: FreezeDeps,
+  staff: Auth,
+  freezeId: number,
+  reason: string,
+  now = new Date(),
+) {
+  return reviewFreeze(deps, staff, freezeId, { status: 'rejected', reason }, now);
+}
+
+// ---- The freeze job ----------------------------------------------------------------------------------------
+
+export interface FreezeRun {
+  started: number;
+  ended: number;
+  replacedEnded: number;
+}
+
+/**
+ * Starts approved freezes on their start date (membership 'frozen', its collections not yet taken
+ * move on by the frozen months, a fixed end date moves too), ends active freezes after their last
+ * day (membership 'active' again), and ends memberships a change replaced once their last day is
+ * past. Each step locks one row with SKIP LOCKED in its own transaction and re-reads it, so
+ * several replicas can run it at once and each row moves once.
+ */
+export async function runFreezeTransitions(db: Database, now = new Date()): Promise<FreezeRun> {
+  const today = todayIn(billingTimeZone, now);
+  const run: FreezeRun = { started: 0, ended: 0, replacedEnded: 0 };
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const freeze = await lockNextDueFreeze(tx, 'approved', today);
+      if (!freeze) return false;
+      const membership = await lockMembership(tx, freeze.membershipId);
+      if (membership?.status !== 'active') {
+        // The membership ended or was cancelled meanwhile: the freeze never starts.
+        await updateFreeze(tx, freeze.id, {
+          status: 'rejected',
+          rejectionReason: 'The membership is no longer active.',
+        });
+        return true;
+      }
+      await updateFreeze(tx, freeze.id, { status: 'active', startedAt: now });
+      await setMembershipStatus(tx, membership.id, 'frozen', {
+        ...(membership.endDate !== null ? { endDate: addMonths(membership.endDate, freeze.months) } : {}),
+      });
+      await postponeCollections(tx, membership.id, freeze.startDate, freeze.months);
+      run.started += 1;
+      return true;
+    });
+    if (!moved) break;
+  }
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const freeze = await lockNextDueFreeze(tx, 'active', today);
+      if (!freeze) return false;
+      await updateFreeze(tx, freeze.id, { status: 'completed', endedAt: now });
+      const membership = await lockMembership(tx, freeze.membershipId);
+      if (membership?.status === 'frozen') await setMembershipStatus(tx, membership.id, 'active');
+      run.ended += 1;
+      return true;
+    });
+    if (!moved) break;
+  }
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const replaced = await lockNextEndedReplaced(tx, today);
+      if (!replaced) return false;
+      await setMembershipStatus(tx, replaced.id, 'expired');
+      run.replacedEnded += 1;
+      return true;
+    });
+    if (!moved) break;
+  }
+  return run;
+}
+
+export interface FreezeJob {
+  runOnce(now?: Date): Promise<FreezeRun>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs with the collections job's cadence (DD_COLLECTIONS_EVERY_SECONDS; 0 turns both off, as tests do). */
+export function createFreezeJob(deps: { db: Database; config: Config; log: FastifyBaseLogger }): FreezeJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const runOnce = (now = new Date()) => runFreezeTransitions(deps.db, now);
+  return {
+    runOnce,
+    start() {
+      const every = deps.config.directDebit.collectionsEverySeconds;
+      if (every === 0 || timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce()
+          .then((run) => {
+            if (run.started + run.ended + run.replacedEnded > 0)
+              deps.log.info({ freezes: run }, 'freezes moved on');
+          })
+          .catch((error: unknown) => deps.log.error({ err: error }, 'freeze job failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      }, every * 1000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

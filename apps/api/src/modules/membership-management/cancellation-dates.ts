@@ -1,0 +1,81 @@
+import { addDays, addMonths } from '../memberships/pricing';
+
+/**
+ * Calendar arithmetic of cancellation and membership display, on 'YYYY-MM-DD' local dates (the
+ * venue's day). Pure, so the notice rules are tested without a database.
+ */
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2027-01-03' -> '3 Jan 2027' (my-account.md 9: D MMM YYYY). */
+export function fullDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+}
+
+export function membershipDate(date: string): { full_date: string; raw: string } {
+  return { full_date: fullDate(date), raw: date };
+}
+
+function withDay(date: string, day: number): string {
+  return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
+}
+
+/** The first date on or after `date` that falls on the billing day (1-28). */
+export function billingDateOnOrAfter(date: string, billingDay: number): string {
+  const sameMonth = withDay(date, billingDay);
+  return sameMonth >= date ? sameMonth : withDay(addMonths(withDay(date, 1), 1), billingDay);
+}
+
+export interface CancellationDates {
+  /** The last direct debit collection (or the joining payment when the month in hand covers the end). */
+  finalPaymentDate: string;
+  /** The last day the membership can be used. */
+  finalDay: string;
+}
+
+/**
+ * A monthly membership cancelled on `today` with `noticeDays` of notice: the notice runs from today
+ * for `noticeDays` days, and the membership ends with the billing period in which the notice ends
+ * (the day before the next billing day), so the last collection is the one that paid that period.
+ * With no notice it ends with the current period. A period paid up front (month in hand, before the
+ * first collection) means no further collection: the final payment was the joining payment.
+ */
+export function cancellationDates(input: {
+  today: string;
+  noticeDays: number;
+  billingDay: number;
+  startDate: string;
+  firstBillingDate: string | null;
+}): CancellationDates {
+  const lastNoticeDay = addDays(input.today, Math.max(input.noticeDays, 1) - 1);
+  const nextBilling = billingDateOnOrAfter(addDays(lastNoticeDay, 1), input.billingDay);
+  const finalDay = addDays(nextBilling, -1);
+  const periodStart = withDay(addMonths(withDay(nextBilling, 1), -1), input.billingDay);
+  const paidUpFront = input.firstBillingDate !== null && periodStart < input.firstBillingDate;
+  return { finalPaymentDate: paidUpFront ? input.startDate : periodStart, finalDay };
+}
+
+/** The billing day of a monthly membership (the start date's day, at most 28, when none was kept). */
+export function billingDayOf(row: { billingDay: number | null; startDate: string }): number {
+  return row.billingDay ?? Math.min(Number(row.startDate.slice(8, 10)), 28);
+}
+
+const frequencyMonths: Record<string, number> = { months: 1, years: 12 };
+const frequencyDays: Record<string, number> = { days: 1, weeks: 7 };
+
+/** When a benefit's uses renew: the first period boundary after `today`, counted from the start date. */
+export function nextPeriodStart(startDate: string, frequency: string | null, today: string): string | null {
+  if (!frequency) return null;
+  const stepMonths = frequencyMonths[frequency];
+  const stepDays = frequencyDays[frequency];
+  if (stepMonths === undefined && stepDays === undefined) return null;
+  let next = startDate;
+  for (let i = 1; next <= today && i < 10_000; i++) {
+    next =
+      stepMonths !== undefined
+        ? addMonths(startDate, stepMonths * i)
+        : addDays(startDate, (stepDays ?? 1) * i);
+  }
+  return next;
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { zIsoDate, zMembershipMoney, zMembershipType, zPaymentType } from './memberships';
+
+/**
+ * Freezing, renewing and changing a membership (my-account.md 2.6, 3 "Freeze types", "Freeze
+ * selection", "Renewal details", 4, 5; joining-and-payments.md "Change costs"). Wire keys are
+ * snake_case; dates `YYYY-MM-DD`.
+ */
+
+export const membershipChangeMessages = {
+  freezeTypeRequired: 'Please choose a reason.',
+  freezeTypeInvalid: 'This reason is not offered.',
+  startDateRequired: 'Please choose a start date.',
+  startDateOutOfRange: 'The start date must be between {min} and {max}.',
+  startDatePast: 'The start date cannot be in the past.',
+  monthsRequired: 'Please choose a time period.',
+  monthsInvalid: 'This time period is not offered for this reason.',
+  proofRequired: 'Proof of eligibility is required for this reason.',
+  freezePending: 'Membership freeze is pending',
+  notFreezable: 'Membership is not freezable',
+  freezeNotPending: 'This freeze request has already been reviewed.',
+  reasonRequired: 'Please give a reason.',
+  renewFailed: 'An error occurred when trying to add the membership to the basket. Please try again.',
+  startsAtOutOfRange: 'The start date must be between {min} and {max}.',
+  optionNotOffered: 'This membership is not offered at your home centre.',
+  sameOption: 'This is your current membership.',
+} as const;
+
+const zId = z.coerce
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .positive('Must be a whole number.')
+  .max(2_147_483_647, 'Must be a whole number.');
+
+export const zMembershipChangeParams = z.object({ membershipId: zId });
+
+// ---- GET api/my-account/user/memberships/{membershipId}/freezetypes --------------------------------
+
+export const zFreezeType = z.object({
+  id: z.number().int(),
+  /** 'Medical' */
+  reason: z.string(),
+  /** Labels whose first word is the number of months: '1 month', '3 months'. */
+  time_periods: z.array(z.string()),
+  /** Present when the reason needs a document. */
+  proof_of_eligibility: z.object({ description: z.string(), document_type: z.string() }).nullable(),
+});
+export type FreezeType = z.infer<typeof zFreezeType>;
+
+export const zFreezeTypesResponse = z.object({
+  data: z.object({
+    freeze_types: z.array(zFreezeType),
+    min_freeze_start_date: z.string(),
+    max_freeze_start_date: z.string(),
+  }),
+});
+export type FreezeTypesResponse = z.infer<typeof zFreezeTypesResponse>;
+
+// ---- POST api/my-account/user/memberships/{membershipId}/freeze (multipart) -------------------------
+
+/** The text fields of the multipart form; `file` is read separately. Messages are the spec's fields. */
+export const zFreezeRequestFields = z.object({
+  freeze_type_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: membershipChangeMessages.freezeTypeRequired }).int().positive(),
+  ),
+  active_from: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string({ error: membershipChangeMessages.startDateRequired }).pipe(zIsoDate),
+  ),
+  months: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: membershipChangeMessages.monthsRequired }).int().min(1).max(24),
+  ),
+});
+export type FreezeRequestFields = z.infer<typeof zFreezeRequestFields>;
+
+export const freezeStatuses = ['pending_approval', 'approved', 'active', 'completed', 'rejected'] as const;
+export const zFreezeStatus = z.enum(freezeStatuses);
+
+export const zMembershipFreeze = z.object({
+  id: z.number().int(),
+  membership_id: z.number().int(),
+  freeze_type: z.object({ id: z.number().int(), reason: z.string() }),
+  status: zFreezeStatus,
+  active_from: z.string(),
+  months: z.number().int(),
+  /** The last frozen day. */
+  ends_on: z.string(),
+  /** GET api/my-account/uploads/{id} downloads it. */
+  proof: z.object({ upload_id: z.number().int(), name: z.string(), document_type: z.string() }).nullable(),
+  rejection_reason: z.string().nullable(),
+});
+export type MembershipFreeze = z.infer<typeof zMembershipFreeze>;
+export const zMembershipFreezeResponse = z.object({ data: zMembershipFreeze });
+
+// ---- Staff: POST api/staff/membership-freezes/{id}/approve | reject ------------------------------------
+
+export const zFreezeIdParams = z.object({ id: zId });
+export const zRejectFreezeRequest = z.object({
+  reason: z
+    .string({ error: membershipChangeMessages.reasonRequired })
+    .trim()
+    .min(1, membershipChangeMessages.reasonRequired)
+    .max(500),
+});
+
+/** The member's home centre, for the change and renew pages' joining flow. */
+export const zChangeHomeVenue = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  can_display_ineligible_memberships: z.boolean(),
+});
+
+// ---- GET / POST api/memberships/{membershipId}/renew ---------------------------------------------------
+
+const zPrettyDate = z.object({ raw: z.string(), full_date_pretty: z.string() });
+
+export const zRenewalDetails = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  reference: z.string(),
+  /** Access level: 'National' or the local coverage. */
+  access: z.string(),
+  /** '12 months' */
+  duration: z.string(),
+  price: zMembershipMoney,
+  joining_fee: zMembershipMoney.nullable(),
+  start_date: zPrettyDate,
+  end_date: zPrettyDate,
+  benefits: z.array(z.string()),
+  /** HTML from the operator; sanitise before rendering. */
+  description: z.string(),
+  total_cost: zMembershipMoney,
+  can_renew: z.boolean(),
+  renew_forbid_reason: z.string().nullable(),
+  /** For the renew page: the type's slug, payment option and payment type. */
+  slug: z.string(),
+  payment_option_id: z.number().int(),
+  payment_type: zPaymentType,
+  /** The renew page's joining flow: the home centre and the type with only the renewed option. */
+  home_venue: zChangeHomeVenue,
+  membership_type: zMembershipType.nullable(),
+});
+export type RenewalDetails = z.infer<typeof zRenewalDetails>;
+export const zRenewalDetailsResponse = z.object({ data: zRenewalDetails });
+
+export const zRenewResponse = z.object({
+  data: z.object({
+    membership_id: z.number().int(),
+    cart: z.object({ id: z.number().int(), uuid: z.string() }),
+    cart_item_id: z.number().int(),
+  }),
+});
+export type RenewResponse = z.infer<typeof zRenewResponse>;
+
+// ---- GET api/memberships/{membershipId}/change[/{paymentOptionId}] ------------------------------------
+
+export const zChangeOptionsResponse = z.object({
+  data: z.object({
+    membership_id: z.number().int(),
+    current: z.object({
+      membership_type_id: z.number().int(),
+      payment_option_id: z.number().int(),
+      name: z.string(),
+    }),
+    home_venue: zChangeHomeVenue,
+    /** What the member may change to at their home centre (the current option is not purchasable). */
+    membership_types: z.array(zMembershipType),
+    starts_at: z.object({ min: z.string(), max: z.string() }),
+  }),
+});
+export type ChangeOptionsResponse = z.infer<typeof zChangeOptionsResponse>;
+
+export const zChangeCostsParams = z.object({ membershipId: zId, paymentOptionId: zId });
+export const zChangeCostsQuery = z.object({ startsAt: zIsoDate.optional() });
+
+export const zChangeCosts = z.object({
+  costs: z.object({
+    total_due_now: zMembershipMoney,
+    composition: z.object({ month_in_hand: zMembershipMoney, fees: zMembershipMoney }),
+  }),
+  new_membership_price: zMembershipMoney,
+  difference_to_old_membership: z.object({ amount: zMembershipMoney, text: z.string() }),
+  starts_at: z.object({ min: z.string(), max: z.string() }),
+});
+export type ChangeCosts = z.infer<typeof zChangeCosts>;
+export const zChangeCostsResponse = z.object({ data: zChangeCosts });
+
+export const zChangeMembershipRequest = z.object({
+  starts_at: zIsoDate,
+  payment_option_id: zId,
+  /** Only for a member without a billing date changing to a monthly option; defaults to the start's day. */
+  billing_day: z.coerce.number().int().min(1).max(28).optional(),
+  /** Only for a member without a direct debit instruction changing to a monthly option. */
+  direct_debit: z.object({ token: z.string().min(1) }).optional(),
+});
+export type ChangeMembershipRequest = z.infer<typeof zChangeMembershipRequest>;
+
+export const zChangeMembershipResponse = z.object({
+  data: z.object({
+    membership_id: z.number().int(),
+    /** Nothing was due: the change is confirmed by this order (/booking-confirmed/{order_id}). */
+    order_id: z.number().int().nullable(),
+    /** Something is due: it waits in the basket (/basket/checkout). */
+    cart_item_id: z.number().int().nullable(),
+  }),
+});
+export type ChangeMembershipResponse = z.infer<typeof zChangeMembershipResponse>;
