@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { accountRoutes } from './routes';
 import { installDefaultHandlers, server, signIn, signOutCookie, wireClient } from './testing/account-api';
+import { installBookingsHandlers } from './testing/bookings-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -42,9 +43,10 @@ describe('account layout', () => {
   it('shows Guest passes when online guest passes are enabled', async () => {
     installDefaultHandlers({ client: wireClient({ online_guest_passes_enabled: true }) });
     signIn();
+    installBookingsHandlers({ past: [] });
     renderRoutes(accountRoutes, { path: '/bookings/historic' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
-    expect(screen.getByText('This part of your account is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account' });
     expect(await within(nav).findByRole('link', { name: 'Guest passes' })).toHaveAttribute(
       'href',

@@ -1,5 +1,4 @@
 import { type ComponentType, type ReactNode, Suspense } from 'react';
-import { lazyWithTimeout } from '../../shared/app/lazy';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 
 /**
@@ -10,16 +9,6 @@ export function screen(Screen: ComponentType): ReactNode {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Screen />
-    </Suspense>
-  );
-}
-
-const ComingSoon = lazyWithTimeout(() => import('./screens/coming-soon'), 'ComingSoon');
-
-export function comingSoon(titleKey: string): ReactNode {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <ComingSoon titleKey={titleKey} />
     </Suspense>
   );
 }

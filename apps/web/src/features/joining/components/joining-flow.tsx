@@ -73,6 +73,17 @@ export interface JoiningFlowProps {
   leave?: (url: string) => void;
   /** Told when a membership is chosen (the kiosk only prompts to start over once there is progress). */
   onStartedChange?: (started: boolean) => void;
+  /**
+   * The memberships to choose from, when the page has them already (change and renewal offer what
+   * the member may move to, not the joining list); the flow then does not load or re-check the list.
+   */
+  membershipTypes?: MembershipType[];
+  /** Shown at the top of Review & select dates (the account's change flow shows its change costs). */
+  reviewExtra?: (choice: {
+    membership: MembershipType;
+    option: PaymentOption;
+    startDate: string;
+  }) => ReactNode;
 }
 
 function userOf(queryClient: ReturnType<typeof useQueryClient>): SessionUser | null {
@@ -96,6 +107,8 @@ export function JoiningFlow({
   submitOverride,
   leave = (url) => window.location.assign(url),
   onStartedChange,
+  reviewExtra,
+  membershipTypes,
 }: JoiningFlowProps) {
   const { t } = useTranslation('flow');
   const queryClient = useQueryClient();
@@ -109,7 +122,10 @@ export function JoiningFlow({
   );
   const [submitting, setSubmitting] = useState(false);
   const [membershipError, setMembershipError] = useState<string | null>(null);
-  const types = useMembershipTypes(venue?.id, user?.id ?? null);
+  const loadedTypes = useMembershipTypes(membershipTypes ? undefined : venue?.id, user?.id ?? null);
+  const types = membershipTypes
+    ? { data: membershipTypes, isPending: false as const, isError: false as const }
+    : loadedTypes;
   const questions = useCustomQuestions(state.membership?.id);
   const questionList = questions.data ?? [];
   const needs: SectionNeeds = {
@@ -182,7 +198,7 @@ export function JoiningFlow({
 
   async function afterDetails() {
     // The account exists (201) or the data is saved (200): continue if the choice is still purchasable.
-    if (venue && state.membership && state.option) {
+    if (venue && state.membership && state.option && !membershipTypes) {
       const viewer = userOf(queryClient);
       try {
         const fresh = await queryClient.fetchQuery(membershipTypesQueryOptions(venue.id, viewer?.id ?? null));
@@ -365,21 +381,28 @@ export function JoiningFlow({
       case 'review':
         if (!state.membership || !state.option || !venue) return null;
         return (
-          <ReviewDates
-            membership={state.membership}
-            option={state.option}
-            venueId={venue.id}
-            startDate={state.startDate}
-            billingDay={state.billingDay}
-            needsBillingDay={state.option.paymentType === 'recurring' && !user?.hasBillingDate}
-            promotion={state.promotion}
-            termsAccepted={state.termsAccepted}
-            busy={submitting}
-            onDatesChange={(startDate, billingDay) => dispatch({ type: 'dates', startDate, billingDay })}
-            onPromotionChange={(promotion) => dispatch({ type: 'promotion', promotion })}
-            onTermsChange={(ids) => dispatch({ type: 'terms', ids })}
-            onContinue={reviewContinue}
-          />
+          <>
+            {reviewExtra?.({
+              membership: state.membership,
+              option: state.option,
+              startDate: state.startDate,
+            })}
+            <ReviewDates
+              membership={state.membership}
+              option={state.option}
+              venueId={venue.id}
+              startDate={state.startDate}
+              billingDay={state.billingDay}
+              needsBillingDay={state.option.paymentType === 'recurring' && !user?.hasBillingDate}
+              promotion={state.promotion}
+              termsAccepted={state.termsAccepted}
+              busy={submitting}
+              onDatesChange={(startDate, billingDay) => dispatch({ type: 'dates', startDate, billingDay })}
+              onPromotionChange={(promotion) => dispatch({ type: 'promotion', promotion })}
+              onTermsChange={(ids) => dispatch({ type: 'terms', ids })}
+              onContinue={reviewContinue}
+            />
+          </>
         );
       case 'payment':
         return (

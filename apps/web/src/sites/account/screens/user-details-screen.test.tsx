@@ -11,11 +11,13 @@ import {
   signOutCookie,
   wireDataFields,
 } from '../testing/account-api';
+import { installPhotoHandlers, installWaiverHandlers, photoSet } from '../testing/profile-and-waivers-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   installDefaultHandlers();
   signIn();
+  installWaiverHandlers({ waivers: [] });
   server.use(
     http.get('/api/data-fields', () =>
       HttpResponse.json(
@@ -52,9 +54,24 @@ describe('/user-details', () => {
       'field-muted',
     );
 
-    // The waivers list placeholder, with the spec's empty text.
+    // The waivers list, with the spec's empty text.
     const waivers = screen.getByRole('region', { name: 'Waivers' });
-    expect(within(waivers).getByText('Your waivers will appear here')).toBeInTheDocument();
+    expect(await within(waivers).findByText('Your waivers will appear here')).toBeInTheDocument();
+    // Photos are not allowed for this user: no photo and no reminder.
+    expect(screen.queryByRole('button', { name: /photo/i })).not.toBeInTheDocument();
+  });
+
+  it('lists the waivers and shows the profile photo with its change button', async () => {
+    installWaiverHandlers();
+    installPhotoHandlers(photoSet);
+    renderRoutes(accountRoutes, { path: '/user-details' });
+    const waivers = await screen.findByRole('region', { name: 'Waivers' });
+    expect(await within(waivers).findByRole('link', { name: 'Gym health declaration' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute(
+      'src',
+      '/api/my-account/user/profile-photo?v=12',
+    );
+    expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
   });
 
   it('sends only non-empty fields the user may change, and shows the success toast', async () => {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailsForm } from '../../../features/account-details/components/details-form';
-import { WaiversList } from '../../../features/account-details/components/waivers-list';
+import { PhotoReminder } from '../../../features/profile-photo/components/photo-reminder';
+import { ProfilePhoto } from '../../../features/profile-photo/components/profile-photo';
+import { WaiversList } from '../../../features/waivers/components/waivers-list';
 import { useDataFields } from '../../../shared/forms/api/get-data-fields';
 import { FormLoadError, FormLoading } from '../../../shared/forms/form-status';
 import { usePageTitle } from '../../../shared/layout/page-title';
@@ -21,6 +23,12 @@ export function UserDetailsScreen() {
   return (
     <main id="main" className="page page-form">
       <h1>{t('details.title')}</h1>
+      {user ? (
+        <div className="details-photo">
+          <ProfilePhoto user={user} />
+          <PhotoReminder user={user} />
+        </div>
+      ) : null}
       {body}
       <WaiversList />
     </main>

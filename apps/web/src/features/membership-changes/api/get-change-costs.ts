@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { ChangeCosts } from './types';
+
+export function changeCostsQueryOptions(membershipId: number, paymentOptionId: number, startsAt: string) {
+  return queryOptions({
+    queryKey: ['memberships', membershipId, 'change', paymentOptionId, startsAt],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: ChangeCosts }>(`api/memberships/${membershipId}/change/${paymentOptionId}`, {
+          query: { startsAt },
+          signal,
+        })
+      ).data,
+    retry: false,
+  });
+}
+
+export function useChangeCosts(membershipId: number, paymentOptionId: number | null, startsAt: string) {
+  return useQuery({
+    ...changeCostsQueryOptions(membershipId, paymentOptionId ?? 0, startsAt),
+    enabled: paymentOptionId !== null,
+  });
+}

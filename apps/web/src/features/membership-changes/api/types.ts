@@ -1,0 +1,24 @@
+import type {
+  ChangeMembershipResponse,
+  ChangeOptionsResponse,
+  ChangeCosts as WireChangeCosts,
+  FreezeType as WireFreezeType,
+  MembershipFreeze as WireMembershipFreeze,
+  RenewalDetails as WireRenewalDetails,
+} from '@leisure/contract/membership-changes';
+import type { MyMembership as WireMyMembership } from '@leisure/contract/membership-management';
+import type { Camel } from '../../../shared/api/camel';
+
+/** The client camel-cases every answer (DESIGN.md "Wire format"). */
+export type MyMembership = Camel<WireMyMembership>;
+export type FreezeType = Camel<WireFreezeType>;
+export type MembershipFreeze = Camel<WireMembershipFreeze>;
+export type RenewalDetails = Camel<WireRenewalDetails>;
+export type ChangeOptions = Camel<ChangeOptionsResponse['data']>;
+export type ChangeCosts = Camel<WireChangeCosts>;
+export type ChangeResult = Camel<ChangeMembershipResponse['data']>;
+export interface FreezeTypes {
+  freezeTypes: FreezeType[];
+  minFreezeStartDate: string;
+  maxFreezeStartDate: string;
+}

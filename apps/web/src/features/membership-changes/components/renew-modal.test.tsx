@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+} from '../../../sites/account/testing/account-api';
+import { installRenewHandlers, myMembership } from '../../../sites/account/testing/membership-changes-api';
+import { renderElement } from '../../../test/render';
+import { RenewModal } from './renew-modal';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  installDefaultHandlers();
+  signIn();
+});
+afterEach(() => {
+  server.resetHandlers();
+  signOutCookie();
+});
+afterAll(() => server.close());
+
+describe('RenewModal', () => {
+  it('shows the renewal, adds it to the basket and goes to checkout', async () => {
+    const calls = installRenewHandlers();
+    const leave = vi.fn();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const { container } = renderElement(
+      <RenewModal membership={myMembership()} onClose={onClose} leave={leave} />,
+      {
+        site: 'account',
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Renew membership' });
+    expect(await screen.findByText('12 months')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('2 guest passes per month, Free classes');
+    expect(dialog).toHaveTextContent('10th January 2027');
+    expect(dialog).toHaveTextContent('Joining Fee');
+    expect(dialog).toHaveTextContent('Total to pay now: £359.00');
+    expect(screen.getByText('Unlimited gym use.')).toBeInTheDocument();
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(container).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Renew membership' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(expect.stringContaining('/basket/checkout')));
+    expect(calls.added).toBe(1);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows the add failure with the server messages', async () => {
+    installRenewHandlers({ addStatus: 422 });
+    const leave = vi.fn();
+    const user = userEvent.setup();
+    renderElement(<RenewModal membership={myMembership()} onClose={() => undefined} leave={leave} />, {
+      site: 'account',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Renew membership' }));
+    expect(
+      await screen.findByText(
+        'An error occurred when trying to add the membership to the basket. Please try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This membership has already been renewed.')).toBeInTheDocument();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('a 500 on loading shows a server error', async () => {
+    installRenewHandlers({ loadStatus: 500 });
+    renderElement(<RenewModal membership={myMembership()} onClose={() => undefined} />, { site: 'account' });
+    expect(await screen.findByText('Something has gone wrong, please try again.')).toBeInTheDocument();
+  });
+});

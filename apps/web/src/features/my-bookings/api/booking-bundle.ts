@@ -1,0 +1,46 @@
+import type { BookingBundle, CancelBundleResponse } from '@leisure/contract/my-bookings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Camel } from '../../../shared/api/camel';
+import { api } from '../../../shared/api/client';
+import { cartKeys } from '../../../shared/cart/cart-query';
+import { userQueryKey } from '../../../shared/session/session';
+import { myBookingsKeys } from './keys';
+
+export type Bundle = Camel<BookingBundle>;
+
+/** `GET api/v1/activities/bookings/bundles/{id}?cancellation_source=my-account`, answer `{ data }`. */
+export async function getBookingBundle(id: string, signal?: AbortSignal): Promise<Bundle> {
+  const answer = await api.get<{ data: Bundle }>(
+    `api/v1/activities/bookings/bundles/${encodeURIComponent(id)}`,
+    { query: { cancellationSource: 'my-account' }, signal },
+  );
+  return answer.data;
+}
+
+export function useBookingBundle(id: string) {
+  return useQuery({
+    queryKey: myBookingsKeys.bundle(id),
+    queryFn: ({ signal }) => getBookingBundle(id, signal),
+    retry: false,
+  });
+}
+
+/** `PATCH .../bundles/{id}/cancel?cancellation_source=my-account`; success refetches the bundle. */
+export function useCancelBookingBundle(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await api.patch<Camel<CancelBundleResponse>>(
+          `api/v1/activities/bookings/bundles/${encodeURIComponent(id)}/cancel`,
+          undefined,
+          { query: { cancellationSource: 'my-account' } },
+        )
+      ).credit,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: myBookingsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}

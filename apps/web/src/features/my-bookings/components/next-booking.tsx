@@ -1,0 +1,49 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SiteLink } from '../../../shared/links/site-link';
+import { useBookings } from '../api/get-bookings';
+import type { BookingView } from '../lib/booking-view';
+import { BookingCard } from './booking-card';
+import { BookingDetailsModal } from './booking-details-modal';
+import '../my-bookings.css';
+
+/**
+ * The dashboard's 'My next booking' (my-account.md 2.2): the soonest upcoming booking, or the empty
+ * state with 'Book an activity' (the bookings sub-site's redirect-to-selected-venue, with the kiosk
+ * flag in kiosk mode), and 'View all' (-> /bookings/upcoming).
+ */
+export function NextBooking() {
+  const { t } = useTranslation('account');
+  const headingId = useId();
+  const bookings = useBookings('future');
+  const [details, setDetails] = useState<BookingView | null>(null);
+  const next = bookings.data?.[0];
+  return (
+    <section className="next-booking" aria-labelledby={headingId}>
+      <div className="next-booking-header">
+        <h2 id={headingId}>{t('bookingsArea.next.title')}</h2>
+        <Link to="/bookings/upcoming">{t('bookingsArea.next.viewAll')}</Link>
+      </div>
+      {bookings.isError ? (
+        <p role="alert" className="form-error">
+          {t('bookingsArea.loadBookingsError')}
+        </p>
+      ) : bookings.isPending ? (
+        <p className="booking-muted">{t('common.loading')}</p>
+      ) : next ? (
+        <BookingCard booking={next} onDetails={setDetails} />
+      ) : (
+        <div className="booking-card">
+          <p>{t('bookingsArea.next.empty')}</p>
+          <p>
+            <SiteLink site="bookings" to="/redirect-to-selected-venue" className="btn btn-primary">
+              {t('bookingsArea.next.book')}
+            </SiteLink>
+          </p>
+        </div>
+      )}
+      <BookingDetailsModal booking={details} onClose={() => setDetails(null)} />
+    </section>
+  );
+}

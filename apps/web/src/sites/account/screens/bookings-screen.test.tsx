@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+  wireClient,
+  wireUser,
+} from '../testing/account-api';
+import { installBookingsHandlers } from '../testing/bookings-api';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  installDefaultHandlers();
+  signIn();
+  server.use(
+    http.get('/api/activities/cart', () => HttpResponse.json({ message: 'not used' }, { status: 404 })),
+  );
+});
+afterEach(() => {
+  server.resetHandlers();
+  signOutCookie();
+});
+afterAll(() => server.close());
+
+const open = (path: string) => renderRoutes(accountRoutes, { path, site: 'account' });
+
+describe('/bookings/{filter}', () => {
+  it('redirects a missing filter to /bookings/upcoming and lists upcoming bookings', async () => {
+    installBookingsHandlers();
+    const { router } = open('/bookings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/upcoming'));
+    const tabs = screen.getByRole('navigation', { name: 'Booking filters' });
+    expect(within(tabs).getByRole('link', { name: 'Upcoming' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Previous' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Waitlist' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Upcoming bookings' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Yoga Flow',
+      'Spin Express',
+      'Adult Swimming Course (Mondays 7pm)',
+    ]);
+    expect(within(cards[0] as HTMLElement).getByText('Wed 2 Dec 2026')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('18:00 - 18:45')).toBeInTheDocument();
+    // A course session is managed from its course page.
+    expect(within(cards[2] as HTMLElement).getByRole('link', { name: 'View course' })).toHaveAttribute(
+      'href',
+      '/bookings/courses/900',
+    );
+  });
+
+  it('shows "Booking filter not found" for an unknown filter', async () => {
+    installBookingsHandlers();
+    open('/bookings/someday');
+    expect(await screen.findByText('Booking filter not found')).toBeInTheDocument();
+  });
+
+  it('disables cancel with the tooltip when the booking cannot be cancelled', async () => {
+    installBookingsHandlers();
+    open('/bookings/upcoming');
+    const late = await screen.findByRole('button', { name: 'Cancel booking of Spin Express' });
+    expect(late).toHaveAttribute('aria-disabled', 'true');
+    expect(late).toHaveAccessibleDescription('Cannot cancel due to booking starting soon');
+    await userEvent.click(late);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the details modal with View order linking to the order', async () => {
+    installBookingsHandlers();
+    open('/bookings/upcoming');
+    await userEvent.click(await screen.findByRole('button', { name: 'View details of Yoga Flow' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Yoga Flow' });
+    expect(within(dialog).getByText('£7.50')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View order' })).toHaveAttribute(
+      'href',
+      '/payments/order-history/5001',
+    );
+  });
+
+  it('cancels (v1 PATCH): Cancelled badge, message, credit, and the booking leaves the list', async () => {
+    const state = installBookingsHandlers();
+    // The session user (credit balance) reloads after a 200 cancel.
+    let userReads = 0;
+    server.use(
+      http.get('/api/auth/user', () => {
+        userReads += 1;
+        return HttpResponse.json({ data: wireUser });
+      }),
+    );
+    open('/bookings/upcoming');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Yoga Flow' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    expect(
+      within(dialog).getByText('Cancelling before the cut-off gives you £7.50 account credit.'),
+    ).toBeInTheDocument();
+    const readsBeforeCancel = userReads;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
+    const done = await screen.findByRole('dialog', { name: 'Booking cancelled' });
+    expect(within(done).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(done).getByText('Your booking has been cancelled')).toBeInTheDocument();
+    expect(within(done).getByText('£7.50 has been added to your account credit.')).toBeInTheDocument();
+    await waitFor(() => expect(userReads).toBeGreaterThan(readsBeforeCancel));
+    expect(state.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      data: { cancellation_source: 'my-account', update_type: 'cancellation', booking_ids: [101] },
+    });
+    await userEvent.click(within(done).getByRole('button', { name: 'Back to my bookings' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Upcoming bookings' });
+    await waitFor(() =>
+      expect(within(list).queryByRole('heading', { name: 'Yoga Flow' })).not.toBeInTheDocument(),
+    );
+    expect(within(list).getByRole('heading', { name: 'Spin Express' })).toBeInTheDocument();
+  });
+
+  it('shows a cancel failure with Back to my bookings', async () => {
+    installBookingsHandlers();
+    server.use(
+      http.patch('/api/v1/activities/bookings', () =>
+        HttpResponse.json(
+          { message: 'This booking can no longer be cancelled: the cancellation window has closed.' },
+          { status: 422 },
+        ),
+      ),
+    );
+    open('/bookings/upcoming');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Yoga Flow' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking not cancelled' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This booking can no longer be cancelled: the cancellation window has closed.',
+    );
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Back to my bookings' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('with activities v2 on, loads v1/activities/bookings and cancels with DELETE; no credit says so', async () => {
+    server.use(
+      http.get('/api/client', () => HttpResponse.json({ data: wireClient({ activities_v2_enabled: true }) })),
+    );
+    const state = installBookingsHandlers();
+    open('/bookings/upcoming');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Badminton 40min' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel booking' }));
+    const done = await screen.findByRole('dialog', { name: 'Booking cancelled' });
+    expect(
+      within(done).getByText('You are not eligible to receive credit for this booking.'),
+    ).toBeInTheDocument();
+    const get = state.requests.find((r) => r.url.includes('/api/v1/activities/bookings?'));
+    expect(get?.url).toContain('user_id=7');
+    expect(get?.url).toContain('cancellation_source=my-account');
+    expect(
+      state.requests.some(
+        (r) => r.method === 'DELETE' && r.url.endsWith('/api/activities/bookings/201/?source=my-account'),
+      ),
+    ).toBe(true);
+  });
+
+  it('lists previous bookings without cancel buttons', async () => {
+    installBookingsHandlers();
+    open('/bookings/historic');
+    const list = await screen.findByRole('list', { name: 'Previous bookings' });
+    expect(within(list).getByRole('heading', { name: 'Swim for Fitness' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /Cancel booking/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves a waitlist: a 200 reloads it', async () => {
+    installBookingsHandlers();
+    open('/bookings/waitlist');
+    const list = await screen.findByRole('list', { name: 'Waitlist entries' });
+    expect(within(list).getByText('Position 2 on the waitlist')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Leave the waitlist for Spin Express' }));
+    expect(await screen.findByText('You are not on any waitlists.')).toBeInTheDocument();
+    expect(await screen.findByText('You have left the waitlist')).toBeInTheDocument();
+  });
+
+  it('shows the translated load errors', { timeout: 15_000 }, async () => {
+    installBookingsHandlers();
+    server.use(
+      http.get('/api/my-account/bookings', () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+      http.get('/api/my-account/waitlist', () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
+    const { router } = open('/bookings/upcoming');
+    // A 500 is retried once before the error shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      'We could not load your bookings. Please try again.',
+    );
+    await router.navigate('/bookings/waitlist');
+    expect(
+      await screen.findByText('We could not load your waitlist. Please try again.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+});
