@@ -37,7 +37,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   // A hung run must not eat the CI budget: the whole suite normally takes a few minutes.
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   // `list` ends with a summary line of counts ("12 passed (1.4m)"), which CI logs rely on.
   reporter: [['list']],

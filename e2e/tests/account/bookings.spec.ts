@@ -1,0 +1,246 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../../support/a11y';
+import { billingAddress, testCards } from '../../support/bookings';
+import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+
+/** my-account.md 2.3 and 2.4: the Bookings screens, cancelling with credit, the waitlist, a course. */
+
+const venue = 'leeds-riverside';
+
+/** Tomorrow's date at the venue (Europe/London): today's sessions may be past their cut-off. */
+function tomorrow(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const next = new Date(`${today}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+interface TimeV2 {
+  id: string;
+  starts_at: string;
+  name: string;
+  spaces_remaining: number;
+  action_to_show: { status: string | null };
+}
+
+async function timesOf(request: APIRequestContext, activity: string, date: string): Promise<TimeV2[]> {
+  const response = await request.get(
+    `/api/activities/venue/${venue}/activity/${activity}/v2/times?date=${date}`,
+  );
+  expect(response.status(), `times of ${activity}`).toBe(200);
+  return ((await response.json()) as { data: TimeV2[] }).data;
+}
+
+/** Books a paid class for tomorrow through the basket and a card checkout; answers its name and price. */
+async function bookPaidClass(request: APIRequestContext, customer: Customer) {
+  const time = (await timesOf(request, 'yoga-flow', tomorrow())).find(
+    (candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1,
+  );
+  expect(time, 'a bookable yoga class tomorrow').toBeDefined();
+  const total = await payThroughBasket(request, customer, { id: time?.id, type: 'activity' });
+  return { name: time?.name ?? '', total };
+}
+
+/** Puts one item in the basket and pays for it by card (the sandbox provider); answers the total paid. */
+async function payThroughBasket(
+  request: APIRequestContext,
+  customer: Customer,
+  item: { id: string | undefined; type: string },
+): Promise<number> {
+  const added = await request.post('/api/activities/cart/add', {
+    headers: await writeHeaders(request),
+    data: { items: [item] },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const cart = (
+    (await added.json()) as { data: { id: number; item_hash: string; totals: { total: number } } }
+  ).data;
+  const terms = await request.get(`/api/terms?cart_id=${cart.id}`);
+  const termIds = ((await terms.json()) as { data: { id: number }[] }).data.map((term) => term.id);
+  const tokenAnswer = await request.post('/sandbox-pay/tokens', {
+    data: {
+      card_number: testCards.succeeds,
+      expiry_month: 12,
+      expiry_year: new Date().getFullYear() + 3,
+      cvc: '123',
+      name: `${customer.firstName} ${customer.lastName}`,
+    },
+  });
+  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
+  const { token } = (await tokenAnswer.json()) as { token: string };
+  const complete = await request.post('/api/checkout/complete', {
+    headers: await writeHeaders(request),
+    data: {
+      completed_waivers: [],
+      payments: [{ tender_type: 'card', amount: cart.totals.total, info: null }],
+      item_hash: cart.item_hash,
+      source: 'bookings',
+      terms: termIds,
+      card: {
+        token,
+        save_card: false,
+        billing: {
+          first_name: customer.firstName,
+          last_name: customer.lastName,
+          address_line_1: billingAddress.addressLine1,
+          town: billingAddress.town,
+          postcode: billingAddress.postcode,
+        },
+      },
+    },
+  });
+  expect(complete.status(), await complete.text()).toBe(200);
+  return cart.totals.total;
+}
+
+async function creditBalance(page: Page): Promise<number> {
+  const me = await page.request.get('/api/auth/user');
+  return ((await me.json()) as { data: { credit: { balance: number } } }).data.credit.balance;
+}
+
+test('a customer cancels a paid booking in Bookings and gets its price as credit', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'my-bookings');
+  await logInThroughApi(page.request, customer);
+  const booked = await bookPaidClass(page.request, customer);
+  expect(booked.total).toBeGreaterThan(0);
+  expect(await creditBalance(page)).toBe(0);
+
+  await page.goto('/account/bookings');
+  await expect(page).toHaveURL(/\/account\/bookings\/upcoming$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Upcoming bookings' });
+  const card = list.getByRole('article', { name: booked.name });
+  await expect(card).toHaveCount(1);
+  await expectNoA11yViolations(page, 'bookings list');
+
+  await card.getByRole('button', { name: `View details of ${booked.name}` }).click();
+  const details = page.getByRole('dialog', { name: booked.name });
+  await expect(details.getByRole('link', { name: 'View order' })).toHaveAttribute(
+    'href',
+    /\/account\/payments\/order-history\/\d+$/,
+  );
+  await expectNoA11yViolations(page, 'booking details modal');
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details).toBeHidden();
+
+  await card.getByRole('button', { name: `Cancel booking of ${booked.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel booking' });
+  await expect(
+    confirm.getByText(/^Cancelling before the cut-off gives you £\d+\.\d\d account credit\.$/),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, 'cancel booking modal');
+  await confirm.getByRole('button', { name: 'Yes, cancel booking' }).click();
+
+  const done = page.getByRole('dialog', { name: 'Booking cancelled' });
+  await expect(done.getByText('Your booking has been cancelled')).toBeVisible();
+  await expect(done.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(done.getByText(/^£\d+\.\d\d has been added to your account credit\.$/)).toBeVisible();
+  await expectNoA11yViolations(page, 'booking cancelled modal');
+  await done.getByRole('button', { name: 'Back to my bookings' }).click();
+  await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+
+  // The credit is what was paid, once.
+  expect(await creditBalance(page)).toBe(booked.total);
+  await page.reload();
+  await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+  expect(await creditBalance(page)).toBe(booked.total);
+});
+
+test('a customer leaves a waitlist from Bookings', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'my-waitlist');
+  await logInThroughApi(page.request, customer);
+  // The seeded 18:30 Fitness Classes C is full every day (see the bookings waitlist journey).
+  const full = (await timesOf(page.request, 'fitness-classes-c', tomorrow())).find(
+    (time) => time.action_to_show.status === 'WAITLIST',
+  );
+  expect(full, 'a full class tomorrow').toBeDefined();
+  const joined = await page.request.post('/api/activities/waitlist', {
+    headers: await writeHeaders(page.request),
+    data: { occurrence_id: full?.id },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+
+  await page.goto('/account/bookings/waitlist');
+  const list = page.getByRole('list', { name: 'Waitlist entries' });
+  await expect(list.getByRole('article', { name: 'Fitness Classes C' })).toBeVisible();
+  await expect(list.getByText(/^Position \d+ on the waitlist$/)).toBeVisible();
+  await expectNoA11yViolations(page, 'waitlist');
+  await list.getByRole('button', { name: 'Leave the waitlist for Fitness Classes C' }).click();
+  await expect(page.getByText('You have left the waitlist')).toBeVisible();
+  await expect(page.getByText('You are not on any waitlists.')).toBeVisible();
+  const waitlist = await page.request.get('/api/my-account/waitlist');
+  expect(((await waitlist.json()) as { data: unknown[] }).data).toEqual([]);
+});
+
+test('the course booking page shows the course and its dates; an unknown one is not found', async ({
+  page,
+}) => {
+  // The seeded demo member holds a course booking (read only here: nothing is cancelled).
+  await logInThroughApi(page.request, {
+    email: 'member@example.com',
+    password: 'Member-Pass-1',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+  });
+  const future = await page.request.get('/api/my-account/bookings?filter=future');
+  const course = (
+    (await future.json()) as {
+      data: { booking_type: string; booking_bundle_context: { id: number } | null }[];
+    }
+  ).data.find((booking) => booking.booking_type === 'courses');
+  expect(course?.booking_bundle_context).toBeTruthy();
+
+  await page.goto('/account/bookings/upcoming');
+  await page.getByRole('link', { name: 'View course' }).first().click();
+  await expect(page).toHaveURL(
+    new RegExp(`/account/bookings/courses/${course?.booking_bundle_context?.id}$`),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: /Adult Swimming Course/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();
+  const dates = page.getByRole('region', { name: 'Dates' });
+  await expect(dates.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  await expectNoA11yViolations(page, 'course booking');
+
+  await page.goto('/account/bookings/courses/999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course booking not found' })).toBeVisible();
+});
+
+test('a customer cancels a course booking from its page; the page reloads it as Cancelled', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'my-course');
+  await logInThroughApi(page.request, customer);
+  // The seeded course starts on the next Monday: one of the coming seven days.
+  let session: TimeV2 | undefined;
+  for (let days = 1; days <= 7 && !session; days++) {
+    const date = new Date(`${tomorrow()}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + days - 1);
+    session = (await timesOf(page.request, 'adult-swimming-course', date.toISOString().slice(0, 10))).find(
+      (time) => time.action_to_show.status === 'BOOK',
+    );
+  }
+  expect(session, 'a bookable course session').toBeDefined();
+  await payThroughBasket(page.request, customer, { id: session?.id, type: 'av2BookingBundle' });
+
+  await page.goto('/account/bookings/upcoming');
+  await page.getByRole('link', { name: 'View course' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /Adult Swimming Course/ })).toBeVisible();
+  const about = page.locator('details', { hasText: 'About' });
+  await expect(about).toHaveAttribute('open', '');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel course booking' });
+  // This course does not award credit on cancellation, and the modal says so.
+  await expect(confirm.getByText('You are not eligible to receive credit for this booking.')).toBeVisible();
+  await expectNoA11yViolations(page, 'cancel course modal');
+  await confirm.getByRole('button', { name: 'Cancel course booking' }).click();
+  await expect(page.getByText('Your booking has been cancelled')).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Dates' }).getByText('(cancelled)').first()).toBeVisible();
+  await expectNoA11yViolations(page, 'cancelled course booking');
+});
