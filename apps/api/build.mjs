@@ -1,10 +1,10 @@
-// Bundles the API into dist/server.js. npm packages stay external (installed beside it);
+// Bundles the API into dist/server.js (and the staff tool into dist/staff.js). npm packages stay external (installed beside it);
 // our workspace packages are TypeScript source, so they are bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

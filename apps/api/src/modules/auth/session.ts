@@ -117,6 +117,18 @@ export async function requireStaff(db: Database, config: Config, request: Fastif
 export function installSessions(app: FastifyInstance, db: Database, config: Config): void {
   const names = cookieNames(config);
   app.decorateRequest('authState', undefined);
+  // A member's own data and the staff tools need a session before anything else is looked at:
+  // an anonymous call gets a 401, never a 422 about its body or a 404 that tells which ids exist.
+  app.addHook('preValidation', async (request) => {
+    const route = request.routeOptions.url ?? '';
+    if (route.startsWith('/api/staff/') || route.startsWith('/api/foh/')) {
+      await requireStaff(db, config, request);
+    } else if (
+      (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.includes('my-account')
+    ) {
+      await requireAuth(db, config, request);
+    }
+  });
   app.addHook('preHandler', async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
     if (bearerToken(request) || !request.cookies[names.session]) return;

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIfEmpty } from '../db/seed/seed';
+import { startTestApp, type TestApp } from '../test/harness';
+import { runStaffCommand } from './staff';
+
+describe('the staff command-line tool', () => {
+  let t: TestApp;
+  let env: Record<string, string>;
+  let lines: string[];
+  const out = (line: string) => lines.push(line);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedIfEmpty(t.db, t.config);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    env = { API_URL: address };
+  });
+  afterAll(async () => t.close());
+
+  async function memberCredit(): Promise<{ id: number; balance: number }> {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      payload: { username: 'member@example.com', password: 'Member-Pass-1' },
+    });
+    const user = await t.app.inject({
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    const data = user.json().data;
+    return { id: data.id, balance: data.credit.balance };
+  }
+
+  it('issues credit to a customer through the staff API, as the seeded staff user', async () => {
+    lines = [];
+    const before = await memberCredit();
+    const code = await runStaffCommand(
+      ['issue-credit', String(before.id), '250', 'Goodwill:', 'pool', 'closed'],
+      env,
+      out,
+    );
+    expect(code).toBe(0);
+    expect(lines.join('\n')).toMatch(/^201 /);
+    const after = await memberCredit();
+    expect(after.balance - before.balance).toBe(250);
+  });
+
+  it('shows the usage for an unknown command or bad arguments, and sends nothing', async () => {
+    lines = [];
+    expect(await runStaffCommand(['launch-rockets'], env, out)).toBe(2);
+    expect(lines.join('\n')).toContain('approve-document <documentId>');
+    lines = [];
+    const before = await memberCredit();
+    expect(await runStaffCommand(['issue-credit', String(before.id), 'lots', 'why'], env, out)).toBe(2);
+    expect(lines.join('\n')).toContain('amountInPence must be a whole number');
+    expect((await memberCredit()).balance).toBe(before.balance);
+  });
+
+  it('lists the documents waiting for review', async () => {
+    lines = [];
+    expect(await runStaffCommand(['documents-to-review'], env, out)).toBe(0);
+    expect(lines.join('\n')).toMatch(/^200 /);
+    expect(lines.join('\n')).toContain('"status": "pending"');
+  });
+
+  it('reports the API refusal and exits non-zero', async () => {
+    lines = [];
+    expect(await runStaffCommand(['approve-freeze', '999999'], env, out)).toBe(1);
+    expect(lines.join('\n')).toMatch(/^404 /);
+  });
+
+  it('refuses to act with credentials that are not a staff user', async () => {
+    lines = [];
+    const code = await runStaffCommand(
+      ['approve-freeze', '1'],
+      { ...env, STAFF_EMAIL: 'member@example.com', STAFF_PASSWORD: 'Member-Pass-1' },
+      out,
+    );
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toMatch(/^403 /);
+  });
+});
