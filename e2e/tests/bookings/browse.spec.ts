@@ -4,7 +4,11 @@ import { createCustomer } from '../../support/customers';
 import { tabTo } from '../../support/keyboard';
 
 /** The first session link of the first bookable day that has one (late in the day, today may be empty). */
-async function openFirstDayWithSessions(page: Page): Promise<Locator> {
+/**
+ * Opens the first day of the date strip that lists sessions; with `open`, the first whose list has
+ * a session still taking bookings (late in the day, today's last session may be full).
+ */
+async function openFirstDayWithSessions(page: Page, options: { open?: boolean } = {}): Promise<Locator> {
   const strip = page.getByRole('navigation', { name: 'Choose a date' });
   await expect(strip.getByRole('link').first()).toBeVisible();
   const days = await strip.getByRole('link').count();
@@ -15,7 +19,9 @@ async function openFirstDayWithSessions(page: Page): Promise<Locator> {
     const list = page.getByRole('list', { name: /^Sessions on/ });
     const empty = page.getByText('No results were found at this centre');
     await expect(list.or(empty)).toBeVisible();
-    if (await list.isVisible()) return list;
+    if (!(await list.isVisible())) continue;
+    const bookable = list.getByRole('listitem').filter({ hasNotText: 'Join waitlist' });
+    if (!options.open || (await bookable.count()) > 0) return list;
   }
   throw new Error('No bookable day has sessions');
 }
@@ -107,7 +113,7 @@ test("a class's modal shows its price options, and 'Book now' asks an anonymous 
 }) => {
   await page.goto('/location/leeds-riverside/fitness-classes-c');
   await expect(page.getByRole('heading', { level: 1, name: 'Fitness Classes C' })).toBeVisible();
-  const list = await openFirstDayWithSessions(page);
+  const list = await openFirstDayWithSessions(page, { open: true });
   const open = list.getByRole('listitem').filter({ hasNotText: 'Join waitlist' }).first();
   await open.getByRole('link').click();
   await expect(page).toHaveURL(/\/by-time\/class\/\d+$/);
