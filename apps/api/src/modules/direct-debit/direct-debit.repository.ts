@@ -5,6 +5,7 @@ import {
   directDebitCollections,
   directDebitMandates,
   directDebitSchedules,
+  users,
 } from '../../db/schema';
 
 export type BankDetailsRow = typeof directDebitBankDetails.$inferSelect;
@@ -15,6 +16,19 @@ export type ScheduleRow = typeof directDebitSchedules.$inferSelect;
 export type NewScheduleRow = typeof directDebitSchedules.$inferInsert;
 export type CollectionRow = typeof directDebitCollections.$inferSelect;
 export type NewCollectionRow = typeof directDebitCollections.$inferInsert;
+
+/** Who a mandate is for, as the provider is told: the customer's reference and email. */
+export async function findMandateCustomer(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; reference: string | null; email: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, reference: users.reference, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
 
 /** Mandates that count as the customer's instruction. */
 export const liveMandateStatuses: MandateRow['status'][] = ['pending_submission', 'submitted', 'active'];

@@ -12,7 +12,6 @@ import type { DirectDebitBillingAddress } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
-import { findUserById } from '../auth/auth.repository';
 import { assertNotRateLimited, recordAuthAttempt } from '../auth/auth.service';
 import { BankDetailsSeal } from './bank-details-seal';
 import {
@@ -23,6 +22,7 @@ import {
   findBillingDay,
   findLiveBankDetails,
   findLiveMandate,
+  findMandateCustomer,
   insertBankDetails,
   insertCollection,
   insertMandate,
@@ -274,7 +274,7 @@ export async function createMandate(
   const { config, provider, userId, membershipId } = input;
   const now = input.now ?? new Date();
   checkPlan(input.collections);
-  const user = await findUserById(input.db, userId);
+  const user = await findMandateCustomer(input.db, userId);
   if (!user) throw AppError.notFound();
   return input.db.transaction(async (tx) => {
     const tokenHash = hashToken(input.detailsToken);
