@@ -39,6 +39,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { type AccountRun, historyMember, runAccount } from './account';
 import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
 import { type JoiningRun, joiningFixture, logIn as logInMember, runJoining } from './joining';
@@ -328,17 +329,23 @@ async function measureBare(): Promise<LoadFigure> {
   }
 }
 
-/** Signs in through the API and answers the Cookie header a browser would then send. */
-async function sessionCookies(base: string, member: { username: string; password: string }): Promise<string> {
+/** Signs in through the API and answers the cookies a browser would then hold. */
+async function sessionCookies(
+  base: string,
+  member: { username: string; password: string },
+): Promise<{ name: string; value: string }[]> {
   const response = await fetch(`${base}/api/auth/customer/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(member),
   });
   if (response.status !== 200) throw new Error(`login as ${member.username}: ${response.status}`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  const cookies = response.headers.getSetCookie().map((line) => {
+    const [name = '', ...value] = (line.split(';')[0] ?? '').split('=');
+    return { name: name.trim(), value: value.join('=') };
+  });
   if (cookies.length === 0) throw new Error(`login as ${member.username}: no cookies`);
-  return cookies.join('; ');
+  return cookies;
 }
 
 // ---- 3. Lighthouse ---------------------------------------------------------------------------------------
@@ -379,7 +386,7 @@ function scriptsLoadedGzipKb(lhr: { audits: Record<string, { details?: unknown }
 async function runLighthouse(
   base: string,
   pagePath: string,
-  extraHeaders?: Record<string, string>,
+  cookies?: { name: string; value: string }[],
 ): Promise<LighthouseFigure> {
   const runs: { performance: number; accessibility: number; lhr: LighthouseResult }[] = [];
   const loadAverage = loadavg().map((value) => round(value, 2));
@@ -388,6 +395,15 @@ async function runLighthouse(
   for (let run = 0; run < settings.lighthouseRuns; run += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: settings.chromePath, chromeFlags });
     try {
+      if (cookies) {
+        // A signed-in page: the browser holds the session cookies (the app reads its CSRF cookie
+        // from document.cookie, so a Cookie header alone is not a session), and Lighthouse keeps them.
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const page = await browser.newPage();
+        await page.setCookie(...cookies.map((cookie) => ({ ...cookie, url: base })));
+        await page.close();
+        await browser.disconnect();
+      }
       const result = await lighthouse(
         `${base}${pagePath}`,
         {
@@ -395,7 +411,7 @@ async function runLighthouse(
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
-          ...(extraHeaders ? { extraHeaders } : {}),
+          ...(cookies ? { disableStorageReset: true } : {}),
         },
         desktopConfig,
       );
@@ -408,6 +424,9 @@ async function runLighthouse(
         continue;
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse ${pagePath}: ${lhr.runtimeError.message}`);
+      if (cookies && new URL(lhr.finalDisplayedUrl).pathname.includes('/login')) {
+        throw new Error(`Lighthouse ${pagePath}: the session did not hold (shown ${lhr.finalDisplayedUrl})`);
+      }
       runs.push({
         performance: round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -557,8 +576,8 @@ async function main(): Promise<void> {
         // The dashboard, signed in as the member with two years of history (session cookies).
         log(`Lighthouse /account/ as ${historyMember.username} (${settings.lighthouseRuns} run(s), desktop)`);
         try {
-          const cookie = await sessionCookies(base, historyMember);
-          lighthouseFigures.push(await runLighthouse(base, '/account/', { Cookie: cookie }));
+          const cookies = await sessionCookies(base, historyMember);
+          lighthouseFigures.push(await runLighthouse(base, '/account/', cookies));
         } catch (error) {
           problems.push(`Lighthouse /account/ failed: ${(error as Error).message}`);
         }
