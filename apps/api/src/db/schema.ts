@@ -763,6 +763,8 @@ export const bookings = pgTable(
     index('bookings_user_occurrence_idx').on(t.userId, t.occurrenceId),
     index('bookings_occurrence_idx').on(t.occurrenceId),
     index('bookings_order_idx').on(t.orderId),
+    // A course line's sessions (shares, course pages, cancellations) are read by order line.
+    index('bookings_order_item_idx').on(t.orderItemId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   authAttempts,
   memberships,
@@ -123,12 +124,8 @@ export interface LiveSessionUser {
  * A live session with its user, membership user and home venue in one query: every signed-in
  * request starts here, so it costs one round trip, not four.
  */
-export async function findLiveSessionUser(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-): Promise<LiveSessionUser | undefined> {
-  const [row] = await db
+const liveSessionUserStatement = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessions,
       user: users,
@@ -140,8 +137,23 @@ export async function findLiveSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
     .leftJoin(venues, eq(venues.id, users.homeVenueId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session_user'),
+);
+
+export async function findLiveSessionUser(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSessionUser | undefined> {
+  const [row] = await liveSessionUserStatement(db).execute({ tokenHash, now });
   return row;
 }
 

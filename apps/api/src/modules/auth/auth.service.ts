@@ -109,16 +109,18 @@ export async function describeUser(
   deps: AuthDeps,
   { user, membershipUserId, homeVenueSlug }: Pick<Auth, 'user' | 'membershipUserId' | 'homeVenueSlug'>,
 ): Promise<AuthUser> {
-  const client = await getCurrentClient(deps.db, deps.config);
   const isStaff = user.role === 'staff';
-  const credit = isStaff ? 0 : await generalCreditOf(deps.db, user.id);
-  const instruction = isStaff
-    ? { hasInstruction: false, hasBillingDate: false }
-    : await instructionFlagsOf(deps.db, user.id);
-  // Eligibility documents of the member's memberships (modules/membership-management).
-  const documents = isStaff
-    ? { documentExpiry: [], uploadRequired: false }
-    : await eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id);
+  // Independent reads, so they run side by side: the dashboard asks for this on every page load.
+  const [client, credit, instruction, documents, hasPenalties] = await Promise.all([
+    getCurrentClient(deps.db, deps.config),
+    isStaff ? 0 : generalCreditOf(deps.db, user.id),
+    isStaff ? { hasInstruction: false, hasBillingDate: false } : instructionFlagsOf(deps.db, user.id),
+    // Eligibility documents of the member's memberships (modules/membership-management).
+    isStaff
+      ? { documentExpiry: [], uploadRequired: false }
+      : eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id),
+    isStaff ? false : hasOutstandingPenalties(deps.db, user.id),
+  ]);
   return {
     id: user.id,
     reference: user.reference,
@@ -133,7 +135,7 @@ export async function describeUser(
     // A live direct debit mandate, and an active monthly schedule on it (docs/decisions/009).
     has_instruction: instruction.hasInstruction,
     has_billing_date: instruction.hasBillingDate,
-    has_outstanding_penalties: isStaff ? false : await hasOutstandingPenalties(deps.db, user.id),
+    has_outstanding_penalties: hasPenalties,
     document_expiry: documents.documentExpiry,
     membership_document_upload_required: documents.uploadRequired,
     days_allowance_to_upload_eligibility_document: client.eligibilityDaysAllowance,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   type CardBilling,
@@ -624,18 +625,24 @@ export async function listWaitlistedWithSpace(db: Database, occurrenceIds: numbe
 
 // ---- Credit ----------------------------------------------------------------------------------------------
 
-export async function creditBalances(
-  db: Database,
-  userId: number,
-): Promise<{ general: number; membership: number }> {
-  const rows = await db
+// Prepared: GET auth/user reads the balance on every dashboard load.
+const creditBalancesStatement = preparedPerDatabase((db) =>
+  db
     .select({
       type: creditTransactions.type,
       total: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`.mapWith(Number),
     })
     .from(creditTransactions)
-    .where(eq(creditTransactions.userId, userId))
-    .groupBy(creditTransactions.type);
+    .where(eq(creditTransactions.userId, sql.placeholder('userId')))
+    .groupBy(creditTransactions.type)
+    .prepare('credit_balances'),
+);
+
+export async function creditBalances(
+  db: Database,
+  userId: number,
+): Promise<{ general: number; membership: number }> {
+  const rows = await creditBalancesStatement(db).execute({ userId });
   return {
     general: rows.find((row) => row.type === 'general')?.total ?? 0,
     membership: rows.find((row) => row.type === 'membership')?.total ?? 0,

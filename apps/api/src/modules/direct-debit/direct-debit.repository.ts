@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   directDebitBankDetails,
   directDebitCollections,
@@ -107,16 +108,25 @@ export async function insertMandate(db: Database, values: NewMandateRow): Promis
   return row;
 }
 
-/** The customer's newest live mandate (their instruction), if any. */
-export async function findLiveMandate(db: Database, userId: number): Promise<MandateRow | undefined> {
-  const [row] = await db
+// Prepared: GET auth/user asks on every dashboard load.
+const liveMandateStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(directDebitMandates)
     .where(
-      and(eq(directDebitMandates.userId, userId), inArray(directDebitMandates.status, liveMandateStatuses)),
+      and(
+        eq(directDebitMandates.userId, sql.placeholder('userId')),
+        inArray(directDebitMandates.status, liveMandateStatuses),
+      ),
     )
     .orderBy(sql`${directDebitMandates.id} desc`)
-    .limit(1);
+    .limit(1)
+    .prepare('live_mandate_of_user'),
+);
+
+/** The customer's newest live mandate (their instruction), if any. */
+export async function findLiveMandate(db: Database, userId: number): Promise<MandateRow | undefined> {
+  const [row] = await liveMandateStatement(db).execute({ userId });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   directDebitCollections,
   directDebitSchedules,
@@ -47,11 +48,19 @@ function detailQuery(db: Database) {
     .leftJoin(venues, eq(venues.id, memberships.homeVenueId));
 }
 
+// Prepared: GET auth/user reads these on every dashboard load.
+const membershipDetailsOfUserStatement = preparedPerDatabase((db) =>
+  detailQuery(db)
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(asc(memberships.id))
+    .prepare('membership_details_of_user'),
+);
+
 export async function listMembershipDetailsOfUser(
   db: Database,
   userId: number,
 ): Promise<MembershipDetailRow[]> {
-  return detailQuery(db).where(eq(memberships.userId, userId)).orderBy(asc(memberships.id));
+  return membershipDetailsOfUserStatement(db).execute({ userId });
 }
 
 export async function findMembershipDetail(

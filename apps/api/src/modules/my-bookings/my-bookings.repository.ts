@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   activityCategories,
@@ -100,27 +101,38 @@ function detailQuery(db: Database) {
     .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId));
 }
 
+function bookingsOfQuery(db: Database, upcoming: boolean) {
+  const userId = sql.placeholder('userId');
+  const at = sql.placeholder('at');
+  return detailQuery(db)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.status, 'booked'),
+        upcoming ? gte(occurrences.startsAt, at) : lt(occurrences.startsAt, at),
+      ),
+    )
+    .orderBy(
+      upcoming ? asc(occurrences.startsAt) : desc(occurrences.startsAt),
+      upcoming ? asc(bookings.id) : desc(bookings.id),
+    )
+    .prepare(upcoming ? 'my_bookings_upcoming' : 'my_bookings_historic');
+}
+
+// Prepared: the dashboard asks for these on every page load, and planning the nine-table join cost
+// PostgreSQL about as much as running it.
+const upcomingStatement = preparedPerDatabase((db) => bookingsOfQuery(db, true));
+const historicStatement = preparedPerDatabase((db) => bookingsOfQuery(db, false));
+
 /** The customer's live bookings starting from `now` (ascending) or before it (descending). */
 export async function listBookingsOf(
   db: Database,
   userId: number,
   range: { startsAfter: Date } | { startsBefore: Date },
 ): Promise<BookingDetailRow[]> {
-  const upcoming = 'startsAfter' in range;
-  return detailQuery(db)
-    .where(
-      and(
-        eq(bookings.userId, userId),
-        eq(bookings.status, 'booked'),
-        upcoming
-          ? gte(occurrences.startsAt, range.startsAfter)
-          : lt(occurrences.startsAt, range.startsBefore),
-      ),
-    )
-    .orderBy(
-      upcoming ? asc(occurrences.startsAt) : desc(occurrences.startsAt),
-      upcoming ? asc(bookings.id) : desc(bookings.id),
-    );
+  return 'startsAfter' in range
+    ? upcomingStatement(db).execute({ userId, at: range.startsAfter })
+    : historicStatement(db).execute({ userId, at: range.startsBefore });
 }
 
 export async function findBookingDetail(

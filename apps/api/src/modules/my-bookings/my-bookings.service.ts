@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
+import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../activities/local-time';
 import type { Auth } from '../auth/session';
 import { leaveWaitlist, resolveActing } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
@@ -106,17 +106,6 @@ function credit(amount: number, currency: string, notEligible = false): CreditAw
   };
 }
 
-function awardsCredit(row: BookingDetailRow, paid: number, now: Date) {
-  const amount = creditFor(row, paid);
-  const canBeAwarded = amount > 0 && beforeCutoff(row, now);
-  return {
-    can_be_awarded: canBeAwarded,
-    message: canBeAwarded
-      ? creditAwardMessage(formatMoney(amount, row.currency))
-      : myBookingsMessages.notEligibleForCredit,
-  };
-}
-
 function bundleContext(row: BookingDetailRow, shares: Map<number, CourseShare>) {
   const share = shares.get(row.id);
   if (row.bundleId === null || !share) return null;
@@ -133,23 +122,96 @@ function minutesBetween(from: Date, to: Date): number {
 
 // ---- Shapes -----------------------------------------------------------------------------------------
 
-function toBooking(row: BookingDetailRow, shares: Map<number, CourseShare>, now: Date): Booking {
+/**
+ * Per-list memo of what many rows share (formatted prices, date labels, cut-off texts), and of each
+ * instant's venue-local fields from one offset lookup: a member's long history is hundreds of rows.
+ */
+export interface ListFormatter {
+  money(amount: number, currency: string): string;
+  longDate(date: string): string;
+  cutoff(minutes: number): string;
+  local(instant: Date, timeZone: string): { date: string; time: string; iso: string };
+}
+
+export function listFormatter(): ListFormatter {
+  const money = new Map<string, string>();
+  const dates = new Map<string, string>();
+  const cutoffs = new Map<number, string>();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return {
+    money(amount, currency) {
+      const key = `${currency}|${amount}`;
+      let text = money.get(key);
+      if (text === undefined) {
+        text = formatMoney(amount, currency);
+        money.set(key, text);
+      }
+      return text;
+    },
+    longDate(date) {
+      let text = dates.get(date);
+      if (text === undefined) {
+        text = prettyDate(date).long_pretty;
+        dates.set(date, text);
+      }
+      return text;
+    },
+    cutoff(minutes) {
+      let text = cutoffs.get(minutes);
+      if (text === undefined) {
+        text = cutoffMessage(minutes);
+        cutoffs.set(minutes, text);
+      }
+      return text;
+    },
+    // The same answers as localDateOf, localTimeOf and localIso, with one offset lookup.
+    local(instant, timeZone) {
+      const offset = offsetMinutes(instant, timeZone);
+      const wall = new Date(instant.getTime() + offset * 60_000).toISOString();
+      const abs = Math.abs(offset);
+      return {
+        date: wall.slice(0, 10),
+        time: wall.slice(11, 16),
+        iso: `${wall.slice(0, 19)}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`,
+      };
+    },
+  };
+}
+
+function awardsCreditIn(format: ListFormatter, row: BookingDetailRow, paid: number, now: Date) {
+  const amount = creditFor(row, paid);
+  const canBeAwarded = amount > 0 && beforeCutoff(row, now);
+  return {
+    can_be_awarded: canBeAwarded,
+    message: canBeAwarded
+      ? creditAwardMessage(format.money(amount, row.currency))
+      : myBookingsMessages.notEligibleForCredit,
+  };
+}
+
+function toBooking(
+  row: BookingDetailRow,
+  shares: Map<number, CourseShare>,
+  now: Date,
+  format: ListFormatter = listFormatter(),
+): Booking {
   const tz = row.timezone;
   const paid = paidFor(row, shares);
   const isCourse = row.bundleId !== null;
-  const localDate = localDateOf(row.startsAt, tz);
+  const starts = format.local(row.startsAt, tz);
+  const ends = format.local(row.endsAt, tz);
   return {
     id: row.id,
     status: row.status,
-    date: prettyDate(localDate).long_pretty,
-    date_raw: localDate,
-    time: `${localTimeOf(row.startsAt, tz)} - ${localTimeOf(row.endsAt, tz)}`,
+    date: format.longDate(starts.date),
+    date_raw: starts.date,
+    time: `${starts.time} - ${ends.time}`,
     description: row.description,
     simple_name: row.bundleName ?? row.activityName,
     category: row.categoryName,
     venue: row.venueSlug,
     venue_name: row.venueName,
-    price: formatMoney(paid, row.currency),
+    price: format.money(paid, row.currency),
     order_id: row.orderId,
     // A course's sessions are cancelled together, from the course page.
     can_be_cancelled: !isCourse && beforeCutoff(row, now),
@@ -158,13 +220,13 @@ function toBooking(row: BookingDetailRow, shares: Map<number, CourseShare>, now:
     booking_bundle_context: bundleContext(row, shares),
     attended: null,
     item: {
-      starts_at: { raw: localIso(row.startsAt, tz), format_24_hour: localTimeOf(row.startsAt, tz) },
-      ends_at: { raw: localIso(row.endsAt, tz), format_24_hour: localTimeOf(row.endsAt, tz) },
+      starts_at: { raw: starts.iso, format_24_hour: starts.time },
+      ends_at: { raw: ends.iso, format_24_hour: ends.time },
       duration: `${minutesBetween(row.startsAt, row.endsAt)} min`,
       location: { name: row.locationName },
     },
-    cancellation_cutoff: { cutoff_message: cutoffMessage(row.cutoffMinutes) },
-    awards_credit: awardsCredit(row, paid, now),
+    cancellation_cutoff: { cutoff_message: format.cutoff(row.cutoffMinutes) },
+    awards_credit: awardsCreditIn(format, row, paid, now),
   };
 }
 
@@ -182,7 +244,7 @@ function toBookingV2(row: BookingDetailRow, shares: Map<number, CourseShare>, no
       cutoff_action: canCancel ? 'cancel' : 'none',
       cutoff_message: cutoffMessage(row.cutoffMinutes),
     },
-    cancellation_awards_credit: awardsCredit(row, paid, now),
+    cancellation_awards_credit: awardsCreditIn(listFormatter(), row, paid, now),
     duration: `${minutesBetween(row.startsAt, row.endsAt)} min`,
     starts_at: { local: localIso(row.startsAt, tz) },
     ends_at: { local: localIso(row.endsAt, tz) },
@@ -214,7 +276,8 @@ export async function listMyBookings(
     filter === 'future' ? { startsAfter: now } : { startsBefore: now },
   );
   const shares = await courseSharesOf(db, rows);
-  return rows.map((row) => toBooking(row, shares, now));
+  const format = listFormatter();
+  return rows.map((row) => toBooking(row, shares, now, format));
 }
 
 /** `GET v1/activities/bookings?user_id&starts_after|starts_before`: the signed-in customer's only (403). */

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { carts, clients, terms, themes, venues } from '../../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -12,11 +13,23 @@ export type TermRow = typeof terms.$inferSelect;
 export type NewTermRow = typeof terms.$inferInsert;
 export type TermsContext = 'registration' | 'checkout' | 'direct_debit' | 'health_commitment' | 'membership';
 
+// Prepared: nearly every request reads the operator.
+const clientBySlugStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(clients)
+    .where(eq(clients.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('client_by_slug'),
+);
+const firstClientStatement = preparedPerDatabase((db) =>
+  db.select().from(clients).orderBy(asc(clients.id)).limit(1).prepare('first_client'),
+);
+
 export async function findClient(db: Database, slug: string | undefined): Promise<ClientRow | undefined> {
-  const query = db.select().from(clients);
   const rows = slug
-    ? await query.where(eq(clients.slug, slug)).limit(1)
-    : await query.orderBy(asc(clients.id)).limit(1);
+    ? await clientBySlugStatement(db).execute({ slug })
+    : await firstClientStatement(db).execute();
   return rows[0];
 }
 

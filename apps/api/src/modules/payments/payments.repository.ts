@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   bookings,
@@ -66,12 +67,18 @@ export async function findPenaltyDetail(db: Database, penaltyId: number): Promis
   return row;
 }
 
-export async function hasUnpaidPenalties(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
+// Prepared: GET auth/user asks on every dashboard load.
+const unpaidPenaltyStatement = preparedPerDatabase((db) =>
+  db
     .select({ id: penalties.id })
     .from(penalties)
-    .where(and(eq(penalties.userId, userId), eq(penalties.status, 'unpaid')))
-    .limit(1);
+    .where(and(eq(penalties.userId, sql.placeholder('userId')), eq(penalties.status, 'unpaid')))
+    .limit(1)
+    .prepare('has_unpaid_penalties'),
+);
+
+export async function hasUnpaidPenalties(db: Database, userId: number): Promise<boolean> {
+  const [row] = await unpaidPenaltyStatement(db).execute({ userId });
   return row !== undefined;
 }
 

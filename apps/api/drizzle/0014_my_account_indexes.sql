@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_order_item_idx" ON "bookings" USING btree ("order_item_id");
