@@ -22,11 +22,20 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { listActivityPricing } from '../activities/activities.service';
-import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
+import {
+  addDays,
+  localDateOf,
+  localIso,
+  localTimeOf,
+  prettyDate,
+  zonedTimeToUtc,
+} from '../activities/local-time';
 import type { Auth } from '../auth/session';
+import { benefitPeriod } from '../guest-passes/guest-passes.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import {
+  type ActivityBenefitRow,
   type BookableRow,
   type BundleSessionRow,
   type CartItemDetail,
@@ -34,6 +43,8 @@ import {
   type CartRow,
   type CustomerRow,
   claimIsLive,
+  countBookedBenefitPlaces,
+  countCartBenefitPlaces,
   creditBalances,
   deleteCartItems,
   deleteHoldlessItems,
@@ -52,6 +63,7 @@ import {
   insertWaitlistEntry,
   insertWaiver,
   isRaceError,
+  listActivityBenefits,
   listActivityWaivers,
   listBookedOccurrences,
   listBundleBookables,
@@ -62,6 +74,7 @@ import {
   listSignedWaivers,
   lockCart,
   lockHoldsOfItems,
+  lockMemberships,
   type MembershipLineDetail,
   openCartOf,
   releasePlaces,
@@ -77,7 +90,15 @@ import {
   waitlistPosition,
 } from './cart.repository';
 import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
-import { isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+import {
+  type BenefitOffer,
+  chooseBenefit,
+  discountLine,
+  isPricingError,
+  type PricedLine,
+  type PricingError,
+  priceLine,
+} from './pricing';
 
 export interface CartDeps {
   db: Database;
@@ -502,6 +523,8 @@ interface AddPlan {
   /** The sessions whose places the line takes, in id order. */
   sessions: BookableRow[];
   priced: PricedLine;
+  /** `apply_benefit` of the request (default true): a membership activity benefit may price the line. */
+  applyBenefit: boolean;
 }
 
 const pricingMessages: Record<PricingError['kind'], string> = {
@@ -591,10 +614,130 @@ async function planItems(
       bundleId: first.bundleId,
       sessions,
       priced,
+      applyBenefit: item.apply_benefit ?? true,
     });
   }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return plans;
+}
+
+// ---- Membership activity benefits ------------------------------------------------------------------
+
+/** The instants a benefit's current period covers: its local calendar days in the home venue's zone. */
+function benefitWindow(row: ActivityBenefitRow, now: Date): { from: Date; to: Date | null } {
+  const period = benefitPeriod(row.frequency, localDateOf(now, row.timezone), row);
+  return {
+    from: zonedTimeToUtc(period.start, '00:00', row.timezone),
+    to: period.end ? zonedTimeToUtc(addDays(period.end, 1), '00:00', row.timezone) : null,
+  };
+}
+
+/**
+ * The member's activity benefits for the activity with the uses left this period: total uses less
+ * the places booked (not cancelled) through benefit lines in the period and `inBasket` places.
+ */
+async function benefitOffers(
+  db: Database,
+  customerId: number,
+  activityId: number,
+  now: Date,
+  inBasket: number,
+): Promise<BenefitOffer[]> {
+  const rows = await listActivityBenefits(db, customerId, activityId);
+  const offers: BenefitOffer[] = [];
+  for (const row of rows) {
+    if (row.totalUses === null) {
+      offers.push({ membershipId: row.membershipId, discountPercent: row.discountPercent, usesLeft: null });
+      continue;
+    }
+    const { from, to } = benefitWindow(row, now);
+    const booked = await countBookedBenefitPlaces(db, customerId, activityId, from, to);
+    offers.push({
+      membershipId: row.membershipId,
+      discountPercent: row.discountPercent,
+      usesLeft: row.totalUses - booked - inBasket,
+    });
+  }
+  return offers;
+}
+
+/**
+ * The line with the customer's best membership activity benefit applied (its discount, benefit
+ * applied) when one has uses left for all its places; otherwise the line as priced.
+ */
+export async function withActivityBenefit(
+  db: Database,
+  customerId: number,
+  cartId: number,
+  activityId: number,
+  priced: PricedLine,
+  options: { places: number; now: Date; exceptItemId?: number },
+): Promise<PricedLine> {
+  const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
+  const offers = await benefitOffers(db, customerId, activityId, options.now, inBasket);
+  const best = chooseBenefit(offers, options.places);
+  return best ? discountLine(priced, best.discountPercent) : priced;
+}
+
+/**
+ * Checkout's re-check of the basket's benefit lines, under locks of the memberships whose benefits
+ * they spend (so two checkouts cannot both spend the last use): answers the lines that no longer
+ * fit in the uses left. With `reprice`, those lines go back to the standard price.
+ */
+export async function settleBenefitLines(
+  tx: Database,
+  acting: Pick<Acting, 'customer' | 'isMember'>,
+  cartId: number,
+  options: { now: Date; reprice: boolean },
+): Promise<number[]> {
+  const items = await listCartItemRows(tx, cartId);
+  const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
+  const byActivity = new Map<number, ActivityBenefitRow[]>();
+  for (const activityId of new Set(lines.map((item) => item.activityId ?? 0))) {
+    const rows = await listActivityBenefits(tx, acting.customer.id, activityId);
+    if (rows.length > 0) byActivity.set(activityId, rows);
+  }
+  await lockMemberships(
+    tx,
+    [...byActivity.values()].flatMap((rows) => rows.map((row) => row.membershipId)),
+  );
+  const spent: number[] = [];
+  for (const [activityId, rows] of byActivity) {
+    const activityLines = lines.filter((item) => item.activityId === activityId).sort((a, b) => a.id - b.id);
+    const holds = await lockHoldsOfItems(
+      tx,
+      activityLines.map((item) => item.id),
+    );
+    let inBasket = 0;
+    for (const item of activityLines) {
+      const places = holds
+        .filter((hold) => hold.cartItemId === item.id)
+        .reduce((sum, hold) => sum + hold.quantity, 0);
+      const offers = await benefitOffers(tx, acting.customer.id, activityId, options.now, inBasket);
+      if (rows.length > 0 && !chooseBenefit(offers, places)) {
+        spent.push(item.id);
+        continue;
+      }
+      inBasket += places;
+    }
+  }
+  if (options.reprice) {
+    for (const item of items.filter((row) => spent.includes(row.id))) {
+      const priced = priceLine(await listActivityPricing(tx, item.activityId ?? 0), {
+        quantity: item.quantity,
+        applyBenefit: false,
+        isMember: acting.isMember,
+      });
+      if (isPricingError(priced)) continue;
+      await updateCartItemRow(tx, item.id, {
+        pricingOptionId: priced.pricingOptionId,
+        amount: priced.amount,
+        tickets: priced.tickets,
+        benefitApplied: false,
+      });
+    }
+  }
+  return spent;
 }
 
 /** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
@@ -659,6 +802,13 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
     }
     const expiresAt = holdExpiry(deps.config, now);
     for (const plan of plans) {
+      // Priced here, under the basket lock, so earlier lines of this add count against the uses.
+      const priced = plan.applyBenefit
+        ? await withActivityBenefit(tx, acting.customer.id, cart.id, plan.activityId, plan.priced, {
+            places: plan.priced.quantity * plan.sessions.length,
+            now,
+          })
+        : plan.priced;
       const item = await insertCartItem(tx, {
         cartId: cart.id,
         cartableType: plan.cartableType,
@@ -668,10 +818,10 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
         bundleId: plan.bundleId,
         pricingOptionId: plan.priced.pricingOptionId,
         purchasedForUserId: acting.customer.id,
-        quantity: plan.priced.quantity,
-        amount: plan.priced.amount,
-        benefitApplied: plan.priced.benefitApplied,
-        tickets: plan.priced.tickets,
+        quantity: priced.quantity,
+        amount: priced.amount,
+        benefitApplied: priced.benefitApplied,
+        tickets: priced.tickets,
       });
       await insertHolds(
         tx,
@@ -796,7 +946,7 @@ export async function updateCartItem(
     const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
     // A membership line has no activity: its price is the membership's first payment.
     if (!item || item.activityId === null) throw AppError.notFound();
-    const priced = priceLine(await listActivityPricing(tx, item.activityId), {
+    const listed = priceLine(await listActivityPricing(tx, item.activityId), {
       pricingOptionId: item.pricingOptionId ?? undefined,
       quantity: body.quantity ?? (body.options?.tickets ? undefined : item.quantity),
       ticketId: item.tickets[0]?.ticketId,
@@ -804,11 +954,19 @@ export async function updateCartItem(
       applyBenefit: item.benefitApplied,
       isMember: acting.isMember,
     });
-    if (isPricingError(priced)) {
-      throw AppError.validation({ [priced.field]: [pricingMessages[priced.kind]] });
+    if (isPricingError(listed)) {
+      throw AppError.validation({ [listed.field]: [pricingMessages[listed.kind]] });
     }
-    const delta = priced.quantity - item.quantity;
     const holds = await lockHoldsOfItems(tx, [item.id]);
+    // A line that had its benefit keeps it while the new quantity fits in the uses left.
+    const priced = item.benefitApplied
+      ? await withActivityBenefit(tx, acting.customer.id, cart.id, item.activityId, listed, {
+          places: listed.quantity * Math.max(1, holds.length),
+          now,
+          exceptItemId: item.id,
+        })
+      : listed;
+    const delta = priced.quantity - item.quantity;
     for (const hold of holds) {
       if (delta > 0 && !(await takePlaces(tx, hold.occurrenceId, delta))) {
         throw AppError.validation({ quantity: [cartMessages.full] }, cartMessages.full);
@@ -820,6 +978,7 @@ export async function updateCartItem(
       quantity: priced.quantity,
       amount: priced.amount,
       tickets: priced.tickets,
+      benefitApplied: priced.benefitApplied,
     });
     return delta < 0 ? holds.map((hold) => hold.occurrenceId) : [];
   });
@@ -828,8 +987,8 @@ export async function updateCartItem(
 }
 
 /**
- * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price. Member
- * benefits arrive with memberships; until then no line has one and the answer is 422.
+ * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price (no
+ * member option, no membership activity benefit); 422 when no benefit is applied.
  */
 export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<Cart> {
   const { cart } = await findItemOf(deps, acting, itemId);

@@ -59,6 +59,7 @@ import {
   itemHashOf,
   itemViews,
   requiredWaivers,
+  settleBenefitLines,
 } from './cart.service';
 import {
   findOrder,
@@ -159,7 +160,12 @@ interface CheckoutPlan {
   tenders: Payment[];
 }
 
-type Outcome = { kind: 'done'; orderId: number } | { kind: 'busy' } | { kind: 'plan'; plan: CheckoutPlan };
+type Outcome =
+  | { kind: 'done'; orderId: number }
+  | { kind: 'busy' }
+  | { kind: 'plan'; plan: CheckoutPlan }
+  /** A benefit line's last use went elsewhere: the line was re-priced and the submission refused. */
+  | { kind: 'repriced' };
 
 function sum(payments: Payment[], type?: Payment['tender_type']): number {
   return payments
@@ -483,6 +489,9 @@ export async function completeCheckout(
     }
     if (claimIsLive(cart, new Date(), checkoutClaimTtlMs)) return { kind: 'busy' };
     const holds = await lockHoldsOfCart(tx, cart.id);
+    // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
+    const spent = await settleBenefitLines(tx, acting, cart.id, { now: new Date(), reprice: true });
+    if (spent.length > 0) return { kind: 'repriced' };
     const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
     if (plan.card) {
       await updateCart(tx, cart.id, { checkoutClaim: claim, checkoutStartedAt: new Date() });
@@ -493,6 +502,9 @@ export async function completeCheckout(
     return { kind: 'done', orderId: order.id };
   });
   if (outcome.kind === 'busy') return awaitOtherSubmission(deps, cartId);
+  if (outcome.kind === 'repriced') {
+    throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
+  }
   if (outcome.kind === 'done') {
     await activateOrderedMemberships(deps, outcome.orderId);
     await sendConfirmation(deps, acting, outcome.orderId);
@@ -539,6 +551,11 @@ export async function completeCheckout(
     const items = await listCartItemRows(tx, cartId);
     if (itemHashOf(cartId, items) !== plan.hash || cart.checkoutClaim !== claim) {
       deps.log.error({ cartId, reference: charge.reference }, 'basket changed while its card was charged');
+      throw new AppError('conflict', checkoutMessages.basketChanged);
+    }
+    // Another basket spent a benefit use while the card was charged (the locks were let go meanwhile).
+    if ((await settleBenefitLines(tx, acting, cartId, { now: new Date(), reprice: false })).length > 0) {
+      deps.log.error({ cartId, reference: charge.reference }, 'benefit use spent while its card was charged');
       throw new AppError('conflict', checkoutMessages.basketChanged);
     }
     return (await writeOrder(deps, tx, acting, { ...plan, cart, items }, holds, mode, source, charge)).id;

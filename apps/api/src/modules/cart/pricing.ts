@@ -97,3 +97,37 @@ export function priceLine(pricing: PricingRow[], choice: PricingChoice): PricedL
 export function isPricingError(value: PricedLine | PricingError): value is PricingError {
   return 'kind' in value;
 }
+
+/** A member's activity benefit as pricing sees it: its discount and the uses left this period. */
+export interface BenefitOffer {
+  membershipId: number;
+  /** 1-100; 100 is free. */
+  discountPercent: number;
+  /** Null: unlimited. */
+  usesLeft: number | null;
+}
+
+/** The best benefit (largest discount) with enough uses left for `places`; none when no benefit fits. */
+export function chooseBenefit(offers: BenefitOffer[], places: number): BenefitOffer | undefined {
+  return offers
+    .filter((offer) => offer.usesLeft === null || offer.usesLeft >= places)
+    .sort((a, b) => b.discountPercent - a.discountPercent || a.membershipId - b.membershipId)[0];
+}
+
+/**
+ * The line discounted by `percent`: each ticket's unit price rounded down (in the customer's favour),
+ * never negative, so the tickets still add up to the line.
+ */
+export function discountLine(line: PricedLine, percent: number): PricedLine {
+  const bounded = Math.min(100, Math.max(0, percent));
+  const tickets = line.tickets.map((ticket) => ({
+    ...ticket,
+    unitAmount: Math.max(0, Math.floor((ticket.unitAmount * (100 - bounded)) / 100)),
+  }));
+  return {
+    ...line,
+    tickets,
+    amount: tickets.reduce((sum, ticket) => sum + ticket.quantity * ticket.unitAmount, 0),
+    benefitApplied: true,
+  };
+}
