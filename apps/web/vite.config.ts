@@ -45,9 +45,24 @@ function preloadDefaultFonts(): Plugin {
   };
 }
 
+/**
+ * In mock-API mode no API server answers: the service worker does, but only once it has started,
+ * so the HTML's preloads of API calls would fetch (and fail) before it, and the app would reuse the
+ * failed answers. Mock mode drops them.
+ */
+function mockApiHtml(): Plugin {
+  return {
+    name: 'mock-api-html',
+    transformIndexHtml(html) {
+      if (process.env.VITE_MOCK_API !== 'true') return html;
+      return html.replace(/^\s*<link rel="preload" href="\/api\/[^"]*"[^>]*>\n/gm, '');
+    },
+  };
+}
+
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 export default defineConfig({
-  plugins: [react(), subSiteFallback(), preloadDefaultFonts()],
+  plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { getApiSettings, readCookie } from '../shared/api/client';
+import { accountHandlers } from './account-handlers';
 import { activitiesHandlers } from './activities-handlers';
 import { basketHandlers } from './basket-handlers';
 import {
@@ -90,6 +91,7 @@ export const handlers = [
   http.get(api('auth/user'), () =>
     hasSession() ? HttpResponse.json({ data: mockUser }) : unauthenticated(),
   ),
+  ...accountHandlers,
   ...basketHandlers,
   ...activitiesHandlers,
 ];
