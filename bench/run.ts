@@ -588,97 +588,60 @@ async function main(): Promise<void> {
     }
   }
 
-  // 4. Bookings, on each database in turn.
-  const bookings: BookingsRun[] = [];
-  if (has('bookings')) {
-    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
-    for (const database of settings.databases as BookingsRun['database'][]) {
+  // Each of the database-backed parts runs on each database in turn, on a fresh data folder.
+  const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
+  const loadSettings = {
+    duration: settings.duration,
+    warmup: settings.warmup,
+    connections: settings.connections,
+    appPort: settings.appPort,
+    databaseUrl: settings.databaseUrl,
+  };
+  const onEachDatabase = async <Run extends { problems: string[] }>(
+    label: string,
+    measure: (database: 'pglite' | 'postgres', env: Record<string, string>) => Promise<Run>,
+  ): Promise<Run[]> => {
+    const runs: Run[] = [];
+    for (const database of settings.databases as ('pglite' | 'postgres')[]) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
       try {
-        const run = await runBookings(
-          hooks,
-          {
-            duration: settings.duration,
-            writeDuration: settings.writeDuration,
-            warmup: settings.warmup,
-            connections: settings.connections,
-            raceRounds: settings.raceRounds,
-            appPort: settings.appPort,
-            logLevel: settings.logLevel,
-            databaseUrl: settings.databaseUrl,
-          },
-          database,
-          serverEnv(dataDir),
-        );
-        bookings.push(run);
+        const run = await measure(database, serverEnv(dataDir));
+        runs.push(run);
         problems.push(...run.problems);
       } catch (error) {
-        problems.push(`bookings on ${database} not measured: ${(error as Error).message}`);
+        problems.push(`${label} on ${database} not measured: ${(error as Error).message}`);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
-  }
+    return runs;
+  };
+  // 4, 5 and 6. Bookings, joining and my account, each on each database in turn.
+  const bookings: BookingsRun[] = has('bookings')
+    ? await onEachDatabase('bookings', (database, env) =>
+        runBookings(
+          hooks,
+          {
+            ...loadSettings,
+            writeDuration: settings.writeDuration,
+            raceRounds: settings.raceRounds,
+            logLevel: settings.logLevel,
+          },
+          database,
+          env,
+        ),
+      )
+    : [];
   const bookingFigures = bookings.flatMap((run) => run.figures);
 
-  // 5. Joining, on each database in turn.
-  const joining: JoiningRun[] = [];
-  if (has('joining')) {
-    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
-    for (const database of settings.databases as JoiningRun['database'][]) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-      try {
-        const run = await runJoining(
-          hooks,
-          {
-            duration: settings.duration,
-            warmup: settings.warmup,
-            connections: settings.connections,
-            appPort: settings.appPort,
-            databaseUrl: settings.databaseUrl,
-            member: demoMember,
-          },
-          database,
-          serverEnv(dataDir),
-        );
-        joining.push(run);
-        problems.push(...run.problems);
-      } catch (error) {
-        problems.push(`joining on ${database} not measured: ${(error as Error).message}`);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-  }
-
-  // 6. My account, on each database in turn.
-  const account: AccountRun[] = [];
-  if (has('account')) {
-    const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
-    for (const database of settings.databases as AccountRun['database'][]) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-      try {
-        const run = await runAccount(
-          hooks,
-          {
-            duration: settings.duration,
-            warmup: settings.warmup,
-            connections: settings.connections,
-            appPort: settings.appPort,
-            databaseUrl: settings.databaseUrl,
-          },
-          database,
-          serverEnv(dataDir),
-        );
-        account.push(run);
-        problems.push(...run.problems);
-      } catch (error) {
-        problems.push(`my account on ${database} not measured: ${(error as Error).message}`);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-  }
+  const joining: JoiningRun[] = has('joining')
+    ? await onEachDatabase('joining', (database, env) =>
+        runJoining(hooks, { ...loadSettings, member: demoMember }, database, env),
+      )
+    : [];
+  const account: AccountRun[] = has('account')
+    ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
+    : [];
 
   for (const figure of load) {
     if (figure.non2xx > 0 || figure.errors > 0 || figure.timeouts > 0) {

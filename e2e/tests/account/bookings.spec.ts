@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
-import { billingAddress, testCards } from '../../support/bookings';
 import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { payBasketThroughApi } from '../../support/member-api';
 
 /** my-account.md 2.3 and 2.4: the Bookings screens, cancelling with credit, the waitlist, a course. */
 
@@ -52,45 +52,7 @@ async function payThroughBasket(
     data: { items: [item] },
   });
   expect(added.status(), await added.text()).toBe(200);
-  const cart = (
-    (await added.json()) as { data: { id: number; item_hash: string; totals: { total: number } } }
-  ).data;
-  const terms = await request.get(`/api/terms?cart_id=${cart.id}`);
-  const termIds = ((await terms.json()) as { data: { id: number }[] }).data.map((term) => term.id);
-  const tokenAnswer = await request.post('/sandbox-pay/tokens', {
-    data: {
-      card_number: testCards.succeeds,
-      expiry_month: 12,
-      expiry_year: new Date().getFullYear() + 3,
-      cvc: '123',
-      name: `${customer.firstName} ${customer.lastName}`,
-    },
-  });
-  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
-  const { token } = (await tokenAnswer.json()) as { token: string };
-  const complete = await request.post('/api/checkout/complete', {
-    headers: await writeHeaders(request),
-    data: {
-      completed_waivers: [],
-      payments: [{ tender_type: 'card', amount: cart.totals.total, info: null }],
-      item_hash: cart.item_hash,
-      source: 'bookings',
-      terms: termIds,
-      card: {
-        token,
-        save_card: false,
-        billing: {
-          first_name: customer.firstName,
-          last_name: customer.lastName,
-          address_line_1: billingAddress.addressLine1,
-          town: billingAddress.town,
-          postcode: billingAddress.postcode,
-        },
-      },
-    },
-  });
-  expect(complete.status(), await complete.text()).toBe(200);
-  return cart.totals.total;
+  return payBasketThroughApi(request, customer);
 }
 
 async function creditBalance(page: Page): Promise<number> {

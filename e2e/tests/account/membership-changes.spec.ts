@@ -1,24 +1,22 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import { answerField } from '../../support/account';
 import {
   agreeToCheckoutTerms,
-  billingAddress,
   expectCheckoutSuccessful,
   fillBilling,
   testCards,
   typeCard,
 } from '../../support/bookings';
+import { dataFieldForm, fieldsOf, logInThroughApi, validAnswer, writeHeaders } from '../../support/customers';
+import { expectOpen, selectMembership } from '../../support/joining';
 import {
-  type Customer,
-  createCustomer,
-  dataFieldForm,
-  fieldsOf,
-  logInThroughApi,
-  validAnswer,
-  writeHeaders,
-} from '../../support/customers';
-import { expectOpen, selectMembership, venueId } from '../../support/joining';
+  joinMembershipThroughApi,
+  londonToday,
+  okJson,
+  openManageMembership,
+  signedInMember,
+} from '../../support/member-api';
 
 /**
  * my-account.md 2.6 (Freeze modal, Renew modal, change page) and joining-and-payments.md "Change
@@ -26,108 +24,6 @@ import { expectOpen, selectMembership, venueId } from '../../support/joining';
  * this month renews through a card checkout; a monthly member changes to another membership through
  * the joining sections and checkout, keeping their direct debit.
  */
-
-function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
-
-async function json<T>(
-  answer: { json(): Promise<unknown>; status(): number; text(): Promise<string> },
-  status = 200,
-) {
-  expect(answer.status(), await answer.text()).toBe(status);
-  return (await answer.json()) as T;
-}
-
-/** Pays the open basket by card through the API (a shortcut for journeys about something else). */
-async function payBasketThroughApi(request: APIRequestContext): Promise<void> {
-  const cart = await json<{ data: { id: number; item_hash: string; total: number } }>(
-    await request.get('/api/activities/cart'),
-  );
-  const checkoutTerms = await json<{ data: { id: number }[] }>(
-    await request.get(`/api/terms?cart_id=${cart.data.id}`),
-  );
-  const token = await json<{ token: string }>(
-    await request.post('/sandbox-pay/tokens', {
-      data: { card_number: testCards.succeeds, expiry_month: 12, expiry_year: 2031, cvc: '123', name: 'E2E' },
-    }),
-  );
-  await json(
-    await request.post('/api/checkout/complete', {
-      headers: await writeHeaders(request),
-      data: {
-        item_hash: cart.data.item_hash,
-        terms: checkoutTerms.data.map((term) => term.id),
-        completed_waivers: [],
-        payments: [{ tender_type: 'card', amount: cart.data.total, info: null }],
-        card: {
-          token: token.token,
-          save_card: false,
-          billing: {
-            first_name: 'E2E',
-            last_name: 'Member',
-            address_line_1: billingAddress.addressLine1,
-            town: billingAddress.town,
-            postcode: billingAddress.postcode,
-          },
-        },
-      },
-    }),
-  );
-}
-
-/** Joins Swim Only monthly by direct debit through the joining calls and a card checkout. */
-async function joinSwimMonthly(request: APIRequestContext): Promise<number> {
-  const venue = await venueId(request, 'leeds-riverside');
-  const types = await json<{
-    data: { id: number; slug: string; payment_options: { id: number; payment_type: string }[] }[];
-  }>(await request.get(`/api/memberships/types?venue_id=${venue}`));
-  const type = types.data.find((candidate) => candidate.slug === 'swim-only');
-  const option = type?.payment_options.find((candidate) => candidate.payment_type === 'recurring');
-  if (!type || !option) throw new Error('no monthly Swim Only');
-  const termIds: number[] = [];
-  for (const kind of ['health_commitment', 'membership']) {
-    const terms = await json<{ data: { id: number }[] }>(await request.get(`/api/terms?type=${kind}`));
-    termIds.push(...terms.data.map((term) => term.id));
-  }
-  const validated = await json<{ data: { details_token: string } }>(
-    await request.post('/api/online-joining/direct-debit/validate', {
-      headers: await writeHeaders(request),
-      data: { account_holder_name: 'E2E Member', account_number: '55779911', sort_code: '200000' },
-    }),
-  );
-  const submitted = await json<{ data: { membership: { id: number } } }>(
-    await request.post('/api/online-joining/memberships', {
-      headers: await writeHeaders(request),
-      data: {
-        membership_type_id: type.id,
-        payment_option_id: option.id,
-        home_venue_id: venue,
-        start_date: londonToday(),
-        billing_day: 1,
-        terms: termIds,
-        answers: [],
-        direct_debit: { token: validated.data.details_token },
-      },
-    }),
-    201,
-  );
-  await payBasketThroughApi(request);
-  return submitted.data.membership.id;
-}
-
-async function signedInMember(page: Page, tag: string): Promise<Customer> {
-  const customer = await createCustomer(page.request, tag);
-  await logInThroughApi(page.request, customer);
-  return customer;
-}
-
-async function openManage(page: Page, typeName: string) {
-  await page.getByRole('button', { name: new RegExp(`^Manage membership ${typeName}`) }).click();
-  const dialog = page.getByRole('dialog', { name: 'Manage membership' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 const doctorsNote = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -138,11 +34,11 @@ test('freeze with proof: reason, start date, period and a doctor’s note; then 
   page,
 }) => {
   await signedInMember(page, 'freeze');
-  const membershipId = await joinSwimMonthly(page.request);
+  const membershipId = await joinMembershipThroughApi(page.request, 'swim-only', 'recurring');
   await page.goto('/account/memberships');
   await expect(page.getByRole('heading', { level: 1, name: 'Memberships' })).toBeVisible();
 
-  const manage = await openManage(page, 'Swim Only');
+  const manage = await openManageMembership(page, 'Swim Only');
   await manage.getByRole('button', { name: 'Freeze membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Freeze your membership' });
   await expect(dialog).toBeVisible();
@@ -181,11 +77,11 @@ test('freeze with proof: reason, start date, period and a doctor’s note; then 
   await done.getByRole('button', { name: 'Close' }).last().click();
 
   // Pending approval: a second request is refused; the member's list says so.
-  const list = await json<{ data: { id: number; freeze_pending: boolean }[] }>(
+  const list = await okJson<{ data: { id: number; freeze_pending: boolean }[] }>(
     await page.request.get('/api/my-account/user/memberships'),
   );
   expect(list.data.find((row) => row.id === membershipId)?.freeze_pending).toBe(true);
-  const freezes = await json<{ data: { freeze_types: { id: number; reason: string }[] } }>(
+  const freezes = await okJson<{ data: { freeze_types: { id: number; reason: string }[] } }>(
     await page.request.get(`/api/my-account/user/memberships/${membershipId}/freezetypes`),
   );
   const travel = freezes.data.freeze_types.find((type) => type.reason === 'Travel');
@@ -198,7 +94,7 @@ test('freeze with proof: reason, start date, period and a doctor’s note; then 
     'Membership freeze is pending',
   ]);
   await page.reload();
-  const again = await openManage(page, 'Swim Only');
+  const again = await openManageMembership(page, 'Swim Only');
   await expect(again.getByRole('button', { name: /^Freeze membership/ })).toBeDisabled();
   await expect(again).toContainText('Membership freeze is pending');
 });
@@ -213,7 +109,7 @@ test('renew through checkout: the renewal details, then the card checkout', asyn
   });
   await page.goto('/account/memberships');
   await expect(page.getByRole('heading', { level: 1, name: 'Memberships' })).toBeVisible();
-  const manage = await openManage(page, 'Anytime Gym');
+  const manage = await openManageMembership(page, 'Anytime Gym');
   await manage.getByRole('button', { name: 'Renew membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Renew membership' });
   await expect(dialog.getByText('Access level')).toBeVisible();
@@ -231,9 +127,9 @@ test('renew through checkout: the renewal details, then the card checkout', asyn
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expectCheckoutSuccessful(page);
 
-  const list = await json<{ data: { id: number; can_renew: boolean; renew_forbid_reason: string | null }[] }>(
-    await page.request.get('/api/my-account/user/memberships'),
-  );
+  const list = await okJson<{
+    data: { id: number; can_renew: boolean; renew_forbid_reason: string | null }[];
+  }>(await page.request.get('/api/my-account/user/memberships'));
   expect(
     list.data.some((row) => row.renew_forbid_reason === 'This membership has already been renewed.'),
   ).toBe(true);
@@ -242,10 +138,10 @@ test('renew through checkout: the renewal details, then the card checkout', asyn
 test('change membership: the joining sections with the change costs, then checkout; the instruction carries on', async ({
   page,
 }) => {
-  const customer = await signedInMember(page, 'change');
-  const membershipId = await joinSwimMonthly(page.request);
+  const { customer } = await signedInMember(page, 'change');
+  const membershipId = await joinMembershipThroughApi(page.request, 'swim-only', 'recurring');
   await page.goto('/account/memberships');
-  const manage = await openManage(page, 'Swim Only');
+  const manage = await openManageMembership(page, 'Swim Only');
   await manage.getByRole('button', { name: 'Change membership' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/account/memberships/change/${membershipId}$`));
@@ -282,10 +178,10 @@ test('change membership: the joining sections with the change costs, then checko
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expectCheckoutSuccessful(page);
 
-  const list = await json<{ data: { id: number; status: string; membership_type: { name: string } }[] }>(
+  const list = await okJson<{ data: { id: number; status: string; membership_type: { name: string } }[] }>(
     await page.request.get('/api/my-account/user/memberships'),
   );
   expect(list.data.find((row) => row.membership_type.name === 'Off-Peak')?.status).toBe('active');
-  const user = await json<{ data: { has_instruction: boolean } }>(await page.request.get('/api/auth/user'));
+  const user = await okJson<{ data: { has_instruction: boolean } }>(await page.request.get('/api/auth/user'));
   expect(user.data.has_instruction).toBe(true);
 });

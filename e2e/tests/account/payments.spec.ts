@@ -8,7 +8,8 @@ import {
   testCards,
   typeCard,
 } from '../../support/bookings';
-import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { logInThroughApi, writeHeaders } from '../../support/customers';
+import { signedInMember } from '../../support/member-api';
 
 /**
  * joining-and-payments.md "Payments summary" to "Order history": a member pays selected fees
@@ -18,7 +19,7 @@ import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '..
 
 const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
-async function userIdOf(request: APIRequestContext): Promise<number> {
+async function _userIdOf(request: APIRequestContext): Promise<number> {
   const answer = await request.get('/api/auth/user');
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { data: { id: number } }).data.id;
@@ -41,13 +42,6 @@ async function asStaff(request: APIRequestContext, userId: number) {
     credit: (amount: number, reason: string) =>
       post('credits', { amount, reason, description: `${reason} (e2e)` }),
   };
-}
-
-/** A member signed in on the page's context; answers the customer and their id. */
-async function signedInMember(page: import('@playwright/test').Page, tag: string) {
-  const customer: Customer = await createCustomer(page.request, tag);
-  await logInThroughApi(page.request, customer);
-  return { customer, userId: await userIdOf(page.request) };
 }
 
 /** Pays penalties by credit through the basket and checkout API, as the bookings site would. */
