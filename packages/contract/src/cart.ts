@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zSource } from './auth';
+import { zId } from './ids';
 
 /**
  * The basket (bookings-api.md "Cart", shell-session-basket.md 3, 4 and 7). Every cart call acts for
@@ -55,12 +56,6 @@ export type CartableType = z.infer<typeof zCartableType>;
  * its own, without sessions in the same request).
  */
 export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle', 'penalty'] as const;
-
-const zId = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a whole number.')
-  .max(2_147_483_647, 'Must be a whole number.');
 
 /** Ids that the spec sends as JSON integers but availability answers as strings: both are accepted. */
 const zIdLike = z

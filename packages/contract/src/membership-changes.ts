@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids';
 import { zIsoDate, zMembershipMoney, zMembershipType, zPaymentType } from './memberships';
 
 /**
@@ -25,12 +26,6 @@ export const membershipChangeMessages = {
   optionNotOffered: 'This membership is not offered at your home centre.',
   sameOption: 'This is your current membership.',
 } as const;
-
-const zId = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a whole number.')
-  .max(2_147_483_647, 'Must be a whole number.');
 
 export const zMembershipChangeParams = z.object({ membershipId: zId });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids';
 import { zPaymentType } from './memberships';
 
 /**
@@ -23,12 +24,6 @@ export const membershipManagementMessages = {
   reasonRequired: 'Please give a reason.',
   reasonTooLong: 'The reason must be 500 characters or fewer.',
 } as const;
-
-const zId = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a whole number.')
-  .max(2_147_483_647, 'Must be a whole number.');
 
 /** A calendar day: full_date 'D MMM YYYY' to show, raw 'YYYY-MM-DD'. */
 export const zMembershipDate = z.object({ full_date: z.string(), raw: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids';
 
 /**
  * Online joining: membership types, prices, promotions, additional questions, terms by kind, the
@@ -72,12 +73,6 @@ export const membershipLimits = {
   radiusDefaultMiles: 5,
   metresPerMile: 1609.344,
 } as const;
-
-const zId = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a whole number.')
-  .max(2_147_483_647, 'Must be a whole number.');
 
 /** Empty query values mean "not given". */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

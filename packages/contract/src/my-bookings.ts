@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids';
 
 /**
  * The customer's own bookings, waitlist entries and course bookings (my-account.md 2.3, 2.4, 3, 7).
@@ -41,12 +42,6 @@ export function creditAwardMessage(formattedCredit: string): string {
 export function creditAwardedMessage(formattedCredit: string): string {
   return `${formattedCredit} has been added to your account credit.`;
 }
-
-const zId = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a whole number.')
-  .max(2_147_483_647, 'Must be a whole number.');
 
 const zCancellationSource = z.enum(['my-account', 'bookings', 'foh', 'kiosk']);
 

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * A row id as it arrives in a path or query: a whole number within PostgreSQL's integer range, so
+ * a huge or malformed id is a 422 with one message, never a database error.
+ */
+export const zId = z.coerce
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .positive('Must be a whole number.')
+  .max(2_147_483_647, 'Must be a whole number.');
