@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** The spec's chunk load timeout (shell-session-basket.md 9). */
 export const chunkLoadTimeoutMs = 120_000;
@@ -44,25 +44,4 @@ export function lazyWithTimeout<M, K extends keyof M>(
     const module = await importWithTimeout(load, timeoutMs);
     return { default: module[name] as M[K] extends ComponentType<infer P> ? ComponentType<P> : never };
   });
-}
-
-/**
- * A lazy screen whose chunk starts loading at once (a sub-site whose every route shows it). Once the
- * chunk is in, the screen renders directly instead of suspending: React keeps a Suspense fallback
- * it has shown for up to 300 ms before revealing the content, which would delay the first paint of
- * a chunk that arrived long ago. Before that it is `lazyWithTimeout`.
- */
-export function preloadedLazy<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
-  let loaded: ComponentType | undefined;
-  load().then(
-    (module) => {
-      loaded = module[name] as ComponentType;
-    },
-    // The lazy path below loads it again and reports a failure as a ChunkLoadError.
-    () => undefined,
-  );
-  const Lazy = lazyWithTimeout(load, name) as unknown as ComponentType;
-  return function PreloadedScreen() {
-    return createElement(loaded ?? Lazy);
-  };
 }

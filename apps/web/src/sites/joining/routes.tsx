@@ -1,19 +1,21 @@
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { preloadedLazy } from '../../shared/app/lazy';
+import { lazyWithTimeout } from '../../shared/app/lazy';
 import type { KioskIdleHandle } from '../../shared/layout/kiosk-idle';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 
 /** The joining form prompts to start over and clears itself when a kiosk goes idle (my-account.md 2.12). */
 const ownsKioskIdle: KioskIdleHandle = { ownsKioskIdle: true };
 
-// Every route of this sub-site shows the joining page: its chunk starts loading now, beside the
-// shell's client, theme and font loads, instead of after them, and renders without a fallback once
-// in. It stays a separate chunk (the shell's own JS is what the initial-JS budget counts).
 const loadJoiningPage = () => import('./screens/joining-page');
-const JoiningPage = preloadedLazy(loadJoiningPage, 'JoiningPage');
-const KioskJoiningPage = preloadedLazy(loadJoiningPage, 'KioskJoiningPage');
+const JoiningPage = lazyWithTimeout(loadJoiningPage, 'JoiningPage');
+const KioskJoiningPage = lazyWithTimeout(loadJoiningPage, 'KioskJoiningPage');
+
+// Every route of this sub-site shows the joining page: start fetching its chunk now, beside the
+// shell's client, theme and font loads, instead of after them. It stays a separate chunk (the
+// shell's own JS is what the initial-JS budget counts); a failure here is retried by the route.
+loadJoiningPage().catch(() => undefined);
 
 /**
  * While the flow's chunk arrives, the page already shows its heading (the same h1 the flow
