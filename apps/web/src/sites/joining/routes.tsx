@@ -8,14 +8,8 @@ import { PageSpinner } from '../../shared/ui/page-spinner';
 /** The joining form prompts to start over and clears itself when a kiosk goes idle (my-account.md 2.12). */
 const ownsKioskIdle: KioskIdleHandle = { ownsKioskIdle: true };
 
-const loadJoiningPage = () => import('./screens/joining-page');
-const JoiningPage = lazyWithTimeout(loadJoiningPage, 'JoiningPage');
-const KioskJoiningPage = lazyWithTimeout(loadJoiningPage, 'KioskJoiningPage');
-
-// Every route of this sub-site shows the joining page: start fetching its chunk now, beside the
-// shell's client, theme and font loads, instead of after them. It stays a separate chunk (the
-// shell's own JS is what the initial-JS budget counts); a failure here is retried by the route.
-loadJoiningPage().catch(() => undefined);
+const JoiningPage = lazyWithTimeout(() => import('./screens/joining-page'), 'JoiningPage');
+const KioskJoiningPage = lazyWithTimeout(() => import('./screens/joining-page'), 'KioskJoiningPage');
 
 /**
  * While the flow's chunk arrives, the page already shows its heading (the same h1 the flow
