@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createCustomer } from '../../modules/auth/auth.service';
 import {
   insertFreeze,
@@ -8,27 +8,11 @@ import { insertMembership, type MembershipRow } from '../../modules/memberships/
 import { todayIn } from '../../modules/memberships/memberships.service';
 import { addDays, addMonths } from '../../modules/memberships/pricing';
 import type { Database } from '../client';
-import { membershipPaymentOptions, membershipQuestions, membershipTypes } from '../schema';
+import { membershipQuestions } from '../schema';
+import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 
 const password = 'Member-Pass-1';
-
-async function optionOf(db: Database, clientId: number, slug: string, paymentType: 'recurring' | 'fixed') {
-  const [row] = await db
-    .select({ type: membershipTypes, option: membershipPaymentOptions })
-    .from(membershipTypes)
-    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.membershipTypeId, membershipTypes.id))
-    .where(
-      and(
-        eq(membershipTypes.clientId, clientId),
-        eq(membershipTypes.slug, slug),
-        eq(membershipPaymentOptions.paymentType, paymentType),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new Error(`seed: no ${paymentType} option of ${slug}`);
-  return row;
-}
 
 /**
  * Demo data for freezes, renewals and changes (issue 5): the operator's freeze types and members

@@ -17,7 +17,8 @@ import { todayIn } from '../../modules/memberships/memberships.service';
 import { addDays, addMonths } from '../../modules/memberships/pricing';
 import { storeUpload } from '../../modules/uploads/uploads.service';
 import type { Database } from '../client';
-import { membershipPaymentOptions, membershipTypes, penalties, uploads, users } from '../schema';
+import { membershipTypes, penalties, uploads, users } from '../schema';
+import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 
 const password = 'Member-Pass-1';
@@ -27,23 +28,6 @@ const demoPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function optionOf(db: Database, clientId: number, slug: string, paymentType: 'recurring' | 'fixed') {
-  const [row] = await db
-    .select({ type: membershipTypes, option: membershipPaymentOptions })
-    .from(membershipTypes)
-    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.membershipTypeId, membershipTypes.id))
-    .where(
-      and(
-        eq(membershipTypes.clientId, clientId),
-        eq(membershipTypes.slug, slug),
-        eq(membershipPaymentOptions.paymentType, paymentType),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new Error(`seed: no ${paymentType} option of ${slug}`);
-  return row;
-}
 
 /**
  * Demo members for membership management (issue 5), password Member-Pass-1:

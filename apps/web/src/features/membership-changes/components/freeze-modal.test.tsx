@@ -1,26 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  installDefaultHandlers,
-  server,
-  signIn,
-  signOutCookie,
-} from '../../../sites/account/testing/account-api';
+import { describe, expect, it, vi } from 'vitest';
+import { withSignedInServer } from '../../../sites/account/testing/account-api';
 import { installFreezeHandlers, myMembership } from '../../../sites/account/testing/membership-changes-api';
 import { renderElement } from '../../../test/render';
 import { FreezeModal } from './freeze-modal';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  installDefaultHandlers();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  signOutCookie();
-});
-afterAll(() => server.close());
+withSignedInServer();
 
 describe('FreezeModal', () => {
   it('asks for reason, start date, period and proof; submits the multipart form and shows the answers', async () => {

@@ -1,26 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  installDefaultHandlers,
-  server,
-  signIn,
-  signOutCookie,
-} from '../../../sites/account/testing/account-api';
+import { describe, expect, it, vi } from 'vitest';
+import { withSignedInServer } from '../../../sites/account/testing/account-api';
 import { installRenewHandlers, myMembership } from '../../../sites/account/testing/membership-changes-api';
 import { renderElement } from '../../../test/render';
 import { RenewModal } from './renew-modal';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  installDefaultHandlers();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  signOutCookie();
-});
-afterAll(() => server.close());
+withSignedInServer();
 
 describe('RenewModal', () => {
   it('shows the renewal, adds it to the basket and goes to checkout', async () => {

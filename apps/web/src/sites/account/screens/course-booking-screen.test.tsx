@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie } from '../testing/account-api';
+import { withSignedInServer } from '../testing/account-api';
 import { installBookingsHandlers, wireBundle } from '../testing/bookings-api';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  installDefaultHandlers();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  signOutCookie();
-});
-afterAll(() => server.close());
+withSignedInServer();
 
 const open = (id = 900) => renderRoutes(accountRoutes, { path: `/bookings/courses/${id}`, site: 'account' });
 

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MyMembership as ClientMembership } from '../../../features/membership-management/api/types';
 import { CancelMembershipModal } from '../../../features/membership-management/components/cancel-membership-modal';
 import { camelizeKeys } from '../../../shared/api/keys';
 import { renderElement, renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie } from '../testing/account-api';
+import { server, withSignedInServer } from '../testing/account-api';
 import {
   installMembershipHandlers,
   wireCancelInfo,
@@ -16,16 +16,7 @@ import {
   wireStudentMembership,
 } from '../testing/memberships-api';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  installDefaultHandlers();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  signOutCookie();
-});
-afterAll(() => server.close());
+withSignedInServer();
 
 const openScreen = () => renderRoutes(accountRoutes, { path: '/memberships', site: 'account' });
 

@@ -1,23 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Breadcrumbs } from '../../../shared/layout/breadcrumbs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie } from '../testing/account-api';
+import { withSignedInServer } from '../testing/account-api';
 import { installWaiverHandlers } from '../testing/profile-and-waivers-api';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  installDefaultHandlers();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  signOutCookie();
-});
-afterAll(() => server.close());
+withSignedInServer();
 
 /** The account routes under the breadcrumbs, as the site layout shows them. */
 const withCrumbs: RouteObject[] = [

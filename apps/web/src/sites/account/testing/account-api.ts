@@ -2,6 +2,7 @@ import type { AuthUser } from '@leisure/contract/auth';
 import type { Client, DataFieldsResponse, Term } from '@leisure/contract/operator';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /**
  * MSW for the account-site component tests: wire (snake_case) fixtures and the calls the
@@ -181,4 +182,21 @@ export function signIn(user: AuthUser = wireUser) {
 export function signOutCookie() {
   // biome-ignore lint/suspicious/noDocumentCookie: see signIn.
   document.cookie = `${csrfCookie}=; path=/; max-age=0`;
+}
+
+/**
+ * The usual lifecycle of a signed-in screen test: the mock server runs for the file, and each test
+ * starts with the default handlers and a signed-in member, and ends signed out with them reset.
+ */
+export function withSignedInServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    installDefaultHandlers();
+    signIn();
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    signOutCookie();
+  });
+  afterAll(() => server.close());
 }
