@@ -18,7 +18,6 @@ import path from 'node:path';
 import type {} from '@fastify/cookie';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { seedIfEmpty } from '../apps/api/src/db/seed/seed';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
 import { listSessions } from '../apps/api/src/modules/activities/activities.repository';
 import { addDays, localDateOf, localDayBounds } from '../apps/api/src/modules/activities/local-time';
@@ -32,13 +31,11 @@ import {
   offerActivities,
   setPlacesUsed,
 } from '../apps/api/src/modules/activities/timetable.service';
-import {
-  insertMembershipUser,
-  insertSession,
-  insertUser,
-} from '../apps/api/src/modules/auth/auth.repository';
+import { insertMembershipUser, insertUser } from '../apps/api/src/modules/auth/auth.repository';
 import { listActiveTerms } from '../apps/api/src/modules/operator/operator.repository';
 import { createVenue, getCurrentClient } from '../apps/api/src/modules/operator/operator.service';
+import { insertSession } from '../apps/api/src/modules/session/session.repository';
+import { seedIfEmpty } from '../apps/api/src/seed/seed';
 
 export interface BookingsFixture {
   venueSlug: string;

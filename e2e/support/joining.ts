@@ -19,7 +19,7 @@ export type SectionName = keyof typeof sectionTitles;
 /** The sandbox direct debit provider's test bank details (GoCardless sandbox). */
 export const sandboxBank = { sortCode: '200000', accountNumber: '55779911' } as const;
 
-/** The seeded promotion codes (apps/api/src/db/seed/memberships.ts). */
+/** The seeded promotion codes (apps/api/src/seed/memberships.ts). */
 export const promoCodes = { welcome: 'WELCOME50', expired: 'SPRING10' } as const;
 
 export const leeds = { slug: 'leeds-riverside', name: 'Riverside Leisure Centre Leeds' } as const;

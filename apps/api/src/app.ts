@@ -22,12 +22,13 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
+import { installJobs, type Jobs } from './jobs';
+import { createDomainEvents, type DomainEvents } from './lib/domain-events';
+import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { installSessions } from './modules/auth/session';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
-import { type CollectionsJob, createCollectionsJob } from './modules/direct-debit/collections.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
@@ -41,6 +42,7 @@ import { membershipRoutes } from './modules/memberships/memberships.routes';
 import { myBookingsRoutes } from './modules/my-bookings/my-bookings.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { installSessions } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
@@ -59,10 +61,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the product's emails (SMTP, or the outbox the dev mailbox shows). */
     mailer: Mailer;
+    /** Domain events: one module announces, others react without being imported (lib/domain-events). */
+    events: DomainEvents;
     /** Releases run-out basket holds and offers freed places to waitlists (docs/decisions/007). */
     holdKeeper: HoldKeeper;
     /** Submits due direct debit collections and follows mandates (docs/decisions/009). */
-    collectionsJob: CollectionsJob;
+    collectionsJob: Jobs['collections'];
   }
 }
 
@@ -260,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await mailer.settled();
     mailer.close();
   });
+  app.decorate('events', createDomainEvents(app.log));
   installSessions(app, db, config);
   await installPaymentProvider(app, config);
   const directDebitProvider = installDirectDebitProvider(app, config);
@@ -267,17 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
   await app.register(operatorRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   const holds = createHoldKeeper({ db, config, mailer, log: app.log });
   app.decorate('holdKeeper', holds);
-  app.addHook('onReady', async () => holds.start());
-  app.addHook('onClose', async () => holds.stop());
   await app.register(activitiesRoutes, { prefix: '/api', db, config, holds });
   await app.register(cartRoutes, { prefix: '/api', db, config, holds });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
-  const collections = createCollectionsJob({ db, config, provider: directDebitProvider, log: app.log });
-  app.decorate('collectionsJob', collections);
-  app.addHook('onReady', async () => collections.start());
-  app.addHook('onClose', async () => collections.stop());
+  app.decorate('collectionsJob', installJobs(app, { db, config, holds, directDebitProvider }).collections);
   await app.register(membershipRoutes, { prefix: '/api', db, config });
   // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.
   await app.register(uploadsRoutes, { prefix: '/api', db, config });

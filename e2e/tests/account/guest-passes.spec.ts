@@ -10,7 +10,7 @@ import {
 import { waitForEmail } from '../../support/mail';
 
 /**
- * The seeded member with guest passes to send (apps/api/src/db/seed/guest-passes.ts): sending one
+ * The seeded member with guest passes to send (apps/api/src/seed/guest-passes.ts): sending one
  * needs an active membership or a package, which only checkout gives a new customer, so these
  * journeys use this member; each sends to a new guest address, so they do not depend on each other.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../support/bookings';
 import { createCustomer, logInThroughApi } from '../../support/customers';
 
-/** The seeded front-of-house user (apps/api/src/db/seed/accounts.ts). */
+/** The seeded front-of-house user (apps/api/src/seed/accounts.ts). */
 const staff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
 /** What the journey reads of `GET api/my-account/orders/{orderId}`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfEmpty } from '../db/seed/seed';
+import { seedIfEmpty } from '../seed/seed';
 import { startTestApp, type TestApp } from './harness';
 
 /**

@@ -24,7 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { currentAuth } from '../auth/session';
+import { currentAuth } from '../session/session';
 import {
   type ActivitiesDeps,
   createCatalogue,

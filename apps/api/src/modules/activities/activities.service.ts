@@ -22,9 +22,9 @@ import { formatMoney } from '@leisure/contract/money';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Auth } from '../auth/session';
 import { type ClientRow, getCurrentClient, getVenue } from '../operator/operator.service';
 import { ReadCache } from '../operator/read-cache';
+import type { Auth } from '../session/session';
 import {
   type ActivityRow,
   type CategoryRow,

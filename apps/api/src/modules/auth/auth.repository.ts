@@ -1,15 +1,11 @@
-import { and, asc, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import {
-  authAttempts,
-  memberships,
   membershipUsers,
   passwordResetTokens,
-  sessions,
+  type sessions,
   termsAcceptances,
   users,
-  venues,
 } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -98,126 +94,6 @@ export async function insertTermsAcceptances(
 ): Promise<void> {
   if (termIds.length === 0) return;
   await db.insert(termsAcceptances).values(termIds.map((termId) => ({ userId, termId, context })));
-}
-
-// ---- Sessions ------------------------------------------------------------------------------------
-
-export async function insertSession(
-  db: Database,
-  values: { userId: number; tokenHash: string; csrfHash: string; expiresAt: Date; userAgent: string | null },
-): Promise<SessionRow> {
-  const [row] = await db.insert(sessions).values(values).returning();
-  if (!row) throw new Error('insert into sessions returned nothing');
-  return row;
-}
-
-export interface LiveSessionUser {
-  session: SessionRow;
-  user: UserRow;
-  membershipUserId: number | null;
-  homeVenueSlug: string | null;
-  /** Holds an active membership: member prices and benefits apply. */
-  isMember: boolean;
-}
-
-/**
- * A live session with its user, membership user and home venue in one query: every signed-in
- * request starts here, so it costs one round trip, not four.
- */
-const liveSessionUserStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      session: sessions,
-      user: users,
-      membershipUserId: membershipUsers.id,
-      homeVenueSlug: venues.slug,
-      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
-    .leftJoin(venues, eq(venues.id, users.homeVenueId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('live_session_user'),
-);
-
-export async function findLiveSessionUser(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-): Promise<LiveSessionUser | undefined> {
-  const [row] = await liveSessionUserStatement(db).execute({ tokenHash, now });
-  return row;
-}
-
-export async function touchSession(db: Database, id: number, now: Date, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
-}
-
-export async function setSessionCsrf(db: Database, id: number, csrfHash: string): Promise<void> {
-  await db.update(sessions).set({ csrfHash }).where(eq(sessions.id, id));
-}
-
-export async function revokeSession(db: Database, id: number, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-}
-
-/** Revokes every live session of a user, except `keepSessionId` when given. */
-export async function revokeUserSessions(
-  db: Database,
-  userId: number,
-  now: Date,
-  keepSessionId?: number,
-): Promise<void> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(...conditions));
-}
-
-// ---- Rate limiting -------------------------------------------------------------------------------
-
-export async function recordAttempt(
-  db: Database,
-  values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean },
-): Promise<void> {
-  await db.insert(authAttempts).values(values);
-}
-
-/** Failed attempts since `since`, counted for the account key and for the address separately. */
-export async function countFailures(
-  db: Database,
-  kind: AttemptKind,
-  accountKey: string,
-  ipAddress: string,
-  since: Date,
-): Promise<{ account: number; address: number }> {
-  const base = [
-    eq(authAttempts.kind, kind),
-    eq(authAttempts.succeeded, false),
-    gte(authAttempts.createdAt, since),
-  ];
-  const [account] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(and(...base, eq(authAttempts.accountKey, accountKey)));
-  const [address] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(and(...base, eq(authAttempts.ipAddress, ipAddress)));
-  return { account: account?.n ?? 0, address: address?.n ?? 0 };
 }
 
 // ---- Password reset tokens -----------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import {
   detailsMessages,
   passwordResetMessages,
-  zAuthUserResponse,
   zForgottenPasswordRequest,
   zLoginRequest,
   zMessageResponse,
@@ -22,24 +21,23 @@ import { z } from 'zod';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
-  type AuthDeps,
-  authenticate,
-  customerRecord,
-  describeUser,
-  register,
-  requestPasswordReset,
-  resetPassword,
-  updateDetails,
-  validateResetToken,
-} from './auth.service';
-import {
   adoptSession,
   clearSessionCookies,
   currentAuth,
   endSession,
   requireAuth,
   startSession,
-} from './session';
+} from '../session/session';
+import {
+  type AuthDeps,
+  authenticate,
+  customerRecord,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  updateDetails,
+  validateResetToken,
+} from './auth.service';
 
 const errors = {
   invalid: zErrorResponse.describe(
@@ -83,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   );
 
   app.post(
-    '/auth/session',
+    '/session/session',
     {
       schema: {
         tags: ['auth'],
@@ -118,23 +116,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       if (auth) await endSession(db, auth);
       clearSessionCookies(config, request, reply);
       return { message: 'Logged out' };
-    },
-  );
-
-  app.get(
-    '/auth/user',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security,
-        response: { 200: zAuthUserResponse, 401: errors.unauthenticated },
-      },
-    },
-    async (request, reply) => {
-      const auth = await requireAuth(db, config, request);
-      reply.header('cache-control', 'no-store');
-      return { data: await describeUser(deps, auth) };
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  type AuthUser,
   detailsMessages,
   forgottenPasswordMessages,
   loginMessages,
@@ -8,31 +7,26 @@ import {
 } from '@leisure/contract/auth';
 import type { Answer, FieldErrors } from '@leisure/contract/data-fields';
 import { isEmptyAnswer } from '@leisure/contract/data-fields';
-import { formatMoney } from '@leisure/contract/money';
 import { passwordMessages } from '@leisure/contract/password';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
+import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { generalCreditOf } from '../cart/cart.service';
 import {
   answersToCustomer,
   type CustomerRecord,
   checkAnswers,
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
-import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
-import { profilePhotoOf } from '../documents/documents.service';
 import type { Mailer } from '../mail/mail.service';
 import { passwordResetEmail, welcomeEmail } from '../mail/templates';
-import { eligibilityFlagsOf } from '../membership-management/membership-management.service';
-import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
-import { hasOutstandingPenalties } from '../payments/payments.service';
+import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
+import { endUserSessions } from '../session/session';
 import {
-  type AttemptKind,
   consumeResetToken,
-  countFailures,
   emailTakenByOther,
   expireUserResetTokens,
   findLiveResetToken,
@@ -44,12 +38,9 @@ import {
   insertTermsAcceptances,
   insertUser,
   nextCustomerNumber,
-  recordAttempt,
-  revokeUserSessions,
   type UserRow,
   updateUser,
 } from './auth.repository';
-import type { Auth } from './session';
 
 export type { UserRow } from './auth.repository';
 
@@ -58,9 +49,6 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
 }
-
-/** Ten failures in fifteen minutes, per account and per address, then 429 (issue 2). */
-export const rateLimit = { maxFailures: 10, windowMinutes: 15 } as const;
 
 const looksLikeEmail = (value: string) => value.includes('@');
 
@@ -71,79 +59,8 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
-/**
- * 429 after `rateLimit.maxFailures` failures of this kind in the window, per account key and per
- * address (counted in the database, so every replica agrees). Logins, reset requests and bank
- * detail checks share it.
- */
-export async function assertNotRateLimited(
-  db: Database,
-  kind: AttemptKind,
-  accountKey: string,
-  ipAddress: string,
-  { now = new Date(), message = loginMessages.tooMany }: { now?: Date; message?: string } = {},
-): Promise<void> {
-  const since = new Date(now.getTime() - rateLimit.windowMinutes * 60_000);
-  const failures = await countFailures(db, kind, accountKey, ipAddress, since);
-  if (failures.account >= rateLimit.maxFailures || failures.address >= rateLimit.maxFailures) {
-    throw new AppError('too_many_requests', message);
-  }
-}
-
-/** Records an attempt that `assertNotRateLimited` counts when it failed. */
-export async function recordAuthAttempt(
-  db: Database,
-  values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean },
-): Promise<void> {
-  await recordAttempt(db, values);
-}
-
 export function customerRecord(user: UserRow): CustomerRecord {
   return { ...user, extra: user.extra };
-}
-
-// ---- The signed-in user --------------------------------------------------------------------------
-
-/** The signed-in user as `GET auth/user` answers it; the session lookup already joined the rest. */
-export async function describeUser(
-  deps: AuthDeps,
-  { user, membershipUserId, homeVenueSlug }: Pick<Auth, 'user' | 'membershipUserId' | 'homeVenueSlug'>,
-): Promise<AuthUser> {
-  const isStaff = user.role === 'staff';
-  // Independent reads, so they run side by side: the dashboard asks for this on every page load.
-  const [client, credit, instruction, documents, hasPenalties] = await Promise.all([
-    getCurrentClient(deps.db, deps.config),
-    isStaff ? 0 : generalCreditOf(deps.db, user.id),
-    isStaff ? { hasInstruction: false, hasBillingDate: false } : instructionFlagsOf(deps.db, user.id),
-    // Eligibility documents of the member's memberships (modules/membership-management).
-    isStaff
-      ? { documentExpiry: [], uploadRequired: false }
-      : eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id),
-    isStaff ? false : hasOutstandingPenalties(deps.db, user.id),
-  ]);
-  return {
-    id: user.id,
-    reference: user.reference,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    home_venue_slug: homeVenueSlug,
-    membership_user: membershipUserId === null ? null : { id: membershipUserId },
-    // General credit from the credit ledger (docs/decisions/007). Penalties and documents arrive
-    // with the account issues; until then a customer has none.
-    credit: { balance: credit, formatted_balance: formatMoney(credit, client.currency) },
-    // A live direct debit mandate, and an active monthly schedule on it (docs/decisions/009).
-    has_instruction: instruction.hasInstruction,
-    has_billing_date: instruction.hasBillingDate,
-    has_outstanding_penalties: hasPenalties,
-    document_expiry: documents.documentExpiry,
-    membership_document_upload_required: documents.uploadRequired,
-    days_allowance_to_upload_eligibility_document: client.eligibilityDaysAllowance,
-    // Allowed by the operator's setting; the photo and the reminder from the user's row (issue 5).
-    profile_photo: profilePhotoOf(user, client),
-    is_staff: isStaff,
-    currency: isStaff ? user.currency : client.currency,
-  };
 }
 
 // ---- Login ---------------------------------------------------------------------------------------
@@ -174,7 +91,7 @@ export async function authenticate(
   }
   if (candidates.length === 0) await verifyPassword(await decoy(), credentials.password);
 
-  await recordAttempt(db, { kind: 'login', accountKey, ipAddress, succeeded: match !== undefined });
+  await recordAuthAttempt(db, { kind: 'login', accountKey, ipAddress, succeeded: match !== undefined });
   if (!match) throw AppError.validation({ username: [loginMessages.invalid] }, loginMessages.invalid);
   return match;
 }
@@ -360,7 +277,7 @@ export async function updateDetails(
       ...(changingPassword ? { passwordHash: await hashPassword(input.password as string) } : {}),
     });
     if (input.terms?.length) await insertTermsAcceptances(tx, user.id, input.terms, onboardingType);
-    if (changingPassword) await revokeUserSessions(tx, user.id, new Date());
+    if (changingPassword) await endUserSessions(tx, user.id);
   });
   return { passwordChanged: changingPassword };
 }
@@ -382,7 +299,7 @@ export async function requestPasswordReset(
   const accountKey = emailOrReference.trim().toLowerCase();
   await assertNotRateLimited(db, 'password_reset', accountKey, ipAddress);
   // Every request counts towards the limit: each one can send an email.
-  await recordAttempt(db, { kind: 'password_reset', accountKey, ipAddress, succeeded: false });
+  await recordAuthAttempt(db, { kind: 'password_reset', accountKey, ipAddress, succeeded: false });
 
   const matches = looksLikeEmail(accountKey)
     ? await findUsersByEmail(db, client.id, accountKey)
@@ -445,6 +362,6 @@ export async function resetPassword(
     }
     await updateUser(tx, user.id, { passwordHash });
     await expireUserResetTokens(tx, user.id, new Date());
-    await revokeUserSessions(tx, user.id, new Date());
+    await endUserSessions(tx, user.id);
   });
 }

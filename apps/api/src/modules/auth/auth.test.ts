@@ -2,8 +2,8 @@ import { forgottenPasswordMessages, loginMessages } from '@leisure/contract/auth
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails, sessions } from '../../db/schema';
-import { demoMember, demoStaff, familyEmail } from '../../db/seed/accounts';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { demoMember, demoStaff, familyEmail } from '../../seed/accounts';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 type Inject = TestApp['app']['inject'];
@@ -262,7 +262,7 @@ describe('auth', () => {
       });
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/auth/session',
+        url: '/api/session/session',
         headers: bearer(login.json().token),
       });
       expect(res.statusCode).toBe(200);

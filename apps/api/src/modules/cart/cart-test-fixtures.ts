@@ -14,8 +14,9 @@ import {
   type OccurrenceRow,
   offerActivities,
 } from '../activities/timetable.service';
-import { insertMembershipUser, insertSession, insertUser, type UserRow } from '../auth/auth.repository';
+import { insertMembershipUser, insertUser, type UserRow } from '../auth/auth.repository';
 import { createClient, createTerm, createVenue, type VenueRow } from '../operator/operator.service';
+import { insertSession } from '../session/session.repository';
 import { createWaiver } from './cart.service';
 
 /**

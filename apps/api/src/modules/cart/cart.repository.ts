@@ -27,6 +27,7 @@ import {
   waiverSignatures,
   waivers,
 } from '../../db/schema';
+import type { CustomerRow } from '../session/acting';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -50,29 +51,6 @@ const idList = (ids: readonly number[]) =>
   );
 
 // ---- People ------------------------------------------------------------------------------------------
-
-export interface CustomerRow {
-  user: UserRow;
-  membershipUserId: number | null;
-}
-
-export async function findUserOfClient(
-  db: Database,
-  clientId: number,
-  userId: number,
-): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
-  const [row] = await db
-    .select({
-      user: users,
-      membershipUserId: membershipUsers.id,
-      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
-    })
-    .from(users)
-    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
-    .limit(1);
-  return row;
-}
 
 /** Customers whose name, email, customer number or postcode matches, best first (front of house). */
 export async function searchCustomers(db: Database, clientId: number, q: string): Promise<CustomerRow[]> {
@@ -884,15 +862,6 @@ export async function deleteMembershipLines(db: Database, membershipId: number):
   await db
     .delete(cartItems)
     .where(and(eq(cartItems.membershipId, membershipId), eq(cartItems.cartableType, 'membership')));
-}
-
-/** The memberships whose first payment an order holds. */
-export async function listOrderedMembershipIds(db: Database, orderId: number): Promise<number[]> {
-  const rows = await db
-    .select({ membershipId: orderItems.membershipId })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
-  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
 
 // ---- Membership activity benefits -------------------------------------------------------------------

@@ -26,9 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../auth/session';
+import { type Acting, resolveActing } from '../session/acting';
+import { requireAuth } from '../session/session';
 import {
-  type Acting,
   addToCart,
   applyCredits,
   discardCart,
@@ -39,7 +39,6 @@ import {
   removeBenefit,
   removeFromCart,
   removePackage,
-  resolveActing,
   updateCartItem,
 } from './cart.service';
 import {
@@ -92,7 +91,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     holds,
     mailer: app.mailer,
     provider: app.paymentProvider,
-    directDebitProvider: app.directDebitProvider,
+    events: app.events,
     log: app.log,
   };
   const acting = async (

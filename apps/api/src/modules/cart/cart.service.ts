@@ -30,10 +30,11 @@ import {
   prettyDate,
   zonedTimeToUtc,
 } from '../activities/local-time';
-import type { Auth } from '../auth/session';
 import { benefitPeriod } from '../guest-passes/guest-passes.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
+import type { Acting } from '../session/acting';
+import type { Auth } from '../session/session';
 import {
   type ActivityBenefitRow,
   type BookableRow,
@@ -41,7 +42,6 @@ import {
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
-  type CustomerRow,
   claimIsLive,
   countBookedBenefitPlaces,
   countCartBenefitPlaces,
@@ -55,7 +55,6 @@ import {
   findCustomerIdByEmail,
   findLiveWaitlistEntry,
   findOpenCart,
-  findUserOfClient,
   findWaitlistEntry,
   insertCartItem,
   insertCreditTransaction,
@@ -82,7 +81,6 @@ import {
   setLockTimeout,
   setWaitlistStatus,
   takePlaces,
-  type UserRow,
   updateCart,
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
@@ -108,61 +106,6 @@ export interface CartDeps {
 
 /** How long a basket change waits for a session's row lock before it answers 409. */
 const lockWaitMs = 3_000;
-
-// ---- Who is acting for whom --------------------------------------------------------------------------
-
-/** The basket's customer and who is acting: the customer, or a front-of-house staff user for them. */
-export interface Acting {
-  clientId: number;
-  actor: UserRow;
-  customer: UserRow;
-  membershipUserId: number | null;
-  /** The customer holds an active membership: member prices apply. */
-  isMember: boolean;
-  isStaff: boolean;
-  /** Prices are shown in the staff user's currency at front of house, else the operator's. */
-  currency: string;
-}
-
-/**
- * A staff user must name the customer (`selected_user_id`); a customer may name only themselves
- * (403 otherwise). `membership_user_id`, when sent, must be the customer's own.
- */
-export async function resolveActing(
-  deps: Pick<CartDeps, 'db' | 'config'>,
-  auth: Auth,
-  selectedUserId: number | undefined,
-  membershipUserId?: number | undefined,
-): Promise<Acting> {
-  const client = await getCurrentClient(deps.db, deps.config);
-  const isStaff = auth.user.role === 'staff';
-  let customer: CustomerRow & { isMember: boolean };
-  if (isStaff) {
-    if (selectedUserId === undefined) {
-      throw AppError.validation({ selected_user_id: [cartMessages.customerRequired] });
-    }
-    const found = await findUserOfClient(deps.db, client.id, selectedUserId);
-    if (found?.user.role !== 'customer') throw AppError.notFound();
-    customer = found;
-  } else {
-    if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
-      throw new AppError('forbidden');
-    }
-    customer = { user: auth.user, membershipUserId: auth.membershipUserId, isMember: auth.isMember };
-  }
-  if (membershipUserId !== undefined && membershipUserId !== customer.membershipUserId) {
-    throw new AppError('forbidden');
-  }
-  return {
-    clientId: client.id,
-    actor: auth.user,
-    customer: customer.user,
-    membershipUserId: customer.membershipUserId,
-    isMember: customer.isMember,
-    isStaff,
-    currency: isStaff ? auth.user.currency : client.currency,
-  };
-}
 
 // ---- The basket as the wire shows it ---------------------------------------------------------------------
 

@@ -11,18 +11,19 @@ import {
 import { formatMoney } from '@leisure/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, type FieldErrors } from '../../errors';
-import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
+import type { DomainEvents } from '../../lib/domain-events';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
-import type { Auth } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
-import { activateMembershipAfterCheckout } from '../memberships/memberships.service';
-import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
+import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
 import {
   assertPenaltyLinesPayable,
   listOtherOrderLines,
   payPenaltyLines,
 } from '../payments/payments.service';
+import type { Acting } from '../session/acting';
+import type { Auth } from '../session/session';
 import { calendarOf } from './calendar';
 import {
   bookHeldPlaces,
@@ -42,7 +43,6 @@ import {
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
-  listOrderedMembershipIds,
   lockCart,
   lockHoldsOfCart,
   lockUser,
@@ -52,7 +52,6 @@ import {
   upsertSavedCard,
 } from './cart.repository';
 import {
-  type Acting,
   type CartDeps,
   currentCart,
   figuresOf,
@@ -80,8 +79,8 @@ import { checkoutClaimTtlMs } from './holds.service';
 export interface CheckoutDeps extends CartDeps {
   mailer: Mailer;
   provider: PaymentProvider;
-  /** Sets up a joining member's direct debit when their membership's first payment completes. */
-  directDebitProvider: DirectDebitProvider;
+  /** Announces completed orders (a membership's first payment activates it: modules/memberships). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }
 
@@ -506,7 +505,7 @@ export async function completeCheckout(
     throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
   }
   if (outcome.kind === 'done') {
-    await activateOrderedMemberships(deps, outcome.orderId);
+    await deps.events.publish('order.completed', { orderId: outcome.orderId });
     await sendConfirmation(deps, acting, outcome.orderId);
     return outcome.orderId;
   }
@@ -560,24 +559,9 @@ export async function completeCheckout(
     }
     return (await writeOrder(deps, tx, acting, { ...plan, cart, items }, holds, mode, source, charge)).id;
   });
-  await activateOrderedMemberships(deps, orderId);
+  await deps.events.publish('order.completed', { orderId });
   await sendConfirmation(deps, acting, orderId);
   return orderId;
-}
-
-/**
- * Memberships whose first payment the order holds become active (docs/decisions/010), after the
- * order is committed: their direct debit is set up at the provider and the welcome email sent.
- * A failure is logged and left for support, never answered: the customer has paid.
- */
-async function activateOrderedMemberships(deps: CheckoutDeps, orderId: number): Promise<void> {
-  for (const membershipId of await listOrderedMembershipIds(deps.db, orderId)) {
-    try {
-      await activateMembershipAfterCheckout(deps, membershipId, orderId);
-    } catch (error) {
-      deps.log.error({ err: error, orderId, membershipId }, 'could not activate a membership after checkout');
-    }
-  }
 }
 
 // ---- The order: confirmation page, email, calendar --------------------------------------------------------

@@ -6,13 +6,13 @@ import { listActivityPricing } from '../activities/activities.service';
 import { localDateOf, localTimeOf, prettyDate } from '../activities/local-time';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
-import { getBrand } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
+import { findCustomerOfClient } from '../session/acting';
 import {
   claimIsLive,
   type ExpiryScope,
   findBookable,
   findOccurrenceSummary,
-  findUserOfClient,
   insertCartItem,
   insertHolds,
   listWaitlistedWithSpace,
@@ -42,11 +42,8 @@ export interface HoldKeeper {
   releaseExpired(scope: ExpiryScope): Promise<boolean>;
   /** Offers free places on these sessions to their waitlists, first come first served. */
   offerFreedPlaces(occurrenceIds: number[]): Promise<void>;
-  /** One sweep over every run-out hold (the periodic job). Answers how many sessions got places back. */
+  /** One sweep over every run-out hold (the periodic job in jobs.ts). Answers how many sessions got places back. */
   sweep(): Promise<number>;
-  start(): void;
-  /** Stops the job and waits for a sweep in progress. */
-  stop(): Promise<void>;
 }
 
 export interface HoldKeeperDeps {
@@ -62,7 +59,6 @@ export function holdExpiry(config: Config, now: Date): Date {
 
 export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
   const { db, config, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<number> | undefined;
 
   async function release(scope: ExpiryScope): Promise<number[]> {
@@ -88,7 +84,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
           await setWaitlistStatus(tx, [entry.id], 'expired', ['waiting'], now);
           return { entry, sent: false as const };
         }
-        const customer = await findUserOfClient(tx, session.clientId, entry.userId);
+        const customer = await findCustomerOfClient(tx, session.clientId, entry.userId);
         if (!customer) {
           await setWaitlistStatus(tx, [entry.id], 'cancelled', ['waiting'], now);
           return { entry, sent: false as const };
@@ -206,18 +202,6 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     },
     offerFreedPlaces,
     sweep,
-    start() {
-      if (config.cart.sweepSeconds === 0 || timer) return;
-      timer = setInterval(() => {
-        sweep().catch((error: unknown) => log.error({ err: error }, 'hold sweep failed'));
-      }, config.cart.sweepSeconds * 1000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await sweeping?.catch(() => {});
-    },
   };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import { addDays, localDateOf } from '../activities/local-time';
@@ -172,55 +171,14 @@ export async function syncMandates(
   return changed;
 }
 
-export interface CollectionsJob {
-  /** One run: mandate statuses, due collections, expired bank details. */
-  runOnce(now?: Date): Promise<CollectionRun>;
-  start(): void;
-  /** Stops the job and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-export function createCollectionsJob(deps: {
-  db: Database;
-  config: Config;
-  provider: DirectDebitProvider;
-  log: FastifyBaseLogger;
-}): CollectionsJob {
-  const { db, config, provider, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<CollectionRun> | undefined;
-
-  const runOnce = async (now = new Date()): Promise<CollectionRun> => {
-    const run = await collectDuePayments(db, provider, now, log);
-    await syncMandates(db, provider, now, log);
-    await deleteExpiredBankDetails(db, now);
-    if (run.submitted + run.failed + run.errors > 0) {
-      log.info({ collections: run }, 'direct debit collections submitted');
-    }
-    return run;
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (config.directDebit.collectionsEverySeconds === 0 || timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'direct debit collections job failed');
-            return { submitted: 0, failed: 0, skipped: 0, errors: 0 };
-          })
-          .finally(() => {
-            running = undefined;
-          });
-      }, config.directDebit.collectionsEverySeconds * 1000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+/** One run of the collections job: due collections, mandate statuses, expired bank details (jobs.ts). */
+export async function runCollections(
+  deps: { db: Database; provider: DirectDebitProvider; log: FastifyBaseLogger },
+  now: Date,
+): Promise<CollectionRun> {
+  const { db, provider, log } = deps;
+  const run = await collectDuePayments(db, provider, now, log);
+  await syncMandates(db, provider, now, log);
+  await deleteExpiredBankDetails(db, now);
+  return run;
 }

@@ -3,7 +3,7 @@ import { zErrorResponse } from '@leisure/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../auth/session';
+import { requireAuth } from '../session/session';
 import { validateBankDetails } from './direct-debit.service';
 
 export interface DirectDebitRoutesOptions {

@@ -10,9 +10,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { DirectDebitBillingAddress } from '../../db/schema';
 import { AppError } from '../../errors';
+import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
-import { assertNotRateLimited, recordAuthAttempt } from '../auth/auth.service';
 import { BankDetailsSeal } from './bank-details-seal';
 import {
   type BankDetailsRow,

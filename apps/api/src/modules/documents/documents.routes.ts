@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
+import { requireAuth } from '../session/session';
 import { readMultipartForm } from '../uploads/uploads.service';
 import {
   deleteProfilePhoto,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, uploads, users } from '../../db/schema';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, createUser } from '../cart/cart-test-fixtures';
 

@@ -16,11 +16,10 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import { requireAuth, requireStaff } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
+import { requireAuth, requireStaff } from '../session/session';
 import {
   assertGuestPassesEnabled,
-  createGuestPassExpiryJob,
   getGuestPass,
   listGuestPassAllowances,
   listGuestPasses,
@@ -65,14 +64,6 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   { db, config, mailer },
 ) => {
   const deps = { db, config, mailer };
-
-  const expiry = createGuestPassExpiryJob({
-    db,
-    everySeconds: config.guestPasses.expiryEverySeconds,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => expiry.start());
-  app.addHook('onClose', async () => expiry.stop());
 
   app.get(
     '/v1/users/:userId/guestPasses',

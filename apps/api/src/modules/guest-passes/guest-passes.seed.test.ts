@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestPasses, memberships, users } from '../../db/schema';
-import { demoMember } from '../../db/seed/accounts';
-import { demoGuestPassMember } from '../../db/seed/guest-passes';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { demoMember } from '../../seed/accounts';
+import { demoGuestPassMember } from '../../seed/guest-passes';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 describe('the guest pass demo member', () => {

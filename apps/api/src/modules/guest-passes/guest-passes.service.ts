@@ -8,16 +8,16 @@ import {
   guestPassValidDays,
   type MemberPackage,
 } from '@leisure/contract/guest-passes';
-import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { addDays, localDateOf, weekdayOf, zonedTimeToUtc } from '../activities/local-time';
-import type { Auth } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
 import { renderEmail } from '../mail/templates';
-import { getBrand, getCurrentClient } from '../operator/operator.service';
+import { getCurrentClient } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
+import type { Auth } from '../session/session';
 import {
   type BenefitAllowanceRow,
   countBenefitUses,
@@ -453,47 +453,4 @@ export async function listMemberPackages(
 /** Marks passes past their last valid day (at their venue) as expired; answers how many. */
 export async function runGuestPassExpiry(db: Database, now: Date): Promise<number> {
   return expireGuestPassesBefore(db, now);
-}
-
-export interface GuestPassExpiryJob {
-  runOnce(now?: Date): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/**
- * Runs the expiry every `everySeconds` on each replica (0: off, as in tests). Safe on several at
- * once: the update moves only `issued` rows, so each pass is expired once.
- */
-export function createGuestPassExpiryJob(deps: {
-  db: Database;
-  everySeconds: number;
-  log: FastifyBaseLogger;
-}): GuestPassExpiryJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  const runOnce = (now = new Date()) => runGuestPassExpiry(deps.db, now);
-  return {
-    runOnce,
-    start() {
-      if (deps.everySeconds === 0 || timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .catch((error: unknown) => {
-            deps.log.error({ err: error }, 'guest pass expiry job failed');
-            return 0;
-          })
-          .finally(() => {
-            running = undefined;
-          });
-      }, deps.everySeconds * 1000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
 }

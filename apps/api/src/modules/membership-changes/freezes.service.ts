@@ -4,11 +4,9 @@ import {
   membershipChangeMessages,
   zFreezeRequestFields,
 } from '@leisure/contract/membership-changes';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import type { Auth } from '../auth/session';
 import { billingTimeZone } from '../direct-debit/collections.service';
 import { postponeCollections } from '../direct-debit/direct-debit.service';
 import {
@@ -19,6 +17,7 @@ import {
 import { todayIn } from '../memberships/memberships.service';
 import { addDays, addMonths, isValidDate } from '../memberships/pricing';
 import { getCurrentClient } from '../operator/operator.service';
+import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
   discardStoredFile,
@@ -319,42 +318,4 @@ export async function runFreezeTransitions(db: Database, now = new Date()): Prom
     if (!moved) break;
   }
   return run;
-}
-
-export interface FreezeJob {
-  runOnce(now?: Date): Promise<FreezeRun>;
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/** Runs with the collections job's cadence (DD_COLLECTIONS_EVERY_SECONDS; 0 turns both off, as tests do). */
-export function createFreezeJob(deps: { db: Database; config: Config; log: FastifyBaseLogger }): FreezeJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const runOnce = (now = new Date()) => runFreezeTransitions(deps.db, now);
-  return {
-    runOnce,
-    start() {
-      const every = deps.config.directDebit.collectionsEverySeconds;
-      if (every === 0 || timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .then((run) => {
-            if (run.started + run.ended + run.replacedEnded > 0)
-              deps.log.info({ freezes: run }, 'freezes moved on');
-          })
-          .catch((error: unknown) => deps.log.error({ err: error }, 'freeze job failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, every * 1000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
 }

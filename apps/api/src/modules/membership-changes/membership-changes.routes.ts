@@ -17,16 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth, requireStaff } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
+import { requireAuth, requireStaff } from '../session/session';
 import { readMultipartForm } from '../uploads/uploads.service';
-import {
-  approveFreeze,
-  createFreezeJob,
-  listFreezeTypes,
-  rejectFreeze,
-  requestFreeze,
-} from './freezes.service';
+import { approveFreeze, listFreezeTypes, rejectFreeze, requestFreeze } from './freezes.service';
 import {
   changeMembership,
   getChangeCosts,
@@ -56,9 +50,6 @@ export const membershipChangesRoutes: FastifyPluginAsyncZod<MembershipChangesRou
   { db, config },
 ) => {
   const deps = { db, config };
-  const job = createFreezeJob({ db, config, log: app.log });
-  app.addHook('onReady', async () => job.start());
-  app.addHook('onClose', async () => job.stop());
 
   app.get(
     '/my-account/user/memberships/:membershipId/freezetypes',

@@ -10,8 +10,6 @@ import {
 import type { Answer } from '@leisure/contract/memberships';
 import { formatMoney } from '@leisure/contract/money';
 import { AppError } from '../../errors';
-import type { Auth } from '../auth/session';
-import { resolveActing } from '../cart/cart.service';
 import { billingTimeZone } from '../direct-debit/collections.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import {
@@ -37,6 +35,8 @@ import {
   priceMembership,
   startDateBounds,
 } from '../memberships/pricing';
+import { resolveActing } from '../session/acting';
+import type { Auth } from '../session/session';
 import { type FreezeDeps, ownMembership } from './freezes.service';
 import { listBenefitNames } from './membership-changes.repository';
 import { membershipOptionsFor } from './membership-options';

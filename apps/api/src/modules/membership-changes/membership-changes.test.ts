@@ -13,7 +13,7 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, billing, cardToken, createUser } from '../cart/cart-test-fixtures';
 import { collectDuePayments } from '../direct-debit/collections.service';

@@ -15,10 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth, requireStaff } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
+import { requireAuth, requireStaff } from '../session/session';
 import { readMultipartForm } from '../uploads/uploads.service';
-import { createMembershipJobs } from './membership-jobs';
 import {
   approveEligibilityDocument,
   cancelMembership,
@@ -48,9 +47,6 @@ export const membershipManagementRoutes: FastifyPluginAsyncZod<MembershipManagem
   { db, config },
 ) => {
   const deps = { db, config, holds: app.holdKeeper };
-  const jobs = createMembershipJobs({ db, config, log: app.log });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
 
   app.get(
     '/my-account/user/memberships',

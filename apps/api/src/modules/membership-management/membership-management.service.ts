@@ -14,8 +14,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
-import type { Auth } from '../auth/session';
-import { addToCart, type CartDeps, getCart, resolveActing } from '../cart/cart.service';
+import { addToCart, type CartDeps, getCart } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { cancelCollections, endCollectionsAfter } from '../direct-debit/direct-debit.service';
 import { type MembershipOptions, membershipOptionsFor } from '../membership-changes/membership-options';
@@ -23,6 +22,8 @@ import { todayIn } from '../memberships/memberships.service';
 import { addDays } from '../memberships/pricing';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
+import { resolveActing } from '../session/acting';
+import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
   discardStoredFile,

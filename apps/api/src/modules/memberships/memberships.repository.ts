@@ -11,6 +11,7 @@ import {
   membershipTypeCategories,
   membershipTypes,
   membershipTypeVenues,
+  orderItems,
   users,
   venues,
 } from '../../db/schema';
@@ -408,4 +409,13 @@ export async function returnPromotionUse(db: Database, promotionId: number): Pro
     .update(membershipPromotions)
     .set({ usedCount: sql`greatest(${membershipPromotions.usedCount} - 1, 0)` })
     .where(eq(membershipPromotions.id, promotionId));
+}
+
+/** The memberships whose first payment an order holds. */
+export async function listOrderedMembershipIds(db: Database, orderId: number): Promise<number[]> {
+  const rows = await db
+    .select({ membershipId: orderItems.membershipId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
+  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }

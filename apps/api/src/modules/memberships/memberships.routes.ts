@@ -18,8 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { currentAuth, requireAuth } from '../auth/session';
+import { currentAuth, requireAuth } from '../session/session';
 import {
+  activateOrderedMemberships,
   answerMembershipQuestions,
   listJoiningVenues,
   listMembershipQuestions,
@@ -53,6 +54,12 @@ export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = 
   { db, config },
 ) => {
   const deps = { db, config };
+  app.events.on('order.completed', ({ orderId }) =>
+    activateOrderedMemberships(
+      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log },
+      orderId,
+    ),
+  );
 
   app.get(
     '/memberships/types',

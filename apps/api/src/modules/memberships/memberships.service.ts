@@ -14,13 +14,13 @@ import {
   type SubmitMembershipResponse,
 } from '@leisure/contract/memberships';
 import { formatMoney } from '@leisure/contract/money';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipAnswer, MembershipEligibility, membershipPromotions } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
-import type { Auth } from '../auth/session';
-import { type Acting, addMembershipLine, removeMembershipLine, resolveActing } from '../cart/cart.service';
+import { addMembershipLine, removeMembershipLine } from '../cart/cart.service';
 import {
   cancelCollections,
   createMandate,
@@ -30,7 +30,10 @@ import {
 } from '../direct-debit/direct-debit.service';
 import type { Mailer } from '../mail/mail.service';
 import { membershipWelcomeEmail } from '../mail/templates';
-import { getBrand, getCurrentClient, listTerms } from '../operator/operator.service';
+import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
+import { type Acting, resolveActing } from '../session/acting';
+import type { Auth } from '../session/session';
 import {
   findActivityIdBySlug,
   findMembership,
@@ -54,6 +57,7 @@ import {
   insertTypeLinks,
   isTypeSoldAt,
   listLiveMembershipsOfUser,
+  listOrderedMembershipIds,
   listPromotionsOfClient,
   listQuestionsOfType,
   listTypeDetailsSoldAt,
@@ -1073,4 +1077,23 @@ async function sendMembershipWelcome(deps: ActivationDeps, membership: Membershi
     deps.config.publicUrls.account,
   );
   await deps.mailer.send({ to: user.email, ...email, template: 'membership_welcome' });
+}
+
+/**
+ * Memberships whose first payment an order holds become active (docs/decisions/010), after the
+ * order is committed (the `order.completed` event): their direct debit is set up at the provider
+ * and the welcome email sent. A failure is logged and left for support, never answered: the
+ * customer has paid. One membership's failure does not stop the next.
+ */
+export async function activateOrderedMemberships(
+  deps: ActivationDeps & { log: Pick<FastifyBaseLogger, 'error'> },
+  orderId: number,
+): Promise<void> {
+  for (const membershipId of await listOrderedMembershipIds(deps.db, orderId)) {
+    try {
+      await activateMembershipAfterCheckout(deps, membershipId, orderId);
+    } catch (error) {
+      deps.log.error({ err: error, orderId, membershipId }, 'could not activate a membership after checkout');
+    }
+  }
 }

@@ -14,8 +14,8 @@ import {
   users,
   venues,
 } from '../../db/schema';
-import { demoPromotionCodes } from '../../db/seed/memberships';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { demoPromotionCodes } from '../../seed/memberships';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, billing, cardToken, createUser } from '../cart/cart-test-fixtures';
 import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyMember } from '../../db/seed/my-bookings';
-import { seedIfEmpty } from '../../db/seed/seed';
+import { historyMember } from '../../seed/my-bookings';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 /** The seeded bookings as the members see them through the API. */

@@ -15,9 +15,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../activities/local-time';
-import type { Auth } from '../auth/session';
-import { leaveWaitlist, resolveActing } from '../cart/cart.service';
+import { leaveWaitlist } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
+import { resolveActing } from '../session/acting';
+import type { Auth } from '../session/session';
 import {
   type BookingDetailRow,
   findBookingDetail,

@@ -2,7 +2,6 @@ import type { Client, Term } from '@leisure/contract/operator';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Brand } from '../mail/templates';
 import {
   anyClientExists,
   type ClientRow,
@@ -20,7 +19,6 @@ import {
   type TermsContext,
   type VenueRow,
 } from './operator.repository';
-import { resolveTheme } from './theme.service';
 
 export type { ClientRow, VenueRow } from './operator.repository';
 
@@ -58,17 +56,6 @@ export async function getVenue(db: Database, config: Config, slug: string): Prom
   const venue = await findVenueBySlug(db, client.id, slug);
   if (!venue) throw AppError.notFound();
   return venue;
-}
-
-/** The operator's name, brand colour and support address, for emails. */
-export async function getBrand(db: Database, config: Config): Promise<Brand> {
-  const client = await getCurrentClient(db, config);
-  const theme = await resolveTheme(db, config, undefined);
-  return {
-    appName: client.appName,
-    primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
-    supportEmail: client.supportEmail,
-  };
 }
 
 /** `GET api/activities/footer`: the venue's footer HTML, or the operator's default without a venue. */

@@ -3,6 +3,7 @@ import { type FontKey, fontKeys, type Theme, zThemeResponse } from '@leisure/con
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
+import type { Brand } from '../mail/templates';
 import { findThemeRows, findVenueBySlug, type ThemeRow, upsertThemeRow } from './operator.repository';
 import { getCurrentClient } from './operator.service';
 import { ReadCache } from './read-cache';
@@ -171,4 +172,15 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** The operator's name, brand colour and support address, for emails. */
+export async function getBrand(db: Database, config: Config): Promise<Brand> {
+  const client = await getCurrentClient(db, config);
+  const theme = await resolveTheme(db, config, undefined);
+  return {
+    appName: client.appName,
+    primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
+    supportEmail: client.supportEmail,
+  };
 }

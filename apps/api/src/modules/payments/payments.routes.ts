@@ -21,8 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../auth/session';
 import type { Mailer } from '../mail/mail.service';
+import { requireAuth } from '../session/session';
 import {
   getReceipt,
   issueCreditAsStaff,

@@ -23,8 +23,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { localDateOf, localDayBounds, localTimeOf } from '../activities/local-time';
-import type { Auth } from '../auth/session';
 import { getCurrentClient } from '../operator/operator.service';
+import type { Auth } from '../session/session';
 import {
   type CreditDetail,
   countOrders,

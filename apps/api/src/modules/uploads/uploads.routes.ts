@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { requireAuth } from '../auth/session';
+import { requireAuth } from '../session/session';
 import { findUpload, sendUpload } from './uploads.service';
 
 export interface UploadsRoutesOptions {

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfEmpty } from '../../db/seed/seed';
 import { AppError } from '../../errors';
+import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCustomer } from '../auth/auth.service';
 import { checkUploadedFile, readMultipartForm, storeUpload } from './uploads.service';

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../../config';
-import { createCustomer } from '../../modules/auth/auth.service';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { createCustomer } from '../modules/auth/auth.service';
 import {
   createWaiverWithQuestions,
   recordWaiverSignature,
   setProfilePhotoBytes,
-} from '../../modules/documents/documents.service';
-import type { Database } from '../client';
-import { users } from '../schema';
+} from '../modules/documents/documents.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
 

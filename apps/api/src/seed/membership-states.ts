@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import { createCustomer } from '../../modules/auth/auth.service';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { membershipTypes, penalties, uploads, users } from '../db/schema';
+import { createCustomer } from '../modules/auth/auth.service';
 import {
   insertCollection,
   insertMandate,
   insertSchedule,
-} from '../../modules/direct-debit/direct-debit.repository';
+} from '../modules/direct-debit/direct-debit.repository';
 import {
   ensureDocumentTypes,
   insertDocument,
-} from '../../modules/membership-management/membership-management.repository';
-import { requestCancellation } from '../../modules/membership-management/membership-management.service';
-import { insertMembership, type MembershipRow } from '../../modules/memberships/memberships.repository';
-import { todayIn } from '../../modules/memberships/memberships.service';
-import { addDays, addMonths } from '../../modules/memberships/pricing';
-import { storeUpload } from '../../modules/uploads/uploads.service';
-import type { Database } from '../client';
-import { membershipTypes, penalties, uploads, users } from '../schema';
+} from '../modules/membership-management/membership-management.repository';
+import { requestCancellation } from '../modules/membership-management/membership-management.service';
+import { insertMembership, type MembershipRow } from '../modules/memberships/memberships.repository';
+import { todayIn } from '../modules/memberships/memberships.service';
+import { addDays, addMonths } from '../modules/memberships/pricing';
+import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 

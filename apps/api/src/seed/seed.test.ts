@@ -1,8 +1,8 @@
 import { count, eq, max, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDateOf } from '../../modules/activities/local-time';
-import { startTestApp, type TestApp } from '../../test/harness';
-import { activities, clients, locations, occurrences, users, venues, waivers } from '../schema';
+import { activities, clients, locations, occurrences, users, venues, waivers } from '../db/schema';
+import { addDays, localDateOf } from '../modules/activities/local-time';
+import { startTestApp, type TestApp } from '../test/harness';
 import { demoMember } from './accounts';
 import { demoMemberCredit } from './baskets';
 import { demoVenues } from './operator';

@@ -1,7 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { createCustomer } from '../../modules/auth/auth.service';
-import { issueCredit, issuePenalty } from '../../modules/payments/payments.service';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   carts,
   creditTransactions,
@@ -11,7 +9,9 @@ import {
   payments,
   pricingOptions,
   savedCards,
-} from '../schema';
+} from '../db/schema';
+import { createCustomer } from '../modules/auth/auth.service';
+import { issueCredit, issuePenalty } from '../modules/payments/payments.service';
 import type { SeededOperator } from './operator';
 
 const password = 'Member-Pass-1';

@@ -1,5 +1,5 @@
-import { createCustomer, createStaffUser } from '../../modules/auth/auth.service';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
+import { createCustomer, createStaffUser } from '../modules/auth/auth.service';
 
 /** The demo logins the README lists. */
 export const demoMember = { email: 'member@example.com', password: 'Member-Pass-1' } as const;

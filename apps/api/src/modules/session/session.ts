@@ -7,11 +7,12 @@ import {
   findLiveSessionUser,
   insertSession,
   revokeSession,
+  revokeUserSessions,
   type SessionRow,
   setSessionCsrf,
   touchSession,
   type UserRow,
-} from './auth.repository';
+} from './session.repository';
 
 /**
  * Sessions: a random token (256 bits) that the database knows only by its SHA-256. Browsers hold it
@@ -214,4 +215,9 @@ export function clearSessionCookies(config: Config, request: FastifyRequest, rep
   const { maxAge: _maxAge, ...options } = cookieOptions(config, request);
   reply.clearCookie(names.session, { ...options, httpOnly: true });
   reply.clearCookie(names.csrf, options);
+}
+
+/** Ends every live session of a user but `keepSessionId` (a password change keeps the one it came from). */
+export async function endUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
+  await revokeUserSessions(db, userId, new Date(), keepSessionId);
 }

@@ -1,5 +1,5 @@
-import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../../modules/cart/cart.service';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
+import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../modules/cart/cart.service';
 import { demoMember } from './accounts';
 
 /** The demo member's account credit (£10.00), shown at checkout. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../client';
-import { membershipPaymentOptions, membershipTypes } from '../schema';
+import type { Database } from '../db/client';
+import { membershipPaymentOptions, membershipTypes } from '../db/schema';
 
 /** A seeded membership type (by slug) and its payment option of one kind, for the demo members. */
 export async function optionOf(

@@ -1,18 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { addDays, localDateOf, zonedTimeToUtc } from '../../modules/activities/local-time';
-import { createCustomer } from '../../modules/auth/auth.service';
+import type { Database } from '../db/client';
+import {
+  membershipBenefits,
+  membershipPaymentOptions,
+  memberships,
+  membershipTypes,
+  users,
+} from '../db/schema';
+import { addDays, localDateOf, zonedTimeToUtc } from '../modules/activities/local-time';
+import { createCustomer } from '../modules/auth/auth.service';
 import {
   insertGuestPass,
   insertMemberPackage,
   type NewGuestPassRow,
-} from '../../modules/guest-passes/guest-passes.repository';
-import {
-  benefitPeriod,
-  newGuestPassCode,
-  validityFrom,
-} from '../../modules/guest-passes/guest-passes.service';
-import type { Database } from '../client';
-import { membershipBenefits, membershipPaymentOptions, memberships, membershipTypes, users } from '../schema';
+} from '../modules/guest-passes/guest-passes.repository';
+import { benefitPeriod, newGuestPassCode, validityFrom } from '../modules/guest-passes/guest-passes.service';
 import type { SeededOperator } from './operator';
 
 /** The demo member with guest passes to send, many pages of sent ones, and packages. */

@@ -1,9 +1,9 @@
+import type { Database } from '../db/client';
 import {
   createDataFieldForm,
   type NewDataField,
   type NewDataFieldSection,
-} from '../../modules/data-fields/data-fields.service';
-import type { Database } from '../client';
+} from '../modules/data-fields/data-fields.service';
 
 /**
  * The demo operator's customer-details forms: one for creating an account online, one for buying a

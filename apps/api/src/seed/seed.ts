@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import { hasAnyClient } from '../../modules/operator/operator.service';
-import type { Database } from '../client';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { hasAnyClient } from '../modules/operator/operator.service';
 import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
 import { seedBaskets } from './baskets';

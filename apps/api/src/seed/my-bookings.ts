@@ -1,8 +1,9 @@
-import { addDays, localDateOf, zonedTimeToUtc } from '../../modules/activities/local-time';
-import { compositeKeyOf } from '../../modules/activities/timetable.service';
-import { createCustomer } from '../../modules/auth/auth.service';
-import { findCustomerId } from '../../modules/cart/cart.service';
-import { type PastOrder, recordOrders } from '../../modules/my-bookings/booking-history';
+import type { Database } from '../db/client';
+import { addDays, localDateOf, zonedTimeToUtc } from '../modules/activities/local-time';
+import { compositeKeyOf } from '../modules/activities/timetable.service';
+import { createCustomer } from '../modules/auth/auth.service';
+import { findCustomerId } from '../modules/cart/cart.service';
+import { type PastOrder, recordOrders } from '../modules/my-bookings/booking-history';
 import {
   findCourseAt,
   findFullWaitlistSession,
@@ -12,8 +13,7 @@ import {
   insertWaitlistRow,
   listSessionsWithPlaces,
   type SeedActivity,
-} from '../../modules/my-bookings/my-bookings.repository';
-import type { Database } from '../client';
+} from '../modules/my-bookings/my-bookings.repository';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
 

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { createCustomer } from '../../modules/auth/auth.service';
-import {
-  insertFreeze,
-  insertFreezeTypes,
-} from '../../modules/membership-changes/membership-changes.repository';
-import { insertMembership, type MembershipRow } from '../../modules/memberships/memberships.repository';
-import { todayIn } from '../../modules/memberships/memberships.service';
-import { addDays, addMonths } from '../../modules/memberships/pricing';
-import type { Database } from '../client';
-import { membershipQuestions } from '../schema';
+import type { Database } from '../db/client';
+import { membershipQuestions } from '../db/schema';
+import { createCustomer } from '../modules/auth/auth.service';
+import { insertFreeze, insertFreezeTypes } from '../modules/membership-changes/membership-changes.repository';
+import { insertMembership, type MembershipRow } from '../modules/memberships/memberships.repository';
+import { todayIn } from '../modules/memberships/memberships.service';
+import { addDays, addMonths } from '../modules/memberships/pricing';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 

@@ -1,4 +1,5 @@
-import type { Config } from '../../config';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
 import {
   type ClientRow,
   createClient,
@@ -7,9 +8,8 @@ import {
   type NewTerm,
   type NewVenue,
   type VenueRow,
-} from '../../modules/operator/operator.service';
-import { saveTheme, type ThemeSettings } from '../../modules/operator/theme.service';
-import type { Database } from '../client';
+} from '../modules/operator/operator.service';
+import { saveTheme, type ThemeSettings } from '../modules/operator/theme.service';
 
 /**
  * The demo operator: 'Riverside Leisure', a fictional operator with venues at real UK town-centre

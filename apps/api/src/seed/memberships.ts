@@ -1,12 +1,12 @@
+import type { Database } from '../db/client';
 import {
   findActivityForBenefit,
   membershipFactory,
   type NewMembershipTypeSpec,
   todayIn,
-} from '../../modules/memberships/memberships.service';
-import { addDays } from '../../modules/memberships/pricing';
-import { createTerm, type VenueRow } from '../../modules/operator/operator.service';
-import type { Database } from '../client';
+} from '../modules/memberships/memberships.service';
+import { addDays } from '../modules/memberships/pricing';
+import { createTerm, type VenueRow } from '../modules/operator/operator.service';
 
 /** Promotion codes the README and the e2e journeys use. */
 export const demoPromotionCodes = {

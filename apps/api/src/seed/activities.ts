@@ -1,4 +1,5 @@
-import { addDays, localDateOf, weekdayOf } from '../../modules/activities/local-time';
+import type { Database } from '../db/client';
+import { addDays, localDateOf, weekdayOf } from '../modules/activities/local-time';
 import {
   type ActivityRow,
   addTimetableEntries,
@@ -14,9 +15,8 @@ import {
   type NewTimetableEntry,
   offerActivities,
   weekdayMask,
-} from '../../modules/activities/timetable.service';
-import type { VenueRow } from '../../modules/operator/operator.service';
-import type { Database } from '../client';
+} from '../modules/activities/timetable.service';
+import type { VenueRow } from '../modules/operator/operator.service';
 
 /**
  * The demo operator's activities and a rolling timetable: court hire (badminton, outdoor tennis),

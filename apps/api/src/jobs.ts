@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type IntervalJob, intervalJob } from './lib/interval-job';
+import type { HoldKeeper } from './modules/cart/holds.service';
+import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
+import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
+import { runFreezeTransitions } from './modules/membership-changes/freezes.service';
+import { runMembershipJobs } from './modules/membership-management/membership-management.service';
+import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
+
+/**
+ * Every periodic job of the API, started from here when the app is ready and stopped when it
+ * closes. Each runs on every replica (0 seconds: off, as in tests); each run claims its rows in
+ * the database, so replicas never do one piece of work twice.
+ */
+export interface Jobs {
+  collections: IntervalJob<CollectionRun>;
+}
+
+export function installJobs(
+  app: FastifyInstance,
+  deps: { db: Database; config: Config; holds: HoldKeeper; directDebitProvider: DirectDebitProvider },
+): Jobs {
+  const { db, config, holds, directDebitProvider } = deps;
+  const log = app.log;
+  const something = (counts: Record<string, number>) => Object.values(counts).some((n) => n > 0);
+  const collections = intervalJob({
+    name: 'direct debit collections',
+    everySeconds: config.directDebit.collectionsEverySeconds,
+    run: (now) => runCollections({ db, provider: directDebitProvider, log }, now),
+    log,
+    report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
+  });
+  const jobs = [
+    intervalJob({
+      name: 'hold sweep',
+      everySeconds: config.cart.sweepSeconds,
+      run: () => holds.sweep(),
+      log,
+    }),
+    collections,
+    // Freezes start and end with the collections job's cadence (they move collections on).
+    intervalJob({
+      name: 'freeze job',
+      everySeconds: config.directDebit.collectionsEverySeconds,
+      run: (now) => runFreezeTransitions(db, now),
+      log,
+      report: (run) => (something({ ...run }) ? { freezes: run } : undefined),
+    }),
+    intervalJob({
+      name: 'membership jobs',
+      everySeconds: config.membershipJobs.everySeconds,
+      run: (now) => runMembershipJobs(db, config, now),
+      log,
+      report: (run) => (something({ ...run }) ? { memberships: run } : undefined),
+    }),
+    intervalJob({
+      name: 'guest pass expiry job',
+      everySeconds: config.guestPasses.expiryEverySeconds,
+      run: (now) => runGuestPassExpiry(db, now),
+      log,
+    }),
+  ];
+  app.addHook('onReady', async () => {
+    for (const job of jobs) job.start();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
+  return { collections };
+}

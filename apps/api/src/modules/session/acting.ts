@@ -1,0 +1,74 @@
+import { cartMessages } from '@leisure/contract/cart';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { getCurrentClient } from '../operator/operator.service';
+import type { Auth } from './session';
+
+export type { CustomerRow } from './session.repository';
+
+import { type CustomerRow, findUserOfClient, type UserRow } from './session.repository';
+
+// ---- Who is acting for whom --------------------------------------------------------------------------
+
+/** The basket's customer and who is acting: the customer, or a front-of-house staff user for them. */
+export interface Acting {
+  clientId: number;
+  actor: UserRow;
+  customer: UserRow;
+  membershipUserId: number | null;
+  /** The customer holds an active membership: member prices apply. */
+  isMember: boolean;
+  isStaff: boolean;
+  /** Prices are shown in the staff user's currency at front of house, else the operator's. */
+  currency: string;
+}
+
+/**
+ * A staff user must name the customer (`selected_user_id`); a customer may name only themselves
+ * (403 otherwise). `membership_user_id`, when sent, must be the customer's own.
+ */
+export async function resolveActing(
+  deps: { db: Database; config: Config },
+  auth: Auth,
+  selectedUserId: number | undefined,
+  membershipUserId?: number | undefined,
+): Promise<Acting> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const isStaff = auth.user.role === 'staff';
+  let customer: CustomerRow & { isMember: boolean };
+  if (isStaff) {
+    if (selectedUserId === undefined) {
+      throw AppError.validation({ selected_user_id: [cartMessages.customerRequired] });
+    }
+    const found = await findUserOfClient(deps.db, client.id, selectedUserId);
+    if (found?.user.role !== 'customer') throw AppError.notFound();
+    customer = found;
+  } else {
+    if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
+      throw new AppError('forbidden');
+    }
+    customer = { user: auth.user, membershipUserId: auth.membershipUserId, isMember: auth.isMember };
+  }
+  if (membershipUserId !== undefined && membershipUserId !== customer.membershipUserId) {
+    throw new AppError('forbidden');
+  }
+  return {
+    clientId: client.id,
+    actor: auth.user,
+    customer: customer.user,
+    membershipUserId: customer.membershipUserId,
+    isMember: customer.isMember,
+    isStaff,
+    currency: isStaff ? auth.user.currency : client.currency,
+  };
+}
+
+/** A user of the operator with their membership user and whether they hold an active membership. */
+export function findCustomerOfClient(
+  db: Database,
+  clientId: number,
+  userId: number,
+): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
+  return findUserOfClient(db, clientId, userId);
+}

@@ -1,0 +1,119 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { memberships, membershipUsers, sessions, users, venues } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface CustomerRow {
+  user: UserRow;
+  membershipUserId: number | null;
+}
+
+// ---- Sessions ------------------------------------------------------------------------------------
+
+export async function insertSession(
+  db: Database,
+  values: { userId: number; tokenHash: string; csrfHash: string; expiresAt: Date; userAgent: string | null },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert into sessions returned nothing');
+  return row;
+}
+
+export interface LiveSessionUser {
+  session: SessionRow;
+  user: UserRow;
+  membershipUserId: number | null;
+  homeVenueSlug: string | null;
+  /** Holds an active membership: member prices and benefits apply. */
+  isMember: boolean;
+}
+
+/**
+ * A live session with its user, membership user and home venue in one query: every signed-in
+ * request starts here, so it costs one round trip, not four.
+ */
+const liveSessionUserStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      session: sessions,
+      user: users,
+      membershipUserId: membershipUsers.id,
+      homeVenueSlug: venues.slug,
+      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
+    .leftJoin(venues, eq(venues.id, users.homeVenueId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session_user'),
+);
+
+export async function findLiveSessionUser(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSessionUser | undefined> {
+  const [row] = await liveSessionUserStatement(db).execute({ tokenHash, now });
+  return row;
+}
+
+export async function touchSession(db: Database, id: number, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function setSessionCsrf(db: Database, id: number, csrfHash: string): Promise<void> {
+  await db.update(sessions).set({ csrfHash }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Database, id: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}
+
+// ---- Customers a staff user may act for ------------------------------------------------------------
+
+export async function findUserOfClient(
+  db: Database,
+  clientId: number,
+  userId: number,
+): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      membershipUserId: membershipUsers.id,
+      isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
+    })
+    .from(users)
+    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .limit(1);
+  return row;
+}
