@@ -1,0 +1,144 @@
+// A customer's basket, its lines and the places they hold (docs/decisions/007-cart-holds-and-checkout.md).
+
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { activities, pricingOptions } from './activities';
+import { createdAt } from './columns';
+import { users } from './customers';
+import { memberships } from './memberships';
+import { clients, venues } from './operator';
+import { courseBundles, occurrences } from './timetable';
+
+/**
+ * A customer's basket. At most one is open per customer (a partial unique index), so a staff user
+ * acting for a customer and the customer themselves share it. Checkout locks this row, and the
+ * order's unique `cart_id` makes a second order for one basket impossible.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: text('uuid').notNull().unique(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The customer the basket belongs to. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** bookings, foh, kiosk, ...: where it was last used. */
+    source: text('source').notNull().default('bookings'),
+    /** `open`, then `completed` by checkout. */
+    status: text('status').$type<'open' | 'completed'>().notNull().default('open'),
+    /** Credit reserved for this basket by `credits/apply`, in minor units. */
+    creditGeneral: integer('credit_general').notNull().default(0),
+    creditMembership: integer('credit_membership').notNull().default(0),
+    /**
+     * A card checkout claims the basket (random claim id and time) before it charges, without holding
+     * a transaction open across the provider call; concurrent submissions see the claim and wait.
+     */
+    checkoutClaim: text('checkout_claim'),
+    checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
+    /** The item hash the basket was completed with: a repeated submission finds its order by it. */
+    checkoutHash: text('checkout_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('carts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    check('carts_credit_check', sql`${t.creditGeneral} >= 0 and ${t.creditMembership} >= 0`),
+  ],
+);
+
+export interface CartTicketLine {
+  ticketId: number;
+  name: string;
+  quantity: number;
+  /** Minor units per place. */
+  unitAmount: number;
+}
+
+/** A line of a basket: one session (court, class with its tickets) or one course bundle. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** activity, av2Booking (a v2 slot), av2BookingBundle (a course) or membership (a first payment). */
+    cartableType: text('cartable_type').notNull(),
+    /** Null only for a membership line. */
+    activityId: integer('activity_id').references(() => activities.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    /** The session; null for a course (its sessions are the bundle's). */
+    occurrenceId: integer('occurrence_id').references(() => occurrences.id),
+    bundleId: integer('bundle_id').references(() => courseBundles.id),
+    /** Null only for a membership line. */
+    pricingOptionId: integer('pricing_option_id').references(() => pricingOptions.id),
+    /** A membership line: the pending membership whose first payment this is (decision 010). */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
+    purchasedForUserId: integer('purchased_for_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Places taken (per session for a course). */
+    quantity: integer('quantity').notNull(),
+    /** The whole line, minor units. */
+    amount: integer('amount').notNull(),
+    benefitApplied: boolean('benefit_applied').notNull().default(false),
+    tickets: jsonb('tickets').$type<CartTicketLine[]>().notNull().default([]),
+    /** The waitlist offer this line came from, if any. */
+    waitlistEntryId: integer('waitlist_entry_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_items_cart_idx').on(t.cartId),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A place (or several) held on one session for a basket line until `expires_at`. Creating one adds
+ * to `occurrences.held_count` and releasing one (removed, discarded, expired) subtracts, in the
+ * same transaction; checkout turns it into booked places.
+ */
+export const cartHolds = pgTable(
+  'cart_holds',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    cartItemId: integer('cart_item_id')
+      .notNull()
+      .references(() => cartItems.id),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => occurrences.id),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_holds_expires_idx').on(t.expiresAt),
+    index('cart_holds_cart_idx').on(t.cartId),
+    index('cart_holds_item_idx').on(t.cartItemId),
+    index('cart_holds_occurrence_idx').on(t.occurrenceId),
+    check('cart_holds_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,159 @@
+// Customers and staff, their sessions, sign-in and password-reset records, accepted terms and uploads.
+// Uploads sit here because `users.profile_photo_upload_id` and `uploads.user_id` point at each other.
+
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { clients, terms, venues } from './operator';
+
+/** Customer numbers (the `reference`, e.g. RL001000); a sequence, so replicas never hand out one twice. */
+export const customerReferenceSeq = pgSequence('customer_reference_seq', { startWith: 1000 });
+
+/** Customers and staff users. Email is not unique: family accounts may share one address. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    role: text('role').notNull().default('customer'),
+    /** Customer number, e.g. `RL000123`; null for staff. */
+    reference: text('reference').unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    gender: text('gender'),
+    mobileNumber: text('mobile_number'),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    town: text('town'),
+    postcode: text('postcode'),
+    homeVenueId: integer('home_venue_id').references(() => venues.id),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactNumber: text('emergency_contact_number'),
+    /** Answers to data fields that have no column of their own (path `extra.<key>`). */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** Staff users take payments in this currency. */
+    currency: text('currency').notNull().default('GBP'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The profile photo (a 400x400 JPEG the server made; issue 5). */
+    profilePhotoUploadId: integer('profile_photo_upload_id').references((): AnyPgColumn => uploads.id, {
+      onDelete: 'set null',
+    }),
+    /** The member closed the "add a profile photo" reminder. */
+    profilePhotoReminderDismissedAt: timestamp('profile_photo_reminder_dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientId)],
+);
+
+/** A customer's member record (the spec's `membershipUser`). */
+export const membershipUsers = pgTable('membership_users', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the CSRF token that cookie-authenticated writes must echo. */
+    csrfHash: text('csrf_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Login and password-reset attempts, for rate limiting across replicas. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** `login` or `password_reset`. */
+    kind: text('kind').notNull(),
+    /** Lower-cased email or reference the attempt named. */
+    accountKey: text('account_key').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_account_idx').on(t.kind, t.accountKey, t.createdAt),
+    index('auth_attempts_ip_idx').on(t.kind, t.ipAddress, t.createdAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const termsAcceptances = pgTable('terms_acceptances', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  termId: integer('term_id')
+    .notNull()
+    .references(() => terms.id),
+  context: text('context').notNull(),
+  acceptedAt: createdAt(),
+});
+
+/**
+ * A file a member uploaded. The bytes live in the uploads folder under `stored_name`, a generated
+ * name (never the member's file name); `content_type` is what the bytes are, found by their magic
+ * bytes, not what the browser claimed. Served only to its owner (and to staff), as an attachment.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'eligibility_document' | 'freeze_proof' | 'profile_photo'>().notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
