@@ -15,14 +15,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const swc = require('@swc/core');
 const parseFileSync = swc.parseFileSync;
-swc.parseFileSync = (file, options) => parseFileSync(file, { ...options, tsx: String(file).endsWith('.tsx') });
+swc.parseFileSync = (file, options) =>
+  parseFileSync(file, { ...options, tsx: String(file).endsWith('.tsx') });
 
 const { cruise } = await import('dependency-cruiser');
 const config = require(path.join(root, '.dependency-cruiser.cjs'));
 
-process.chdir(root);
-const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
-const result = await cruise(roots, { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true });
+// `--root <dir>` checks another tree with the same rules (the check's own test gives it broken ones).
+const args = process.argv.slice(2);
+const rootAt = args.indexOf('--root');
+process.chdir(rootAt >= 0 ? path.resolve(args[rootAt + 1]) : root);
+const roots = rootAt >= 0 ? args.filter((_, i) => i !== rootAt && i !== rootAt + 1) : args;
+if (roots.length === 0) roots.push('apps/api/src', 'apps/web/src', 'packages/contract/src');
+const result = await cruise(roots, {
+  ...config.options,
+  ruleSet: { forbidden: config.forbidden },
+  validate: true,
+});
 const output = result.output;
 
 const problems = output.summary.violations

@@ -1,0 +1,3 @@
+export function lineFor(occurrenceId: number): string {
+  return `line ${occurrenceId}`;
+}

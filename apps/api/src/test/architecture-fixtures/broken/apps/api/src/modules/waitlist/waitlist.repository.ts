@@ -1,0 +1,3 @@
+export function firstWaiting(occurrenceId: number): number {
+  return occurrenceId + 1;
+}
