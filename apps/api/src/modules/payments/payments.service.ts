@@ -24,6 +24,7 @@ import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { localDateOf, localDayBounds, localTimeOf } from '../activities/local-time';
 import { getCurrentClient } from '../operator/operator.service';
+import { mayAccess, requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   type CreditDetail,
@@ -142,7 +143,10 @@ export async function planPenaltyLines(
   for (const { index, penaltyId } of items) {
     const penalty = locked.find((row) => row.id === penaltyId);
     const at = `items.${index}.id`;
-    if (!penalty || penalty.userId !== who.customerId || penalty.clientId !== who.clientId) {
+    if (
+      !penalty ||
+      !mayAccess({ user: { id: who.customerId, role: 'customer' } }, penalty, { clientId: who.clientId })
+    ) {
       errors[at] = [paymentsMessages.penaltyNotPayable];
     } else if (penalty.status !== 'unpaid') {
       errors[at] = [paymentsMessages.penaltyNotPayable];
@@ -476,8 +480,7 @@ export async function getReceipt(
   uuid: string,
 ): Promise<{ contents: string; name: string }> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const order = await findOrderByUuid(deps.db, uuid);
-  if (!order || order.clientId !== client.id || order.userId !== auth.user.id) throw AppError.notFound();
+  const order = requireAccess(auth, await findOrderByUuid(deps.db, uuid), { clientId: client.id });
   const pdf = await receiptPdf(deps.db, client.name, order, auth.user);
   return { contents: pdf.toString('base64'), name: `receipt-${orderReferenceOf(order.id)}.pdf` };
 }

@@ -1,5 +1,9 @@
 import { AppError } from '../../errors';
-import type { Auth } from './session';
+
+/** Who asks: the signed-in user (`Auth`), or the customer a basket acts for (`{ user: acting.customer }`). */
+export interface Viewer {
+  user: { id: number; role: string };
+}
 
 /** A thing a member owns: a membership, booking, order, guest pass, document, saved card... */
 export interface Owned {
@@ -21,7 +25,7 @@ export interface AccessOptions {
  * caller cannot learn which ids exist (DESIGN.md "others' things answer 404").
  */
 export function requireAccess<T extends Owned>(
-  auth: Auth,
+  auth: Viewer,
   thing: T | undefined,
   options: AccessOptions = {},
 ): T {
@@ -35,7 +39,7 @@ export function requireAccess<T extends Owned>(
 }
 
 /** `requireAccess` as a yes or no, for lists and conditions. */
-export function mayAccess(auth: Auth, thing: Owned, options: AccessOptions = {}): boolean {
+export function mayAccess(auth: Viewer, thing: Owned, options: AccessOptions = {}): boolean {
   if (options.clientId !== undefined && thing.clientId !== undefined && thing.clientId !== options.clientId) {
     return false;
   }
