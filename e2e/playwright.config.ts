@@ -20,8 +20,6 @@ const tmpRoot = process.env.E2E_TMP_DIR;
 process.env.E2E_MAIL_DIR ??= path.join(tmpRoot, 'mail');
 process.env.E2E_PORT ??= '4510';
 process.env.E2E_SMTP_PORT ??= '4525';
-/** The kiosk idle logout, shortened from the spec's 90,000 ms so the kiosk journey stays quick. */
-process.env.E2E_KIOSK_IDLE_MS ??= '4000';
 
 const port = Number(process.env.E2E_PORT);
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -78,7 +76,6 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: path.join(tmpRoot, 'data'),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        KIOSK_IDLE_MS: process.env.E2E_KIOSK_IDLE_MS,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
       },

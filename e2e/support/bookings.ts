@@ -1,6 +1,7 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
 import type { Customer } from './customers';
+import type { Session } from './sessions';
 
 /** The sandbox provider's test cards (issue 3, section 3). */
 export const testCards = {
@@ -13,18 +14,29 @@ export const testCards = {
 export const billingAddress = { addressLine1: '1 River Street', town: 'Leeds', postcode: 'LS1 4AP' } as const;
 
 /**
- * Picks tomorrow on the activity's date strip (today's sessions may have started) and waits for
- * that day's list of sessions.
+ * Picks a day on the activity's date strip (one a session factory chose: see ./sessions.ts) and
+ * waits for that day's list of sessions.
  */
-export async function openTomorrow(page: Page): Promise<Locator> {
+export async function openDay(page: Page, date: string): Promise<Locator> {
   const strip = page.getByRole('navigation', { name: 'Choose a date' });
   await expect(strip.getByRole('link').first()).toContainText('Today');
-  await strip.getByRole('link').nth(1).click();
-  await expect(page).toHaveURL(/\/\d{4}-\d{2}-\d{2}\/by-time$/);
-  await expect(strip.getByRole('link').nth(1)).toHaveAttribute('aria-current', 'page');
+  const day = strip.locator(`a[href$="/${date}/by-time"]`);
+  await day.click();
+  await expect(page).toHaveURL(new RegExp(`/${date}/by-time$`));
+  await expect(day).toHaveAttribute('aria-current', 'page');
   const list = page.getByRole('list', { name: /^Sessions on/ });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   return list;
+}
+
+/** A session of the day's list by its time ('18:30 - 19:15'). */
+export function sessionAt(list: Locator, session: Pick<Session, 'time'>): Locator {
+  return list.getByRole('listitem').filter({
+    has: list
+      .page()
+      .getByRole('link')
+      .filter({ hasText: new RegExp(`^${session.time}$`) }),
+  });
 }
 
 /** A session of the day's list by its status line: 'Book', 'Log in to book', 'Join waitlist', 'Full'. */

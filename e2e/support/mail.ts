@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 
 /** One message captured by the SMTP sink (support/smtp-sink.mjs). */
 export interface CapturedEmail {
@@ -56,18 +57,16 @@ export async function waitForEmail(
 ): Promise<CapturedEmail> {
   const matches = (message: CapturedEmail) =>
     typeof subject === 'string' ? message.subject.includes(subject) : subject.test(message.subject);
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const found = emailsTo(to).find(matches);
-    if (found) return found;
-    if (Date.now() > deadline) {
-      const seen = emailsTo(to).map((message) => JSON.stringify(message.subject));
-      throw new Error(
-        `No email to ${to} with subject ${String(subject)} within ${timeout} ms; received: ${seen.join(', ') || 'none'}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Polls the sink's folder; a failure shows the subjects that did arrive.
+  await expect
+    .poll(() => (emailsTo(to).some(matches) ? 'arrived' : emailsTo(to).map((message) => message.subject)), {
+      timeout,
+      message: `an email to ${to} with subject ${String(subject)}`,
+    })
+    .toBe('arrived');
+  const found = emailsTo(to).find(matches);
+  if (!found) throw new Error(`the email to ${to} went from the sink's folder`);
+  return found;
 }
 
 /** The one link of a message that matches, e.g. the password-reset link. */

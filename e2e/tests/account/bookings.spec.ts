@@ -2,50 +2,30 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectNoA11yViolations } from '../../support/a11y';
 import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
 import { payBasketThroughApi } from '../../support/member-api';
+import { findSession, fullClass } from '../../support/sessions';
 
 /** my-account.md 2.3 and 2.4: the Bookings screens, cancelling with credit, the waitlist, a course. */
 
 const venue = 'leeds-riverside';
 
-/** Tomorrow's date at the venue (Europe/London): today's sessions may be past their cut-off. */
-function tomorrow(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-interface TimeV2 {
-  id: string;
-  starts_at: string;
-  name: string;
-  spaces_remaining: number;
-  action_to_show: { status: string | null };
-}
-
-async function timesOf(request: APIRequestContext, activity: string, date: string): Promise<TimeV2[]> {
-  const response = await request.get(
-    `/api/activities/venue/${venue}/activity/${activity}/v2/times?date=${date}`,
-  );
-  expect(response.status(), `times of ${activity}`).toBe(200);
-  return ((await response.json()) as { data: TimeV2[] }).data;
-}
-
-/** Books a paid class for tomorrow through the basket and a card checkout; answers its name and price. */
+/** Books a paid class through the basket and a card checkout; answers its name and price. */
 async function bookPaidClass(request: APIRequestContext, customer: Customer) {
-  const time = (await timesOf(request, 'yoga-flow', tomorrow())).find(
-    (candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1,
-  );
-  expect(time, 'a bookable yoga class tomorrow').toBeDefined();
-  const total = await payThroughBasket(request, customer, { id: time?.id, type: 'activity' });
-  return { name: time?.name ?? '', total };
+  const session = await findSession(request, { venue, activity: 'yoga-flow', spaces: 2 });
+  const total = await payThroughBasket(request, customer, { id: session.id, type: 'activity' });
+  return { name: session.name, total };
+}
+
+/** Books the course whose first session is the first bookable one, and pays for it by card. */
+async function bookCourse(request: APIRequestContext, customer: Customer): Promise<void> {
+  const session = await findSession(request, { venue, activity: 'adult-swimming-course' });
+  await payThroughBasket(request, customer, { id: session.id, type: 'av2BookingBundle' });
 }
 
 /** Puts one item in the basket and pays for it by card (the sandbox provider); answers the total paid. */
 async function payThroughBasket(
   request: APIRequestContext,
   customer: Customer,
-  item: { id: string | undefined; type: string },
+  item: { id: string; type: string },
 ): Promise<number> {
   const added = await request.post('/api/activities/cart/add', {
     headers: await writeHeaders(request),
@@ -114,14 +94,10 @@ test('a customer cancels a paid booking in Bookings and gets its price as credit
 test('a customer leaves a waitlist from Bookings', async ({ page, request }) => {
   const customer = await createCustomer(request, 'my-waitlist');
   await logInThroughApi(page.request, customer);
-  // The seeded 18:30 Fitness Classes C is full every day (see the bookings waitlist journey).
-  const full = (await timesOf(page.request, 'fitness-classes-c', tomorrow())).find(
-    (time) => time.action_to_show.status === 'WAITLIST',
-  );
-  expect(full, 'a full class tomorrow').toBeDefined();
+  const full = await fullClass({ venue, activity: 'fitness-classes-c' });
   const joined = await page.request.post('/api/activities/waitlist', {
     headers: await writeHeaders(page.request),
-    data: { occurrence_id: full?.id },
+    data: { occurrence_id: full.id },
   });
   expect(joined.status(), await joined.text()).toBe(201);
 
@@ -139,14 +115,11 @@ test('a customer leaves a waitlist from Bookings', async ({ page, request }) => 
 
 test('the course booking page shows the course and its dates; an unknown one is not found', async ({
   page,
+  request,
 }) => {
-  // The seeded demo member holds a course booking (read only here: nothing is cancelled).
-  await logInThroughApi(page.request, {
-    email: 'member@example.com',
-    password: 'Member-Pass-1',
-    firstName: 'Alex',
-    lastName: 'Morgan',
-  });
+  const customer = await createCustomer(request, 'my-course-page');
+  await logInThroughApi(page.request, customer);
+  await bookCourse(page.request, customer);
   const future = await page.request.get('/api/my-account/bookings?filter=future');
   const course = (
     (await future.json()) as {
@@ -177,17 +150,7 @@ test('a customer cancels a course booking from its page; the page reloads it as 
 }) => {
   const customer = await createCustomer(request, 'my-course');
   await logInThroughApi(page.request, customer);
-  // The seeded course starts on the next Monday: one of the coming seven days.
-  let session: TimeV2 | undefined;
-  for (let days = 1; days <= 7 && !session; days++) {
-    const date = new Date(`${tomorrow()}T12:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + days - 1);
-    session = (await timesOf(page.request, 'adult-swimming-course', date.toISOString().slice(0, 10))).find(
-      (time) => time.action_to_show.status === 'BOOK',
-    );
-  }
-  expect(session, 'a bookable course session').toBeDefined();
-  await payThroughBasket(page.request, customer, { id: session?.id, type: 'av2BookingBundle' });
+  await bookCourse(page.request, customer);
 
   await page.goto('/account/bookings/upcoming');
   await page.getByRole('link', { name: 'View course' }).first().click();

@@ -8,14 +8,16 @@ import {
   expectCheckoutSuccessful,
   fillBilling,
   logInThroughModal,
-  openTomorrow,
+  openDay,
   proceedToCheckout,
+  sessionAt,
   sessionWithStatus,
   testCards,
   typeCard,
 } from '../../support/bookings';
 import { type Customer, createCustomer, logInThroughApi } from '../../support/customers';
 import { waitForEmail } from '../../support/mail';
+import { findSession } from '../../support/sessions';
 
 /** What the journeys read of `GET api/activities/cart` and `GET api/v1/activities/occurrences/{id}`. */
 interface CartAnswer {
@@ -53,7 +55,8 @@ test.describe('a new customer pays with a new card, saves it, and pays with it n
     await page.getByRole('link', { name: 'Racquet Sports' }).click();
     await page.getByRole('link', { name: 'Badminton', exact: true }).click();
     await page.getByRole('link', { name: 'Badminton 40min' }).click();
-    const list = await openTomorrow(page);
+    const day = await findSession(request, { venue: 'leeds-riverside', activity: 'badminton-40min' });
+    const list = await openDay(page, day.date);
     const session = sessionWithStatus(list, 'Log in to book');
     const time = (await session.getByRole('link').textContent()) ?? '';
     expect(time).toMatch(/^\d{2}:\d{2} - \d{2}:\d{2}$/);
@@ -147,10 +150,17 @@ test.describe('a new customer pays with a new card, saves it, and pays with it n
 
   test('the same customer books two places on a class and pays with the saved card', async ({ page }) => {
     await logInThroughApi(page.request, customer);
+    const session = await findSession(page.request, {
+      venue: 'leeds-riverside',
+      activity: 'fitness-classes-c',
+      spaces: 2,
+    });
     await page.goto('/location/leeds-riverside/fitness-classes-c');
     await expect(page.getByRole('heading', { level: 1, name: 'Fitness Classes C' })).toBeVisible();
-    const list = await openTomorrow(page);
-    await sessionWithStatus(list, 'Book').getByRole('link').click();
+    const list = await openDay(page, session.date);
+    const chosen = sessionAt(list, session);
+    await expect(chosen.getByText('Book', { exact: true })).toBeVisible();
+    await chosen.getByRole('link').click();
 
     const dialog = page.getByRole('dialog', { name: 'Your selection' });
     const adults = dialog.getByRole('spinbutton', { name: 'Adult quantity' });
@@ -191,8 +201,9 @@ test.describe('a new customer pays with a new card, saves it, and pays with it n
 test('a declined card shows the failure, books nothing and keeps the basket', async ({ page, request }) => {
   const customer = await createCustomer(request, 'declined');
   await logInThroughApi(page.request, customer);
+  const day = await findSession(page.request, { venue: 'york-ouse-bank', activity: 'badminton-40min' });
   await page.goto('/location/york-ouse-bank/badminton-40min');
-  const list = await openTomorrow(page);
+  const list = await openDay(page, day.date);
   await addFirstBookableCourt(page, list);
   await proceedToCheckout(page);
   await agreeToCheckoutTerms(page);
@@ -228,8 +239,9 @@ test('a card that needs 3-D Secure is authenticated in the frame and the payment
 }) => {
   const customer = await createCustomer(request, 'challenge');
   await logInThroughApi(page.request, customer);
+  const day = await findSession(page.request, { venue: 'sheffield-don-valley', activity: 'badminton-40min' });
   await page.goto('/location/sheffield-don-valley/badminton-40min');
-  const list = await openTomorrow(page);
+  const list = await openDay(page, day.date);
   await addFirstBookableCourt(page, list);
   await proceedToCheckout(page);
   await agreeToCheckoutTerms(page);

@@ -6,10 +6,11 @@ import {
   basketItem,
   expectCheckoutSuccessful,
   logInThroughModal,
-  openTomorrow,
+  openDay,
   proceedToCheckout,
 } from '../../support/bookings';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { findSession } from '../../support/sessions';
 
 /** The seeded front-of-house user (apps/api/src/seed/accounts.ts). */
 const staff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
@@ -50,8 +51,9 @@ test('front-of-house staff book a court for a customer and take the exact amount
   await expect(page.getByText(new RegExp(`^Booking for ${name} \\(`))).toBeVisible();
 
   // Book a court for them.
+  const day = await findSession(request, { venue: 'nottingham-trent-side', activity: 'badminton-40min' });
   await page.goto('/location/nottingham-trent-side/badminton-40min');
-  const list = await openTomorrow(page);
+  const list = await openDay(page, day.date);
   const court = await addFirstBookableCourt(page, list);
   await expect(page.getByText(new RegExp(`^Booking for ${name} \\(`))).toBeVisible();
   await expect(basketItem(page, 'Badminton 40min')).toContainText(court);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
-import { openTomorrow, sessionWithStatus } from '../../support/bookings';
+import { openDay, sessionAt } from '../../support/bookings';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { fullClass } from '../../support/sessions';
 
 /** bookings-api.md "Rules the server keeps": a full class offers the waitlist. */
 test('a full class offers the waitlist, and joining it says so', async ({ page, request }) => {
@@ -9,11 +10,12 @@ test('a full class offers the waitlist, and joining it says so', async ({ page, 
   await logInThroughApi(page.request, customer);
   await page.goto('/location/leeds-riverside/fitness-classes-c');
   await expect(page.getByRole('heading', { level: 1, name: 'Fitness Classes C' })).toBeVisible();
-  const list = await openTomorrow(page);
+  const session = await fullClass({ venue: 'leeds-riverside', activity: 'fitness-classes-c' });
+  const list = await openDay(page, session.date);
 
-  // The seeded 18:30 class is full every day.
-  const full = sessionWithStatus(list, 'Join waitlist');
-  await expect(full.getByRole('link')).toHaveText('18:30 - 19:15');
+  const full = sessionAt(list, session);
+  await expect(full.getByRole('link')).toHaveText(session.time);
+  await expect(full).toContainText('Join waitlist');
   await expect(full).toContainText('0 spaces available');
   await full.getByRole('link').click();
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withSignedInServer } from '../../../sites/account/testing/account-api';
@@ -14,12 +14,9 @@ describe('RenewModal', () => {
     const leave = vi.fn();
     const onClose = vi.fn();
     const user = userEvent.setup();
-    const { container } = renderElement(
-      <RenewModal membership={myMembership()} onClose={onClose} leave={leave} />,
-      {
-        site: 'account',
-      },
-    );
+    renderElement(<RenewModal membership={myMembership()} onClose={onClose} leave={leave} />, {
+      site: 'account',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Renew membership' });
     expect(await screen.findByText('12 months')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('2 guest passes per month, Free classes');
@@ -28,7 +25,24 @@ describe('RenewModal', () => {
     expect(dialog).toHaveTextContent('Total to pay now: £359.00');
     expect(screen.getByText('Unlimited gym use.')).toBeInTheDocument();
     expect(document.querySelector('img[onerror]')).toBeNull();
-    expect(container).toBeTruthy();
+    // Every detail of the renewal beside its label, in the spec's order.
+    const labels = within(dialog)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(dialog)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(labels.map((label, index) => [label, values[index]])).toEqual([
+      ['Access level', 'local'],
+      ['Benefits', '2 guest passes per month, Free classes'],
+      ['Membership length', '12 months'],
+      ['Start date', '10th January 2027'],
+      ['End date', '9th January 2028'],
+      ['Description', 'Unlimited gym use.'],
+      ['Price', '£349.00'],
+      ['Joining Fee', '£10.00'],
+    ]);
+    expect(values).toHaveLength(labels.length);
     await user.click(screen.getByRole('button', { name: 'Renew membership' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(expect.stringContaining('/basket/checkout')));
     expect(calls.added).toBe(1);

@@ -76,8 +76,10 @@ function JoiningScreen({ centreSlug, kioskRoute }: JoiningScreenProps) {
     navigate(`/centre/${centreSlug}/membership/${membership.slug}/${option.paymentType}`);
   };
 
-  const clearForKiosk = () => {
-    void (isLoggedIn ? logout() : Promise.resolve()).catch(() => undefined);
+  const clearForKiosk = async () => {
+    // The fresh form mounts only once logout has finished, so it never reads the signed-in answers
+    // logout is clearing.
+    if (isLoggedIn) await logout().catch(() => undefined);
     setResets((count) => count + 1);
     setStarted(false);
     if (!kioskRoute) navigate('/kiosk/');
@@ -121,7 +123,7 @@ function JoiningScreen({ centreSlug, kioskRoute }: JoiningScreenProps) {
       )}
       {/* Kiosk: once someone has started (chosen a membership or signed in), idling clears the form. */}
       {kiosk && (started || isLoggedIn) ? (
-        <KioskStartOver idleMs={client?.kioskIdleMs} onClear={clearForKiosk} />
+        <KioskStartOver idleMs={client?.kioskIdleMs} onClear={() => void clearForKiosk()} />
       ) : null}
       {kioskRoute ? (
         <nav aria-label={t('kiosk.moreLabel')} className="kiosk-more">
