@@ -6,6 +6,7 @@ import 'leaflet.markercluster';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
 import { type MapVenue, metresPerMile, venueNameMatch, venuesWithin } from './distance';
 import { type Geocoder, type LatLng, serverGeocoder } from './geocoder';
@@ -134,8 +135,8 @@ export function VenueMap<V extends MapVenue>({
   const [tilesFailed, setTilesFailed] = useState(false);
   const flyId = useRef(0);
   const tileErrors = useRef(0);
-  const tileUrl = import.meta.env.VITE_MAP_TILE_URL || defaultTileUrl;
-  const attribution = import.meta.env.VITE_MAP_TILE_ATTRIBUTION || defaultTileAttribution;
+  const tileUrl = settings.mapTileUrl ?? defaultTileUrl;
+  const attribution = settings.mapTileAttribution ?? defaultTileAttribution;
 
   const flyTo = (
     request:

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 import { createQueryClient } from '../api/query-client';
 import { initI18n } from '../i18n/i18n';
 import type { SiteName } from '../links/links';
+import { loadMockWorker } from '../settings';
 import '../theme/global.css';
 import { AppProviders } from './providers';
 import { ShellGate } from './shell-gate';
@@ -21,8 +22,8 @@ export interface SiteDefinition {
 
 /** The mock-API mode (MSW): only in builds made with VITE_MOCK_API=true; otherwise no mock code ships. */
 async function startMockApi(): Promise<void> {
-  if (import.meta.env.VITE_MOCK_API === 'true') {
-    const { startMockWorker } = await import('../../mocks/browser');
+  if (loadMockWorker) {
+    const { startMockWorker } = await loadMockWorker();
     await startMockWorker();
   }
 }
