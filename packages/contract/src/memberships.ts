@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metresPerMile } from './geo';
 import { zId } from './ids';
 
 /**
@@ -71,7 +72,7 @@ export const membershipLimits = {
   radiusMinMiles: 1,
   radiusMaxMiles: 10,
   radiusDefaultMiles: 5,
-  metresPerMile: 1609.344,
+  metresPerMile,
 } as const;
 
 /** Empty query values mean "not given". */

@@ -6,12 +6,19 @@ describe('money formatting (shell-session-basket.md 3 and 9)', () => {
     expect(formatMoney(1250)).toBe('£12.50');
     expect(formatMoney(5)).toBe('£0.05');
     expect(formatMoney(0)).toBe('£0.00');
-    expect(formatMoney(123456789)).toBe('£1,234,567.89');
+    expect(formatMoney(5, null)).toBe('£0.05');
+    expect(formatMoney(-300, 'GBP')).toBe('-£3.00');
+  });
+
+  it('writes the number without a thousands separator (a two-decimal number)', () => {
+    expect(formatMoney(123456789)).toBe('£1234567.89');
+    expect(formatMoney(100000, 'eur')).toBe('€ 1000.00');
   });
 
   it('puts a space after a symbol other than £', () => {
     expect(formatMoney(1250, 'EUR')).toBe('€ 12.50');
     expect(formatMoney(1999, 'USD')).toBe('$ 19.99');
+    expect(formatMoney(999, 'USD')).toBe('$ 9.99');
   });
 
   it('puts the sign before the symbol', () => {
@@ -28,6 +35,7 @@ describe('money formatting (shell-session-basket.md 3 and 9)', () => {
     expect(currencySymbol('USD')).toBe('$');
     expect(currencySymbol('EUR')).toBe('€');
     expect(currencySymbol(undefined)).toBe('£');
-    expect(currencySymbol('CHF')).toBe('CHF');
+    expect(currencySymbol('CHF')).toBe('£');
+    expect(formatMoney(100, 'XYZ')).toBe('£1.00');
   });
 });

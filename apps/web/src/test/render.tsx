@@ -9,10 +9,12 @@ import account from '../../public/translations/en/account.json';
 import bookings from '../../public/translations/en/bookings.json';
 import common from '../../public/translations/en/common.json';
 import flow from '../../public/translations/en/flow.json';
+import { LazyLoginModal } from '../features/auth/components/lazy-login-modal';
 import { createQueryClient } from '../shared/api/query-client';
 import { SiteProvider } from '../shared/app/site';
 import type { SiteName } from '../shared/links/links';
 import { type Modes, ModesProvider, noModes } from '../shared/modes/modes';
+import { LoginModalProvider } from '../shared/session/login-modal-slot';
 import { SessionProvider } from '../shared/session/session';
 
 /** The real translations, loaded synchronously for component tests. */
@@ -57,8 +59,10 @@ export function renderRoutes(
         <ModesProvider modes={{ ...noModes, ...modes }}>
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
-              <RouterProvider router={router} />
-              <Toaster />
+              <LoginModalProvider modal={LazyLoginModal}>
+                <RouterProvider router={router} />
+                <Toaster />
+              </LoginModalProvider>
             </SessionProvider>
           </QueryClientProvider>
         </ModesProvider>

@@ -1,17 +1,4 @@
-import type { LatLng } from './geocoder';
-
-/** One mile in metres (joining-and-payments.md 9). */
-export const metresPerMile = 1609.344;
-const earthRadiusMetres = 6_371_008.8;
-
-/** Great-circle distance between two points, in miles. */
-export function distanceMiles(a: LatLng, b: LatLng): number {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return (2 * earthRadiusMetres * Math.asin(Math.min(1, Math.sqrt(h)))) / metresPerMile;
-}
+import { distanceMiles, type LatLng } from '@leisure/contract/geo';
 
 export interface MapVenue extends LatLng {
   id: number;

@@ -1,7 +1,8 @@
+import { distanceMiles } from '@leisure/contract/geo';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { distanceMiles, venueNameMatch, venuesWithin } from './distance';
+import { venueNameMatch, venuesWithin } from './distance';
 import { serverGeocoder } from './geocoder';
 
 const searched: string[] = [];

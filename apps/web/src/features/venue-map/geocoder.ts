@@ -1,10 +1,5 @@
+import type { LatLng } from '@leisure/contract/geo';
 import { api } from '../../shared/api/client';
-
-/** A point in decimal degrees (WGS84). */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
 
 export interface GeocodeResult extends LatLng {
   /** The place's own name, e.g. 'York'. */

@@ -1,4 +1,4 @@
-import type { LatLng } from './geocoder';
+import type { LatLng } from '@leisure/contract/geo';
 
 /** The map's constants (joining-and-payments.md 9). */
 export const mapDefaults = {

@@ -3,12 +3,14 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { L } from './leaflet-global';
 import 'leaflet.markercluster';
+import { type LatLng, metresPerMile } from '@leisure/contract/geo';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
-import { type MapVenue, metresPerMile, venueNameMatch, venuesWithin } from './distance';
-import { type Geocoder, type LatLng, serverGeocoder } from './geocoder';
+import { type MapVenue, venueNameMatch, venuesWithin } from './distance';
+import { type Geocoder, serverGeocoder } from './geocoder';
 import { defaultTileAttribution, defaultTileUrl, mapDefaults, mapMessages } from './map-constants';
 import './venue-map.css';
 
@@ -134,8 +136,8 @@ export function VenueMap<V extends MapVenue>({
   const [tilesFailed, setTilesFailed] = useState(false);
   const flyId = useRef(0);
   const tileErrors = useRef(0);
-  const tileUrl = import.meta.env.VITE_MAP_TILE_URL || defaultTileUrl;
-  const attribution = import.meta.env.VITE_MAP_TILE_ATTRIBUTION || defaultTileAttribution;
+  const tileUrl = settings.mapTileUrl ?? defaultTileUrl;
+  const attribution = settings.mapTileAttribution ?? defaultTileAttribution;
 
   const flyTo = (
     request:

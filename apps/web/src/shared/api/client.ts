@@ -1,4 +1,4 @@
-import { camelizeKeys, snakeizeKeys } from './keys';
+import { camelizeKeys, snakeizeKeys, toSnakeKey } from './keys';
 
 /**
  * The one API client. Screens never call fetch: they call hooks in features/, which call this.
@@ -79,7 +79,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   for (const [key, value] of Object.entries(query)) {
     // Query parameters are sent only when their value is truthy (or zero).
     if (value === undefined || value === null || value === '' || value === false) continue;
-    params.set(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(), String(value));
+    params.set(toSnakeKey(key), String(value));
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;

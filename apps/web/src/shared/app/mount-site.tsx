@@ -1,9 +1,12 @@
+import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { initI18n } from '../i18n/i18n';
 import type { SiteName } from '../links/links';
+import type { LoginModalProps } from '../session/login-modal-slot';
+import { loadMockWorker } from '../settings';
 import '../theme/global.css';
 import { AppProviders } from './providers';
 import { ShellGate } from './shell-gate';
@@ -17,12 +20,14 @@ export interface SiteDefinition {
   /** Where the sub-site is mounted: '/', '/account', '/join'. */
   basename: string;
   routes: RouteObject[];
+  /** The login modal the header and 'Book now' open (features/auth's; shared code cannot import it). */
+  loginModal: ComponentType<LoginModalProps>;
 }
 
 /** The mock-API mode (MSW): only in builds made with VITE_MOCK_API=true; otherwise no mock code ships. */
 async function startMockApi(): Promise<void> {
-  if (import.meta.env.VITE_MOCK_API === 'true') {
-    const { startMockWorker } = await import('../../mocks/browser');
+  if (loadMockWorker) {
+    const { startMockWorker } = await loadMockWorker();
     await startMockWorker();
   }
 }
@@ -32,7 +37,7 @@ async function startMockApi(): Promise<void> {
  * translations; then renders the routes inside the root layout, the shell gate (client, theme,
  * fonts) and the providers every sub-site shares.
  */
-export async function mountSite({ site, basename, routes }: SiteDefinition): Promise<void> {
+export async function mountSite({ site, basename, routes, loginModal }: SiteDefinition): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   await startMockApi();
@@ -41,7 +46,7 @@ export async function mountSite({ site, basename, routes }: SiteDefinition): Pro
   const router = createBrowserRouter(siteRoutes(routes), { basename });
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient} site={{ site, basename }} modes={modes}>
+      <AppProviders queryClient={queryClient} site={{ site, basename }} modes={modes} loginModal={loginModal}>
         <ShellGate>
           <RouterProvider router={router} />
         </ShellGate>

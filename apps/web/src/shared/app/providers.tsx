@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { ToasterProps } from 'sonner';
 import { type Modes, ModesProvider } from '../modes/modes';
+import { type LoginModalProps, LoginModalProvider } from '../session/login-modal-slot';
 import { SessionProvider } from '../session/session';
 import { AppErrorBoundary } from './error-boundary';
 import { type SiteInfo, SiteProvider } from './site';
@@ -19,18 +20,20 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   site: SiteInfo;
   modes: Modes;
+  /** The sub-site's login modal (the auth feature's), for the header and 'Book now'. */
+  loginModal: ComponentType<LoginModalProps>;
   children: ReactNode;
 }
 
 /** The providers every sub-site shares, the top-level error boundary and the toaster. */
-export function AppProviders({ queryClient, site, modes, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, site, modes, loginModal, children }: AppProvidersProps) {
   return (
     <SiteProvider value={site}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ModesProvider modes={modes}>
             <SessionProvider>
-              {children}
+              <LoginModalProvider modal={loginModal}>{children}</LoginModalProvider>
               <Suspense fallback={null}>
                 <Toaster
                   position="top-center"

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { lazyWithTimeout } from '../app/lazy';
 import { SiteLink } from '../links/site-link';
 import { useClient } from '../operator/use-client';
+import { LoginModal } from '../session/login-modal-slot';
 import { useSession } from '../session/session';
 import { useBasketItemCount } from './use-basket-item-count';
 import { useKioskHomeUrl } from './use-kiosk-home';
 import { useNavigation } from './use-navigation';
 import { useThemeLogo } from './use-theme-logo';
 
-const LoginModal = lazyWithTimeout(() => import('../../features/auth/components/login-modal'), 'LoginModal');
 const NavDrawer = lazyWithTimeout(() => import('./nav-drawer'), 'NavDrawer');
 
 /**
@@ -128,11 +128,7 @@ export function SiteHeader() {
           />
         </Suspense>
       ) : null}
-      {loginOpen ? (
-        <Suspense fallback={null}>
-          <LoginModal open={loginOpen} onOpenChange={setLoginOpen} />
-        </Suspense>
-      ) : null}
+      <LoginModal open={loginOpen} onOpenChange={setLoginOpen} />
     </header>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { readCookie } from '../api/client';
+import { settings } from '../settings';
 
 /**
  * The selected venue (shell-session-basket.md 3) persists in a cookie every sub-site reads. It is
  * set for the host; when the sub-sites live on sub-domains, a parent cookie domain shares it
- * (VITE_COOKIE_DOMAIN, e.g. '.example.com' — the client settings do not expose one yet).
+ * (settings.cookieDomain, e.g. '.example.com' — the client settings do not expose one yet).
  */
 export const selectedVenueCookie = 'selected_venue';
 
@@ -24,7 +25,7 @@ const listeners = new Set<() => void>();
 
 export function writeSelectedVenue(
   slug: string | null,
-  domain: string | undefined = import.meta.env.VITE_COOKIE_DOMAIN || undefined,
+  domain: string | undefined = settings.cookieDomain,
 ): void {
   if (slug !== null && !isVenueSlug(slug)) return;
   const parts = [

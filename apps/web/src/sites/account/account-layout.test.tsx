@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+  wireClient,
+} from '../../test/account/account-api';
+import { installBookingsHandlers } from '../../test/account/bookings-api';
 import { renderRoutes } from '../../test/render';
 import { accountRoutes } from './routes';
-import { installDefaultHandlers, server, signIn, signOutCookie, wireClient } from './testing/account-api';
-import { installBookingsHandlers } from './testing/bookings-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,7 +1,7 @@
+import { formatMoney } from '@leisure/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCartOwner } from '../../../shared/cart/cart-owner';
-import { formatMoney } from '../../../shared/format/money';
 import { useClient } from '../../../shared/operator/use-client';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';

@@ -1,8 +1,6 @@
-import { type ReactNode, Suspense, useCallback, useState } from 'react';
-import { lazyWithTimeout } from '../../../shared/app/lazy';
+import { type ReactNode, useCallback, useState } from 'react';
+import { LoginModal } from '../../../shared/session/login-modal-slot';
 import { useSession } from '../../../shared/session/session';
-
-const LoginModal = lazyWithTimeout(() => import('../../auth/components/login-modal'), 'LoginModal');
 
 /**
  * 'Book now' asks anonymous users to log in first unless the activity allows anonymous booking
@@ -22,10 +20,6 @@ export function useLoginFirst(allowsAnonymous: boolean): {
     },
     [isLoggedIn, allowsAnonymous],
   );
-  const loginModal = open ? (
-    <Suspense fallback={null}>
-      <LoginModal open={open} onOpenChange={setOpen} />
-    </Suspense>
-  ) : null;
+  const loginModal = <LoginModal open={open} onOpenChange={setOpen} />;
   return { guard, loginModal };
 }

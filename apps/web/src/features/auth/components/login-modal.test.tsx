@@ -3,12 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  installDefaultHandlers,
-  server,
-  signIn,
-  signOutCookie,
-} from '../../../sites/account/testing/account-api';
+import { installDefaultHandlers, server, signIn, signOutCookie } from '../../../test/account/account-api';
 import { renderElement } from '../../../test/render';
 import { LoginModal } from './login-modal';
 

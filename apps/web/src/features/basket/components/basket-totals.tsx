@@ -1,6 +1,6 @@
+import { formatMoney } from '@leisure/contract/money';
 import { useTranslation } from 'react-i18next';
 import type { Cart } from '../../../shared/cart/cart-query';
-import { formatMoney } from '../../../shared/format/money';
 
 /** Total, credit applied and what is left to pay. */
 export function BasketTotals({ cart }: { cart: Cart }) {

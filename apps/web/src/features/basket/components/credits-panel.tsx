@@ -1,8 +1,8 @@
+import { formatMoney } from '@leisure/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartOwner } from '../../../shared/cart/cart-owner';
 import type { Cart } from '../../../shared/cart/cart-query';
-import { formatMoney } from '../../../shared/format/money';
 import { parseMoneyInput, toMoneyInput } from '../../../shared/format/money-input';
 import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';

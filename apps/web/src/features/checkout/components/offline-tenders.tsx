@@ -1,7 +1,7 @@
 import { offlineTenderTypes } from '@leisure/contract/checkout';
+import { formatMoney } from '@leisure/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format/money';
 import { parseMoneyInput } from '../../../shared/format/money-input';
 import { Button } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { withSignedInServer } from '../../../sites/account/testing/account-api';
-import { installFreezeHandlers, myMembership } from '../../../sites/account/testing/membership-changes-api';
+import { withSignedInServer } from '../../../test/account/account-api';
+import { installFreezeHandlers, myMembership } from '../../../test/account/membership-changes-api';
 import { renderElement } from '../../../test/render';
 import { FreezeModal } from './freeze-modal';
 

@@ -1,16 +1,29 @@
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../shared/ui/button';
-import { FreezeModal, RenewModal } from '../../membership-changes';
 import type { MyMembership } from '../api/types';
 import { CancelMembershipModal } from './cancel-membership-modal';
 import { EligibilityDocument } from './eligibility-document';
 import { ManageMembershipModal, type MembershipModalKind } from './manage-membership-modal';
 import { MembershipStatusBadge } from './status-badge';
 
+/** A modal the card opens for its membership. */
+export type MembershipModal = ComponentType<{ membership: MyMembership; onClose(): void }>;
+
+export interface MembershipCardProps {
+  membership: MyMembership;
+  /** Freeze and Renew belong to features/membership-changes; the site passes them in. */
+  freezeModal: MembershipModal;
+  renewModal: MembershipModal;
+}
+
 /** One membership: its details, its document, and the 'Manage membership' modal (my-account.md 2.6). */
-export function MembershipCard({ membership }: { membership: MyMembership }) {
+export function MembershipCard({
+  membership,
+  freezeModal: FreezeModal,
+  renewModal: RenewModal,
+}: MembershipCardProps) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [modalOnShow, setModalOnShow] = useState<MembershipModalKind | null>(null);

@@ -6,8 +6,8 @@ import {
   signIn,
   signOutCookie,
   wireClient,
-} from '../../../sites/account/testing/account-api';
-import { installBookingsHandlers } from '../../../sites/account/testing/bookings-api';
+} from '../../../test/account/account-api';
+import { installBookingsHandlers } from '../../../test/account/bookings-api';
 import { renderElement } from '../../../test/render';
 import { NextBooking } from './next-booking';
 

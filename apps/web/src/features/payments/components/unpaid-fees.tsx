@@ -1,7 +1,7 @@
+import { formatMoney } from '@leisure/contract/money';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../../../shared/cart/cart-query';
-import { formatMoney } from '../../../shared/format/money';
 import { useSiteUrl } from '../../../shared/links/use-site-url';
 import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';

@@ -3,17 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../shared/session/session';
-import {
-  installDefaultHandlers,
-  server,
-  signOutCookie,
-  wireUser,
-} from '../../../sites/account/testing/account-api';
-import {
-  installPhotoHandlers,
-  photoSet,
-  photoUnset,
-} from '../../../sites/account/testing/profile-and-waivers-api';
+import { installDefaultHandlers, server, signOutCookie, wireUser } from '../../../test/account/account-api';
+import { installPhotoHandlers, photoSet, photoUnset } from '../../../test/account/profile-and-waivers-api';
 import { renderElement } from '../../../test/render';
 import { cameraSize } from './camera-capture';
 import { PhotoReminder } from './photo-reminder';

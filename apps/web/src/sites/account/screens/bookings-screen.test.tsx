@@ -2,8 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../test/render';
-import { accountRoutes } from '../routes';
 import {
   installDefaultHandlers,
   server,
@@ -11,8 +9,10 @@ import {
   signOutCookie,
   wireClient,
   wireUser,
-} from '../testing/account-api';
-import { installBookingsHandlers } from '../testing/bookings-api';
+} from '../../../test/account/account-api';
+import { installBookingsHandlers } from '../../../test/account/bookings-api';
+import { renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

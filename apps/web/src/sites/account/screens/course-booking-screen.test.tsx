@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { withSignedInServer } from '../../../test/account/account-api';
+import { installBookingsHandlers, wireBundle } from '../../../test/account/bookings-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { withSignedInServer } from '../testing/account-api';
-import { installBookingsHandlers, wireBundle } from '../testing/bookings-api';
 
 withSignedInServer();
 

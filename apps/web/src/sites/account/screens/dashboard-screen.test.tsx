@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  installDefaultHandlers,
+  server,
+  signOutCookie,
+  wireClient,
+  wireUser,
+} from '../../../test/account/account-api';
+import { installBookingsHandlers } from '../../../test/account/bookings-api';
+import { installPhotoHandlers, photoSet, photoUnset } from '../../../test/account/profile-and-waivers-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signOutCookie, wireClient, wireUser } from '../testing/account-api';
-import { installBookingsHandlers } from '../testing/bookings-api';
-import { installPhotoHandlers, photoSet, photoUnset } from '../testing/profile-and-waivers-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

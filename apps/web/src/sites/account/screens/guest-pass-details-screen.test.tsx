@@ -1,9 +1,15 @@
 import { screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+  wireClient,
+} from '../../../test/account/account-api';
+import { installGuestPassHandlers } from '../../../test/account/guest-passes-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie, wireClient } from '../testing/account-api';
-import { installGuestPassHandlers } from '../testing/guest-passes-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -2,10 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+  wireClient,
+} from '../../../test/account/account-api';
+import { guestPassesUrl, installGuestPassHandlers, wirePass } from '../../../test/account/guest-passes-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie, wireClient } from '../testing/account-api';
-import { guestPassesUrl, installGuestPassHandlers, wirePass } from '../testing/guest-passes-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -206,7 +212,7 @@ describe('sending a guest pass', () => {
       }),
       http.get(`${guestPassesUrl}/allowances`, async () => {
         allowanceCalls += 1;
-        const { wireAllowances } = await import('../testing/guest-passes-api');
+        const { wireAllowances } = await import('../../../test/account/guest-passes-api');
         return HttpResponse.json({ data: wireAllowances() });
       }),
     );

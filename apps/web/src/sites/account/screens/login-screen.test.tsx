@@ -2,8 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../test/render';
-import { accountRoutes } from '../routes';
 import {
   csrfCookie,
   installDefaultHandlers,
@@ -11,7 +9,9 @@ import {
   signIn,
   signOutCookie,
   wireUser,
-} from '../testing/account-api';
+} from '../../../test/account/account-api';
+import { renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => installDefaultHandlers());

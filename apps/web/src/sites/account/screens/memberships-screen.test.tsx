@@ -5,16 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MyMembership as ClientMembership } from '../../../features/membership-management/api/types';
 import { CancelMembershipModal } from '../../../features/membership-management/components/cancel-membership-modal';
 import { camelizeKeys } from '../../../shared/api/keys';
-import { renderElement, renderRoutes } from '../../../test/render';
-import { accountRoutes } from '../routes';
-import { server, withSignedInServer } from '../testing/account-api';
+import { server, withSignedInServer } from '../../../test/account/account-api';
 import {
   installMembershipHandlers,
   wireCancelInfo,
   wireDebts,
   wireMembership,
   wireStudentMembership,
-} from '../testing/memberships-api';
+} from '../../../test/account/memberships-api';
+import { renderElement, renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
 
 withSignedInServer();
 

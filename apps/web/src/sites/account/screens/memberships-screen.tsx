@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { FreezeModal } from '../../../features/membership-changes/components/freeze-modal';
+import { RenewModal } from '../../../features/membership-changes/components/renew-modal';
 import { useMyMemberships } from '../../../features/membership-management/api/get-my-memberships';
 import { MembershipCard } from '../../../features/membership-management/components/membership-card';
 import '../../../features/membership-management/membership-management.css';
@@ -29,7 +31,12 @@ export function MembershipsScreen() {
           <p>{t('membershipsArea.intro')}</p>
           <ul className="mm-list">
             {memberships.data.map((membership) => (
-              <MembershipCard key={membership.id} membership={membership} />
+              <MembershipCard
+                key={membership.id}
+                membership={membership}
+                freezeModal={FreezeModal}
+                renewModal={RenewModal}
+              />
             ))}
           </ul>
         </>

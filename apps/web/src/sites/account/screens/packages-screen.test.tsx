@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installDefaultHandlers, server, signIn, signOutCookie } from '../../../test/account/account-api';
+import { installGuestPassHandlers } from '../../../test/account/guest-passes-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie } from '../testing/account-api';
-import { installGuestPassHandlers } from '../testing/guest-passes-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installDefaultHandlers, server, signOutCookie } from '../../../test/account/account-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signOutCookie } from '../testing/account-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => installDefaultHandlers());

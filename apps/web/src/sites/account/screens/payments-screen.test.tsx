@@ -2,16 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../test/render';
-import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie, wireClient } from '../testing/account-api';
+import {
+  installDefaultHandlers,
+  server,
+  signIn,
+  signOutCookie,
+  wireClient,
+} from '../../../test/account/account-api';
 import {
   installPaymentsHandlers,
   wireCredit,
   wireCreditsAdded,
   wireOrdersPage,
   wireSavedCard,
-} from '../testing/payments-api';
+} from '../../../test/account/payments-api';
+import { renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

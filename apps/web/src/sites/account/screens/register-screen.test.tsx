@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDefaultHandlers, server, signIn, signOutCookie } from '../../../test/account/account-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { installDefaultHandlers, server, signIn, signOutCookie } from '../testing/account-api';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

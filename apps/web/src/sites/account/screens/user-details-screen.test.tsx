@@ -2,16 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../test/render';
-import { accountRoutes } from '../routes';
 import {
   installDefaultHandlers,
   server,
   signIn,
   signOutCookie,
   wireDataFields,
-} from '../testing/account-api';
-import { installPhotoHandlers, installWaiverHandlers, photoSet } from '../testing/profile-and-waivers-api';
+} from '../../../test/account/account-api';
+import {
+  installPhotoHandlers,
+  installWaiverHandlers,
+  photoSet,
+} from '../../../test/account/profile-and-waivers-api';
+import { renderRoutes } from '../../../test/render';
+import { accountRoutes } from '../routes';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

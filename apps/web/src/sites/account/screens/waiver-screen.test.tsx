@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Breadcrumbs } from '../../../shared/layout/breadcrumbs';
+import { withSignedInServer } from '../../../test/account/account-api';
+import { installWaiverHandlers } from '../../../test/account/profile-and-waivers-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
-import { withSignedInServer } from '../testing/account-api';
-import { installWaiverHandlers } from '../testing/profile-and-waivers-api';
 
 withSignedInServer();
 

@@ -2,7 +2,7 @@ import type { CartItem } from '@leisure/contract/cart';
 import type { Order } from '@leisure/contract/checkout';
 import type { CreditEntry, CreditsAdded, OrdersPage, Penalty, SavedCard } from '@leisure/contract/payments';
 import { HttpResponse, http } from 'msw';
-import { mockCart, mockCourtItem } from '../../../mocks/basket-handlers';
+import { mockCart, mockCourtItem } from '../../mocks/basket-handlers';
 import { server } from './account-api';
 
 /**

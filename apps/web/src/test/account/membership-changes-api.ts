@@ -5,8 +5,8 @@ import type {
   RenewalDetails,
 } from '@leisure/contract/membership-changes';
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MyMembership } from '../../../features/membership-changes/api/types';
-import { mockMembershipTypes } from '../../../mocks/joining-handlers';
+import type { MyMembership } from '../../features/membership-changes/api/types';
+import { mockMembershipTypes } from '../../mocks/joining-handlers';
 import { server } from './account-api';
 
 /** MSW fixtures for the freeze, renew and change component tests (wire shapes, snake_case). */

@@ -3,12 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { mockClient } from '../../../mocks/fixtures';
-import { hasSessionCookie } from '../../../shared/session/session';
-import { joiningRoutes } from '../../../sites/joining/routes';
-import { installMockApi, startMockSession } from '../../../test/mock-api';
-import { renderElement, renderRoutes } from '../../../test/render';
-import { KioskStartOver, kioskClearAfterPromptMs, kioskPromptMs } from './kiosk-start-over';
+import {
+  KioskStartOver,
+  kioskClearAfterPromptMs,
+  kioskPromptMs,
+} from '../../features/joining/components/kiosk-start-over';
+import { mockClient } from '../../mocks/fixtures';
+import { hasSessionCookie } from '../../shared/session/session';
+import { installMockApi, startMockSession } from '../../test/mock-api';
+import { renderElement, renderRoutes } from '../../test/render';
+import { joiningRoutes } from './routes';
 
 const server = installMockApi();
 

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { beforeEach, expect, it } from 'vitest';
-import { mockClient } from '../../../mocks/fixtures';
-import { joiningRoutes } from '../../../sites/joining/routes';
-import { installMockApi, startMockSession } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
+import { mockClient } from '../../mocks/fixtures';
+import { installMockApi, startMockSession } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import { joiningRoutes } from './routes';
 
 const server = installMockApi();
 
