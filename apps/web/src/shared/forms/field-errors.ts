@@ -2,7 +2,7 @@ import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** react-hook-form keeps one message per field, or several in `types`; the UI shows a list. */
-export function messagesOf(error: FieldError | undefined): string[] | undefined {
+export function messagesOf(error: Pick<FieldError, 'message' | 'types'> | undefined): string[] | undefined {
   if (!error) return undefined;
   const fromTypes = Object.values(error.types ?? {}).flatMap((value) =>
     typeof value === 'string' ? [value] : Array.isArray(value) ? value : [],
