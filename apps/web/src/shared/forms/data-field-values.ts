@@ -1,6 +1,8 @@
 import { type Answer, dataFieldProblems } from '@leisure/contract/data-fields';
 import type { DataField } from '@leisure/contract/operator';
+import { z } from 'zod';
 import type { DataFieldData, DataFieldSectionData } from './api/get-data-fields';
+import { addIssues } from './field-errors';
 
 /**
  * What the form holds per field: text, number, select and date as the typed string (dates as
@@ -117,6 +119,20 @@ export function validateDataFields(
     if (problems.length > 0) errors[field.name] = problems;
   }
   return errors;
+}
+
+/**
+ * The answers of a form's `answers` group as a zod schema: the fields come from the server, so the
+ * schema applies the contract's rules to each (validateDataFields) and reports them by field name.
+ */
+export function dataFieldAnswersSchema(sections: DataFieldSectionData[]) {
+  return z
+    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())]))
+    .superRefine((answers, ctx) => {
+      for (const [name, messages] of Object.entries(validateDataFields(sections, answers))) {
+        addIssues(ctx, [name], messages);
+      }
+    });
 }
 
 /**

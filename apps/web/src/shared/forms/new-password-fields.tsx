@@ -2,11 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../ui/text-field';
 import { messagesOf } from './field-errors';
-
-interface NewPasswordValues {
-  password: string;
-  passwordConfirmation: string;
-}
+import type { NewPasswordValues } from './password-rules';
 
 /**
  * A new password and its confirmation, for any form (in a react-hook-form FormProvider) whose

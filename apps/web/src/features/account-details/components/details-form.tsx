@@ -1,19 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordMessages, passwordProblems } from '@leisure/contract/password-rules';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import type { DataFieldSectionData } from '../../../shared/forms/api/get-data-fields';
 import { DataFieldSections } from '../../../shared/forms/data-field-form';
 import {
   answersToSend,
   type DataFieldValues,
+  dataFieldAnswersSchema,
   fieldsOf,
   initialValues,
-  validateDataFields,
 } from '../../../shared/forms/data-field-values';
-import { messagesOf } from '../../../shared/forms/field-errors';
+import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
 import { isConfirmationMessage } from '../../../shared/forms/password-rules';
-import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
 import { scrollToTop } from '../../../shared/forms/scroll';
 import { showServerErrors } from '../../../shared/forms/server-errors';
 import { useSession } from '../../../shared/session/session';
@@ -44,22 +45,28 @@ export function DetailsForm({ sections }: { sections: DataFieldSectionData[] }) 
   const form = useForm<DetailsValues>({
     defaultValues: { answers: initialValues(sections), ...noPasswordChange },
     criteriaMode: 'all',
-    resolver: resolverFrom<DetailsValues>((values) => {
-      const errors: PathErrors = {};
-      for (const [name, messages] of Object.entries(validateDataFields(sections, values.answers))) {
-        errors[`answers.${name}`] = messages;
-      }
-      // The password section is optional; once any of it is filled in, all of it is needed.
-      if (values.currentPassword || values.password || values.repeatNewPassword) {
-        if (!values.currentPassword) errors.currentPassword = [t('fields.required')];
-        const problems = values.password ? passwordProblems(values.password) : [t('fields.required')];
-        if (problems.length) errors.password = problems;
-        if (values.repeatNewPassword !== values.password) {
-          errors.repeatNewPassword = [passwordMessages.confirmation];
-        }
-      }
-      return errors;
-    }),
+    resolver: zodResolver(
+      z
+        .object({
+          answers: dataFieldAnswersSchema(sections),
+          currentPassword: z.string(),
+          password: z.string(),
+          repeatNewPassword: z.string(),
+        })
+        .superRefine((values, ctx) => {
+          // The password section is optional; once any of it is filled in, all of it is needed.
+          if (!values.currentPassword && !values.password && !values.repeatNewPassword) return;
+          if (!values.currentPassword) addIssues(ctx, ['currentPassword'], [t('fields.required')]);
+          addIssues(
+            ctx,
+            ['password'],
+            values.password ? passwordProblems(values.password) : [t('fields.required')],
+          );
+          if (values.repeatNewPassword !== values.password) {
+            addIssues(ctx, ['repeatNewPassword'], [passwordMessages.confirmation]);
+          }
+        }),
+    ),
   });
 
   function pathOf(wireName: string, message: string): DetailsPath | undefined {

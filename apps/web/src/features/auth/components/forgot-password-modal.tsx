@@ -1,6 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { messagesOf } from '../../../shared/forms/field-errors';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
@@ -28,42 +32,42 @@ function ResetRequestForm({
 }) {
   const { t } = useTranslation('account');
   const request = useRequestPasswordReset();
-  const [value, setValue] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const form = useForm({
+    defaultValues: { emailOrReference: '' },
+    // Validated on submit only, as before: a message shows until the next try.
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(
+      z.object({
+        emailOrReference: z.string().trim().min(1, t('forgot.required', { label })),
+      }),
+    ),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value.trim()) {
-      setErrors([t('forgot.required', { label })]);
-      return;
-    }
-    setErrors([]);
+  const submit = form.handleSubmit(({ emailOrReference }) => {
     request.mutate(
-      { emailOrReference: value.trim() },
+      { emailOrReference },
       {
         onSuccess: (answer) => onSent(answer.message),
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : t('common.genericError');
           if (onMultiple && isMultipleAccountsMessage(message)) onMultiple(message);
-          else setErrors([message]);
+          else form.setError('emailOrReference', { type: 'server', message });
         },
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="form">
       <p>{intro}</p>
       <TextField
         label={label}
-        name="email_or_reference"
         autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        errors={errors}
+        errors={messagesOf(form.formState.errors.emailOrReference)}
         required
         // The step's only field: focus it when the step appears.
         autoFocus
+        {...form.register('emailOrReference')}
       />
       <div className="modal-actions">
         <Button type="submit" busy={request.isPending} busyText={t('common.processing')}>

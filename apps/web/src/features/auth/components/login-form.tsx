@@ -1,5 +1,8 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
@@ -13,48 +16,45 @@ export interface LoginFormProps {
   footer?: ReactNode;
 }
 
+/** Both are only required by the server: its answer says what is wrong. */
+const loginSchema = z.object({ username: z.string(), password: z.string() });
+
 /** The login form shared by the /login page and the bookings-site login modal. */
 export function LoginForm({ onSuccess, footer }: LoginFormProps) {
   const { t } = useTranslation('account');
   const { login } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    defaultValues: { username: '', password: '' },
+    resolver: zodResolver(loginSchema),
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ username, password }) => {
     try {
       await login(username.trim(), password);
-      setBusy(false);
-      onSuccess();
     } catch (error) {
-      setBusy(false);
       notify.error(error instanceof ApiError ? error.message : t('login.signedOut'));
+      return;
     }
-  }
+    onSuccess();
+  });
 
   return (
     <form onSubmit={submit} noValidate className="form login-form">
       <TextField
         label={t('login.username')}
-        name="username"
         autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
         required
+        {...form.register('username')}
       />
       <TextField
         label={t('login.password')}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         required
+        {...form.register('password')}
       />
       <div className="form-actions">
-        <Button type="submit" busy={busy} busyText={t('common.processing')}>
+        <Button type="submit" busy={form.formState.isSubmitting} busyText={t('common.processing')}>
           {t('login.submit')}
         </Button>
       </div>

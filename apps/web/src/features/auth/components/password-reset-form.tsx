@@ -1,36 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
-import { checkNewPassword, isConfirmationMessage } from '../../../shared/forms/password-rules';
-import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
+import {
+  isConfirmationMessage,
+  type NewPasswordValues,
+  newPasswordSchema,
+} from '../../../shared/forms/password-rules';
 import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { isInvalidTokenError } from '../api/validate-reset-token';
 
-interface ResetValues {
-  password: string;
-  passwordConfirmation: string;
-}
-
 /** The new password and its confirmation for a validated reset link (my-account.md 2.11). */
 export function PasswordResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useForm<ResetValues>({
+  const form = useForm<NewPasswordValues>({
     defaultValues: { password: '', passwordConfirmation: '' },
     criteriaMode: 'all',
-    resolver: resolverFrom<ResetValues>((values) => {
-      const problems = checkNewPassword(values.password, values.passwordConfirmation, t('fields.required'));
-      const errors: PathErrors = {};
-      if (problems.password) errors.password = problems.password;
-      if (problems.confirmation) errors.passwordConfirmation = problems.confirmation;
-      return errors;
-    }),
+    resolver: zodResolver(newPasswordSchema(t('fields.required'))),
   });
 
   const submit = form.handleSubmit(async (values) => {

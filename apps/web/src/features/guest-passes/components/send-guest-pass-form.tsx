@@ -1,15 +1,38 @@
-import { guestPassMessages, zCreateGuestPassFields } from '@leisure/contract/guest-passes';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateGuestPassFields,
+  guestPassMessages,
+  zCreateGuestPassFields,
+} from '@leisure/contract/guest-passes';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { messagesOf } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
 import { notify } from '../../../shared/ui/toast';
 import { useSendGuestPass } from '../api/send-guest-pass';
 import { type VenueOption, VenueSearch } from './venue-search';
 
-type FieldName = 'guest_name' | 'guest_email' | 'venue_id';
-type Errors = Partial<Record<FieldName, string[]>>;
+/**
+ * The form holds the wire fields, with no venue at first. The venue is checked first: without one
+ * only its message shows (and its toast); then the contract's rules.
+ */
+const sendGuestPassSchema = z
+  .object({
+    guest_name: z.string(),
+    guest_email: z.string(),
+    venue_id: z
+      .number()
+      .nullable()
+      .refine((id) => id !== null, guestPassMessages.venue),
+  })
+  .pipe(zCreateGuestPassFields);
+type SendGuestPassValues = z.input<typeof sendGuestPassSchema>;
+
+const fieldNames = new Set<string>(['guest_name', 'guest_email', 'venue_id']);
 
 export interface SendGuestPassFormProps {
   userId: number;
@@ -26,80 +49,73 @@ export interface SendGuestPassFormProps {
 export function SendGuestPassForm({ userId, venues, onSent, onCancel }: SendGuestPassFormProps) {
   const { t } = useTranslation('account');
   const send = useSendGuestPass(userId);
-  const [guestName, setGuestName] = useState('');
-  const [guestEmail, setGuestEmail] = useState('');
-  const [venue, setVenue] = useState<VenueOption | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<SendGuestPassValues, unknown, CreateGuestPassFields>({
+    defaultValues: { guest_name: '', guest_email: '', venue_id: null },
+    // Messages stay until the next try (a chosen venue clears its own).
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(sendGuestPassSchema),
+  });
+  const errors = form.formState.errors;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!venue) {
-      notify.error(guestPassMessages.venue);
-      setErrors((current) => ({ ...current, venue_id: [guestPassMessages.venue] }));
-      return;
-    }
-    const parsed = zCreateGuestPassFields.safeParse({
-      guest_name: guestName,
-      guest_email: guestEmail,
-      venue_id: venue.id,
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        found[key] = [...(found[key] ?? []), issue.message];
+  const onSubmit = form.handleSubmit(
+    async (fields) => {
+      try {
+        await send.mutateAsync({
+          guestName: fields.guest_name,
+          guestEmail: fields.guest_email,
+          venueId: fields.venue_id,
+        });
+        notify.success(t('guestPasses.sent'));
+        onSent();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : t('common.genericError');
+        notify.error(message);
+        if (error instanceof ApiError) {
+          showServerErrors(error, form.setError, (wireName) =>
+            fieldNames.has(wireName) ? (wireName as keyof SendGuestPassValues) : undefined,
+          );
+        }
       }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      await send.mutateAsync({
-        guestName: parsed.data.guest_name,
-        guestEmail: parsed.data.guest_email,
-        venueId: parsed.data.venue_id,
-      });
-      notify.success(t('guestPasses.sent'));
-      onSent();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : t('common.genericError');
-      notify.error(message);
-      if (error instanceof ApiError) setErrors(error.wireErrors as Errors);
-    }
-  };
+    },
+    (invalid) => {
+      if (invalid.venue_id) notify.error(guestPassMessages.venue);
+    },
+  );
 
   return (
     <form className="gp-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p className="field-hint">{t('fields.requiredNote')}</p>
       <TextField
         label={t('guestPasses.guestName')}
-        name="guest_name"
         autoComplete="off"
         required
         maxLength={100}
-        length={guestName.length}
-        value={guestName}
-        onChange={(event) => setGuestName(event.target.value)}
-        errors={errors.guest_name}
+        length={form.watch('guest_name').length}
+        errors={messagesOf(errors.guest_name)}
+        {...form.register('guest_name')}
       />
       <TextField
         label={t('guestPasses.guestEmail')}
-        name="guest_email"
         type="email"
         autoComplete="off"
         required
-        value={guestEmail}
-        onChange={(event) => setGuestEmail(event.target.value)}
-        errors={errors.guest_email}
+        errors={messagesOf(errors.guest_email)}
+        {...form.register('guest_email')}
       />
-      <VenueSearch
-        venues={venues}
-        selected={venue}
-        onSelect={(next) => {
-          setVenue(next);
-          if (next) setErrors(({ venue_id: _dropped, ...rest }) => rest);
-        }}
-        errors={errors.venue_id}
+      <Controller
+        control={form.control}
+        name="venue_id"
+        render={({ field }) => (
+          <VenueSearch
+            venues={venues}
+            selected={venues.find((venue) => venue.id === field.value) ?? null}
+            onSelect={(next) => {
+              field.onChange(next?.id ?? null);
+              if (next) form.clearErrors('venue_id');
+            }}
+            errors={messagesOf(errors.venue_id)}
+          />
+        )}
       />
       <div className="gp-form-actions">
         <Button type="submit" busy={send.isPending} busyText={t('guestPasses.sending')}>

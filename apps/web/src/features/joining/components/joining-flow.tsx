@@ -29,7 +29,7 @@ import { usePriceText } from './membership-card';
 import { MembershipSelection } from './membership-selection';
 import { MonthlyPayment } from './monthly-payment';
 import { ReviewDates } from './review-dates';
-import { YourDetails } from './your-details';
+import { type RenderRegistration, YourDetails } from './your-details';
 import '../joining.css';
 
 /** The spec's texts that tests and other screens look for. */
@@ -64,8 +64,8 @@ export interface JoiningFlowProps {
   onMembershipChosen?: (membership: MembershipType, option: PaymentOption) => void;
   /** A missing or unpurchasable preselection: the site returns to the centre page. */
   onBackToCentre: () => void;
-  /** The login action shown to visitors in Your details. */
-  loginAction?: ReactNode;
+  /** Your details for visitors: the registration form, composed by the site. */
+  renderRegistration?: RenderRegistration;
   collectBillingAddress?: boolean;
   /** Change and renewal submit their own way; joining posts a new membership. */
   submitOverride?: (details: MembershipDetails) => Promise<void>;
@@ -102,7 +102,7 @@ export function JoiningFlow({
   preselected = null,
   onMembershipChosen,
   onBackToCentre,
-  loginAction,
+  renderRegistration,
   collectBillingAddress = true,
   submitOverride,
   leave = (url) => window.location.assign(url),
@@ -366,7 +366,7 @@ export function JoiningFlow({
           </>
         );
       case 'details':
-        return <YourDetails onContinue={afterDetails} loginAction={loginAction} />;
+        return <YourDetails onContinue={afterDetails} renderRegistration={renderRegistration} />;
       case 'questions':
         return (
           <AdditionalDetails

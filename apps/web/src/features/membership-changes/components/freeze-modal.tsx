@@ -1,6 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { messagesOf, toFieldError } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -8,7 +13,7 @@ import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { useFreezeTypes } from '../api/get-freeze-types';
 import { useRequestFreeze } from '../api/request-freeze';
-import type { MembershipFreeze, MyMembership } from '../api/types';
+import type { FreezeTypes, MembershipFreeze, MyMembership } from '../api/types';
 
 /** 20,000,000 bytes (my-account.md 9). */
 const maxUploadBytes = 20_000_000;
@@ -41,68 +46,102 @@ const emptyForm: FreezeForm = {
   file: null,
 };
 
+/** A reason, a start date and a period; a reason that needs proof also needs its document. */
+function freezeSchema(freezeTypes: FreezeTypes['freezeTypes']) {
+  return z
+    .object({
+      freezeTypeId: z.string().min(1),
+      startDate: z.string().min(1),
+      timePeriod: z.string().min(1),
+      documentType: z.string(),
+      file: z.instanceof(File).nullable(),
+    })
+    .refine(
+      (values) => {
+        const chosen = freezeTypes.find((type) => String(type.id) === values.freezeTypeId);
+        return !chosen?.proofOfEligibility || (values.file !== null && values.documentType !== '');
+      },
+      { path: ['file'] },
+    );
+}
+
+/** The server's names of this form's inputs. */
+const freezePaths: Record<string, keyof FreezeForm> = {
+  freeze_type_id: 'freezeTypeId',
+  active_from: 'startDate',
+  months: 'timePeriod',
+  file: 'file',
+};
+
 /** The Freeze modal (my-account.md 2.6, 4 "Freeze", 5 "Freeze form"). */
 export function FreezeModal({ membership, onClose, onDone }: MembershipModalProps) {
   const { t } = useTranslation('account');
   const types = useFreezeTypes(membership.id);
   const freeze = useRequestFreeze();
-  const [form, setForm] = useState<FreezeForm>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const freezeTypes = types.data?.freezeTypes ?? [];
+  const form = useForm<FreezeForm>({
+    defaultValues: emptyForm,
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(freezeSchema(freezeTypes)),
+  });
+  const values = useWatch({ control: form.control }) as FreezeForm;
+  const errors = form.formState.errors;
   const [done, setDone] = useState<{ freeze: MembershipFreeze; form: FreezeForm } | null>(null);
 
   // When the freeze types load the form resets, the start date at the earliest allowed day.
+  const { reset } = form;
   useEffect(() => {
-    if (types.data) setForm({ ...emptyForm, startDate: types.data.minFreezeStartDate });
-  }, [types.data]);
+    if (types.data) reset({ ...emptyForm, startDate: types.data.minFreezeStartDate });
+  }, [types.data, reset]);
 
-  const chosen = types.data?.freezeTypes.find((type) => String(type.id) === form.freezeTypeId);
+  const chosen = freezeTypes.find((type) => String(type.id) === values.freezeTypeId);
   const proof = chosen?.proofOfEligibility ?? null;
-  const complete =
-    chosen !== undefined &&
-    form.startDate !== '' &&
-    form.timePeriod !== '' &&
-    (proof === null || (form.file !== null && form.documentType !== ''));
+  // Worked out on every render (not after the resolver's round), so the button follows each choice.
+  const complete = freezeSchema(freezeTypes).safeParse(values).success;
 
   function close() {
-    setForm(emptyForm);
-    setErrors({});
+    form.reset(emptyForm);
     setDone(null);
     freeze.reset();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen || !complete) return;
-    setErrors({});
+  const submit = form.handleSubmit(async (current) => {
+    if (!chosen) return;
     try {
       const result = await freeze.mutateAsync({
         membershipId: membership.id,
         freezeTypeId: chosen.id,
-        activeFrom: form.startDate,
-        months: monthsOf(form.timePeriod),
-        ...(proof ? { documentType: form.documentType, file: form.file } : {}),
+        activeFrom: current.startDate,
+        months: monthsOf(current.timePeriod),
+        ...(proof ? { documentType: current.documentType, file: current.file } : {}),
       });
-      setDone({ freeze: result, form });
+      setDone({ freeze: result, form: current });
       onDone?.();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.errors);
-      else
-        setErrors({
-          membershipId: [error instanceof Error ? error.message : t('membershipChange.freeze.loadFailed')],
+      if (error instanceof ApiError && error.status === 422) {
+        const unplaced = showServerErrors(error, form.setError, (name) => freezePaths[name]);
+        // The membership itself (a freeze already pending, ...) is not an input: shown above them.
+        if (unplaced.length) form.setError('root.server', toFieldError(unplaced));
+      } else {
+        form.setError('root.server', {
+          message: error instanceof Error ? error.message : t('membershipChange.freeze.loadFailed'),
         });
+      }
     }
-  }
+  });
 
   function chooseFile(file: File | null) {
     if (file && file.size > maxUploadBytes) {
-      setErrors({ file: [t('membershipChange.freeze.fileTooLarge')] });
-      setForm((current) => ({ ...current, file: null }));
+      form.setError('file', { type: 'size', message: t('membershipChange.freeze.fileTooLarge') });
+      form.setValue('file', null);
       return;
     }
-    setErrors(({ file: _dropped, ...rest }) => rest);
-    setForm((current) => ({ ...current, file }));
+    form.clearErrors('file');
+    form.setValue('file', file);
   }
+  const membershipErrors = messagesOf(errors.root?.server) ?? [];
+  const fileErrors = messagesOf(errors.file) ?? [];
 
   const heading = (
     <>
@@ -156,27 +195,24 @@ export function FreezeModal({ membership, onClose, onDone }: MembershipModalProp
         <p className="notice">{t('membershipChange.freeze.noTypes')}</p>
       ) : (
         <form onSubmit={submit} noValidate className="freeze-form">
-          {errors.membershipId?.length ? (
+          {membershipErrors.length ? (
             <p role="alert" className="form-error">
-              {errors.membershipId.join(' ')}
+              {membershipErrors.join(' ')}
             </p>
           ) : null}
           <SelectField
             label={t('membershipChange.freeze.reason')}
             required
-            value={form.freezeTypeId}
             options={types.data.freezeTypes.map((type) => ({ value: String(type.id), label: type.reason }))}
-            errors={errors.freezeTypeId}
-            // A new reason clears the time period and any document chosen.
-            onChange={(event) =>
-              setForm((current) => ({
-                ...current,
-                freezeTypeId: event.target.value,
-                timePeriod: '',
-                file: null,
-                documentType: '',
-              }))
-            }
+            errors={messagesOf(errors.freezeTypeId)}
+            {...form.register('freezeTypeId', {
+              // A new reason clears the time period and any document chosen.
+              onChange: () => {
+                form.setValue('timePeriod', '');
+                form.setValue('file', null);
+                form.setValue('documentType', '');
+              },
+            })}
           />
           <TextField
             label={t('membershipChange.freeze.startDate')}
@@ -184,18 +220,16 @@ export function FreezeModal({ membership, onClose, onDone }: MembershipModalProp
             required
             min={types.data.minFreezeStartDate}
             max={types.data.maxFreezeStartDate}
-            value={form.startDate}
-            errors={errors.activeFrom}
-            onChange={(event) => setForm((current) => ({ ...current, startDate: event.target.value }))}
+            errors={messagesOf(errors.startDate)}
+            {...form.register('startDate')}
           />
           <SelectField
             label={t('membershipChange.freeze.timePeriod')}
             required
             disabled={!chosen}
-            value={form.timePeriod}
             options={(chosen?.timePeriods ?? []).map((label) => ({ value: label, label }))}
-            errors={errors.months}
-            onChange={(event) => setForm((current) => ({ ...current, timePeriod: event.target.value }))}
+            errors={messagesOf(errors.timePeriod)}
+            {...form.register('timePeriod')}
           />
           {proof ? (
             <fieldset className="freeze-proof">
@@ -204,25 +238,24 @@ export function FreezeModal({ membership, onClose, onDone }: MembershipModalProp
               <SelectField
                 label={t('membershipChange.freeze.documentType')}
                 required
-                value={form.documentType}
                 options={[{ value: proof.documentType, label: proof.documentType }]}
-                onChange={(event) => setForm((current) => ({ ...current, documentType: event.target.value }))}
+                {...form.register('documentType')}
               />
               <TextField
                 // A new reason remounts the input, so a cleared file really is cleared.
-                key={form.freezeTypeId}
+                key={values.freezeTypeId}
                 label={t('membershipChange.freeze.document')}
                 type="file"
                 required
                 accept="image/jpeg,image/png,application/pdf"
                 hint={t('membershipChange.freeze.documentHint')}
-                errors={errors.file}
+                errors={fileErrors}
                 onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
               />
             </fieldset>
-          ) : errors.file?.length ? (
+          ) : fileErrors.length ? (
             <p role="alert" className="form-error">
-              {errors.file.join(' ')}
+              {fileErrors.join(' ')}
             </p>
           ) : null}
           <div className="modal-actions">

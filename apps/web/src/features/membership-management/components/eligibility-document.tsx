@@ -1,6 +1,11 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, getApiSettings } from '../../../shared/api/client';
+import { messagesOf, toFieldError } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, FieldErrors } from '../../../shared/ui/field-messages';
 import { SelectField } from '../../../shared/ui/select-field';
@@ -80,48 +85,59 @@ export function EligibilityDocument({ membership }: { membership: MyMembership }
   );
 }
 
+/** A document type and a file (submit stays disabled until both are there). */
+const documentSchema = z.object({
+  typeId: z.string().min(1),
+  document: z.custom<File | null>().pipe(z.instanceof(File)),
+});
+
+interface DocumentValues {
+  typeId: string;
+  document: File | null;
+}
+
+/** The server's field names for this form's inputs. */
+const documentPaths: Record<string, keyof DocumentValues> = {
+  eligibility_document_type_id: 'typeId',
+  document: 'document',
+};
+
 function DocumentForm({ membership, onSubmitted }: { membership: MyMembership; onSubmitted(): void }) {
   const { t } = useTranslation('account');
   const upload = useUploadEligibilityDocument();
-  const [typeId, setTypeId] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<DocumentValues, unknown, z.output<typeof documentSchema>>({
+    defaultValues: { typeId: '', document: null },
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(documentSchema),
+  });
+  const [typeId, file] = useWatch({ control: form.control, name: ['typeId', 'document'] });
+  const errors = form.formState.errors;
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const criterion = membership.membershipType.eligibilityCriterion;
   if (!criterion) return null;
-  const fileErrors = errors.document ?? [];
+  const fileErrors = messagesOf(errors.document) ?? [];
   const fileErrorId = fileErrors.length ? `${fileId}-error` : undefined;
-  const otherErrors = [...(errors.membership_id ?? []), ...(errors.eligibility_criterion_id ?? [])];
+  const otherErrors = messagesOf(errors.root?.server) ?? [];
 
-  const chooseFile = (chosen: File | null) => {
-    setErrors((current) => ({ ...current, document: [] }));
-    if (chosen && chosen.size > maxDocumentBytes) {
-      // Refused before anything is sent (my-account.md 5).
-      notify.error(t('membershipsArea.document.tooLarge'));
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || !typeId) return;
-    setErrors({});
+  const submit = form.handleSubmit((values) => {
     upload.mutate(
       {
         membershipId: membership.id,
         eligibilityCriterionId: criterion.id,
-        eligibilityDocumentTypeId: Number(typeId),
-        document: file,
+        eligibilityDocumentTypeId: Number(values.typeId),
+        document: values.document,
       },
       {
         onSuccess: onSubmitted,
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422) {
-            setErrors(error.wireErrors);
+            showServerErrors(error, form.setError, (wireName) => documentPaths[wireName]);
+            // The membership and criterion are not inputs: their messages show above the button.
+            const others = ['membership_id', 'eligibility_criterion_id'].flatMap(
+              (wireName) => error.wireErrors[wireName] ?? [],
+            );
+            if (others.length) form.setError('root.server', toFieldError(others));
             if (Object.keys(error.wireErrors).length === 0) notify.error(error.message);
           } else if (error instanceof ApiError && error.status !== 401) {
             notify.error(t('membershipsArea.document.uploadError'));
@@ -129,33 +145,50 @@ function DocumentForm({ membership, onSubmitted }: { membership: MyMembership; o
         },
       },
     );
-  };
+  });
 
   return (
     <form className="mm-document-form" onSubmit={submit} noValidate>
       <SelectField
         label={t('membershipsArea.document.type')}
-        value={typeId}
-        onChange={(event) => setTypeId(event.target.value)}
         options={criterion.documentTypes.map((type) => ({ value: String(type.id), label: type.name }))}
         placeholder={t('fields.selectPlaceholder')}
-        errors={errors.eligibility_document_type_id}
+        errors={messagesOf(errors.typeId)}
         required
+        {...form.register('typeId')}
       />
       <div className={['field', fileErrors.length ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
         <label htmlFor={fileId} className="field-label">
           {t('membershipsArea.document.file')}
           <span aria-hidden="true"> *</span>
         </label>
-        <input
-          ref={fileInput}
-          id={fileId}
-          type="file"
-          accept={accepted}
-          required
-          aria-invalid={fileErrors.length ? true : undefined}
-          aria-describedby={describedBy(fileErrorId)}
-          onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
+        <Controller
+          control={form.control}
+          name="document"
+          render={({ field }) => (
+            <input
+              ref={fileInput}
+              id={fileId}
+              type="file"
+              accept={accepted}
+              required
+              aria-invalid={fileErrors.length ? true : undefined}
+              aria-describedby={describedBy(fileErrorId)}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                form.clearErrors('document');
+                if (chosen && chosen.size > maxDocumentBytes) {
+                  // Refused before anything is sent (my-account.md 5).
+                  notify.error(t('membershipsArea.document.tooLarge'));
+                  field.onChange(null);
+                  event.target.value = '';
+                  return;
+                }
+                field.onChange(chosen);
+              }}
+            />
+          )}
         />
         <FieldErrors id={fileErrorId} errors={fileErrors} />
       </div>

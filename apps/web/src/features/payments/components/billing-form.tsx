@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type SavedCardUpdateRequest, zSavedCardUpdateRequest } from '@leisure/contract/payments';
-import { type FormEvent, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
+import { messagesOf } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
 import { notify } from '../../../shared/ui/toast';
@@ -18,16 +21,7 @@ const fields: { name: Field; label: string; autoComplete: string }[] = [
   { name: 'post_code', label: 'postCode', autoComplete: 'billing postal-code' },
 ];
 
-function errorsOf(values: Record<Field, string>): Partial<Record<Field, string[]>> {
-  const parsed = zSavedCardUpdateRequest.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Field, string[]>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as Field;
-    errors[key] = [...(errors[key] ?? []), issue.message];
-  }
-  return errors;
-}
+const fieldNames = new Set<string>(fields.map((field) => field.name));
 
 /**
  * The billing details of the saved card, the only part that can change. Save changes stays disabled
@@ -36,36 +30,39 @@ function errorsOf(values: Record<Field, string>): Partial<Record<Field, string[]
 export function BillingForm({ card }: { card: SavedCard }) {
   const { t } = useTranslation('account', { keyPrefix: 'paymentsArea.manageCard' });
   const update = useUpdateSavedCard();
-  const [values, setValues] = useState<Record<Field, string>>({
-    first_name: card.firstName,
-    last_name: card.lastName,
-    address_line_1: card.addressLine1,
-    address_line_2: card.addressLine2,
-    city: card.city,
-    post_code: card.postCode,
+  const form = useForm<SavedCardUpdateRequest>({
+    defaultValues: {
+      first_name: card.firstName,
+      last_name: card.lastName,
+      address_line_1: card.addressLine1,
+      address_line_2: card.addressLine2,
+      city: card.city,
+      post_code: card.postCode,
+    },
+    // A field's message shows once it is left, then follows each keystroke.
+    mode: 'onTouched',
+    // The details are sent as typed; the server normalises them.
+    resolver: zodResolver(zSavedCardUpdateRequest, undefined, { raw: true }),
   });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const errors = errorsOf(values);
-  const valid = Object.keys(errors).length === 0;
+  // Worked out as the user types (not after the resolver's round), so Save is right on every render.
+  const valid = zSavedCardUpdateRequest.safeParse(useWatch({ control: form.control })).success;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
+  const submit = form.handleSubmit((values) => {
     update.mutate(
       { id: card.id, billing: values },
       {
-        onSuccess: () => {
-          setServerErrors({});
-          notify.success(t('saved'));
-        },
+        onSuccess: () => notify.success(t('saved')),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) setServerErrors(error.wireErrors);
+          if (error instanceof ApiError && error.status === 422) {
+            showServerErrors(error, form.setError, (wireName) =>
+              fieldNames.has(wireName) ? (wireName as Field) : undefined,
+            );
+          }
           notify.error(t('error'));
         },
       },
     );
-  };
+  });
 
   return (
     <form className="form billing-form" onSubmit={submit} noValidate aria-labelledby="billing-title">
@@ -73,21 +70,12 @@ export function BillingForm({ card }: { card: SavedCard }) {
       {fields.map((field) => (
         <TextField
           key={field.name}
-          name={field.name}
           label={t(field.label)}
           autoComplete={field.autoComplete}
           required={field.name !== 'address_line_2'}
-          value={values[field.name]}
-          errors={[
-            ...(touched[field.name] ? (errors[field.name] ?? []) : []),
-            ...(serverErrors[field.name] ?? []),
-          ]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [field.name]: value }));
-            setServerErrors(({ [field.name]: _dropped, ...rest }) => rest);
-          }}
-          onBlur={() => setTouched((current) => ({ ...current, [field.name]: true }))}
+          errors={messagesOf(form.formState.errors[field.name])}
+          // A server message goes once the field is edited.
+          {...form.register(field.name, { onChange: () => form.clearErrors(field.name) })}
         />
       ))}
       <Button type="submit" disabled={!valid} busy={update.isPending}>

@@ -1,6 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { sanitizeHtml } from '../../../shared/layout/sanitize-html';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, FieldErrors } from '../../../shared/ui/field-messages';
@@ -66,6 +71,24 @@ function RadioQuestion({
   );
 }
 
+/** Answers by question reference; a question not answered yet has none. */
+interface WaiverAnswers {
+  answers: Record<string, string | undefined>;
+}
+
+/** Every required question needs an answer. */
+function waiverAnswersSchema(questions: Question[], requiredMessage: string) {
+  return z
+    .object({ answers: z.record(z.string(), z.string().optional()) })
+    .superRefine(({ answers }, ctx) => {
+      for (const question of questions) {
+        if (question.required && !(answers[question.reference] ?? '').trim()) {
+          addIssues(ctx, ['answers', question.reference], [requiredMessage]);
+        }
+      }
+    });
+}
+
 /**
  * One waiver (my-account.md 2.8, 4): its terms (sanitised), questions and attendee; a live
  * signature shows the signed-on date and the answers given; unsigned or expired offers 'I agree'.
@@ -75,44 +98,36 @@ export function WaiverDetails({ waiver }: { waiver: Waiver }) {
   const ids = useId();
   const sign = useSignWaiver();
   const live = waiver.signed !== null && !waiver.expired;
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const references = new Set(waiver.questions.map((question) => question.reference));
+  const form = useForm<WaiverAnswers>({
+    defaultValues: { answers: {} },
+    // A question's message stays until it is answered again or the form is sent again.
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(waiverAnswersSchema(waiver.questions, t('documents.waivers.answerRequired'))),
+  });
+  const errors = form.formState.errors;
+  const formError = errors.root?.server?.message;
 
-  const set = (reference: string, value: string) => {
-    setAnswers((current) => ({ ...current, [reference]: value }));
-    setErrors((current) => ({ ...current, [reference]: [] }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const missing: Record<string, string[]> = {};
-    for (const question of waiver.questions) {
-      if (question.required && !(answers[question.reference] ?? '').trim()) {
-        missing[question.reference] = [t('documents.waivers.answerRequired')];
-      }
-    }
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      return;
+  const submit = form.handleSubmit(async ({ answers }) => {
+    const given: Record<string, string> = {};
+    for (const [reference, answer] of Object.entries(answers)) {
+      if (answer !== undefined) given[reference] = answer;
     }
     try {
-      await sign.mutateAsync({ slug: waiver.slug, answers });
+      await sign.mutateAsync({ slug: waiver.slug, answers: given });
       notify.success(t('documents.waivers.signedToast'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        const byReference: Record<string, string[]> = {};
-        for (const [field, messages] of Object.entries(error.wireErrors)) {
-          byReference[field.replace(/^answers\./, '')] = messages;
-        }
-        setErrors(byReference);
-        setFormError(error.message);
-      } else {
-        setFormError(error instanceof ApiError ? error.message : t('common.genericError'));
+        // The server names answers 'answers.<reference>', as the form does.
+        showServerErrors(error, form.setError, (wireName) =>
+          references.has(wireName.replace(/^answers\./, '')) ? (wireName as `answers.${string}`) : undefined,
+        );
       }
+      form.setError('root.server', {
+        message: error instanceof ApiError ? error.message : t('common.genericError'),
+      });
     }
-  };
+  });
 
   return (
     <>
@@ -166,30 +181,42 @@ export function WaiverDetails({ waiver }: { waiver: Waiver }) {
           {waiver.questions.length > 0 ? (
             <section className="waiver-section" aria-labelledby={`${ids}-questions`}>
               <h2 id={`${ids}-questions`}>{t('documents.waivers.questions')}</h2>
-              {waiver.questions.map((question) =>
-                question.type === 'radio' ? (
-                  <RadioQuestion
-                    key={question.reference}
-                    question={question}
-                    value={answers[question.reference] ?? ''}
-                    errors={errors[question.reference] ?? []}
-                    disabled={sign.isPending}
-                    onChange={(value) => set(question.reference, value)}
-                  />
-                ) : (
-                  <TextField
-                    key={question.reference}
-                    label={question.label}
-                    required={question.required}
-                    maxLength={textAnswerMax}
-                    length={(answers[question.reference] ?? '').length}
-                    value={answers[question.reference] ?? ''}
-                    errors={errors[question.reference] ?? []}
-                    disabled={sign.isPending}
-                    onChange={(event) => set(question.reference, event.target.value)}
-                  />
-                ),
-              )}
+              {waiver.questions.map((question) => (
+                <Controller
+                  key={question.reference}
+                  control={form.control}
+                  name={`answers.${question.reference}`}
+                  render={({ field, fieldState }) => {
+                    const value = field.value ?? '';
+                    const onChange = (next: string) => {
+                      field.onChange(next);
+                      form.clearErrors(field.name);
+                    };
+                    const fieldErrors = messagesOf(fieldState.error) ?? [];
+                    return question.type === 'radio' ? (
+                      <RadioQuestion
+                        question={question}
+                        value={value}
+                        errors={fieldErrors}
+                        disabled={sign.isPending}
+                        onChange={onChange}
+                      />
+                    ) : (
+                      <TextField
+                        label={question.label}
+                        required={question.required}
+                        maxLength={textAnswerMax}
+                        length={value.length}
+                        value={value}
+                        errors={fieldErrors}
+                        disabled={sign.isPending}
+                        onChange={(event) => onChange(event.target.value)}
+                        onBlur={field.onBlur}
+                      />
+                    );
+                  }}
+                />
+              ))}
             </section>
           ) : null}
           {formError ? (

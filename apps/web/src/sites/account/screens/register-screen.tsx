@@ -1,43 +1,46 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { useDataFields } from '../../../shared/forms/api/get-data-fields';
-import { FormLoadError, FormLoading } from '../../../shared/forms/form-status';
+import { Link, useNavigate } from 'react-router';
+import { RegistrationForm } from '../../../features/registration/components/registration-form';
+import { scrollToTop } from '../../../shared/forms/scroll';
 import { usePageTitle } from '../../../shared/layout/page-title';
-import { useClient } from '../../../shared/operator/use-client';
 
+/** /register: a 201 signs the customer in and opens the dashboard. */
 export function RegisterScreen() {
   const { t } = useTranslation('account');
   usePageTitle(t('register.title'));
-  const client = useClient();
-  const dataFields = useDataFields('customer_account_online', null);
-
-  let body: ReactNode;
-  if (client.isError || dataFields.isError) {
-    body = (
-      <FormLoadError
-        onRetry={() => {
-          if (client.isError) void client.refetch();
-          if (dataFields.isError) void dataFields.refetch();
-        }}
-      />
-    );
-  } else if (!client.data || !dataFields.data) {
-    body = <FormLoading />;
-  } else {
-    body = (
-      <RegisterForm
-        sections={dataFields.data.sections}
-        checksum={dataFields.data.checksum}
-        clientId={client.data.id}
-      />
-    );
-  }
+  const navigate = useNavigate();
+  const [createdWithoutLogin, setCreatedWithoutLogin] = useState(false);
 
   return (
     <main id="main" className="page page-form">
       <h1>{t('register.title')}</h1>
-      {body}
+      {createdWithoutLogin ? (
+        <section className="form-success" aria-labelledby="register-done">
+          <h2 id="register-done">{t('register.created')}</h2>
+          <p>
+            <Link to="/login">{t('register.logInNow')}</Link>
+          </p>
+        </section>
+      ) : (
+        <RegistrationForm
+          source="my-account"
+          submitLabel={t('register.submit')}
+          submitNeedsTerms
+          genericError={t('common.genericError')}
+          scrollOnFailure
+          footer={
+            <p>
+              {t('register.haveAccount')} <Link to="/login">{t('login.title')}</Link>
+            </p>
+          }
+          onSignedIn={() => navigate('/', { replace: true })}
+          onSignInFailed={() => {
+            setCreatedWithoutLogin(true);
+            scrollToTop();
+          }}
+        />
+      )}
     </main>
   );
 }

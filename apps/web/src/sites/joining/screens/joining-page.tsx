@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoginModal } from '../../../features/auth/components/login-modal';
 import { useJoiningVenues } from '../../../features/joining/api/get-joining-venues';
 import type { JoiningVenue, MembershipType, PaymentOption } from '../../../features/joining/api/types';
 import { JoiningFlow } from '../../../features/joining/components/joining-flow';
@@ -12,26 +11,13 @@ import { SiteLink } from '../../../shared/links/site-link';
 import { useModes } from '../../../shared/modes/modes';
 import { useClient } from '../../../shared/operator/use-client';
 import { useSession } from '../../../shared/session/session';
-import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';
 import { isVenueSlug, useSelectVenueFromPath } from '../../../shared/venue/selected-venue';
 import { CentreStep } from './centre-step';
+import { renderJoiningRegistration } from './joining-registration';
 
 /** The kiosk's message when the idle timer clears the form. */
 export const kioskClearedMessage = 'Joining form cleared due to inactivity';
-
-function LoginAction() {
-  const { t } = useTranslation('flow');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t('details.logIn')}
-      </Button>
-      <LoginModal open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
 
 interface JoiningScreenProps {
   centreSlug: string | null;
@@ -117,7 +103,7 @@ function JoiningScreen({ centreSlug, kioskRoute }: JoiningScreenProps) {
           preselected={preselected}
           onMembershipChosen={membershipChosen}
           onBackToCentre={backToCentre}
-          loginAction={<LoginAction />}
+          renderRegistration={renderJoiningRegistration}
           onStartedChange={setStarted}
         />
       )}

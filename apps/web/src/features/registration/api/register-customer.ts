@@ -1,6 +1,10 @@
+import type { RegisterRequest } from '@leisure/contract/auth';
 import type { Answer } from '@leisure/contract/data-fields';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+
+/** Where a customer registers from: my account's register page or the joining flow. */
+export type RegistrationSource = Extract<RegisterRequest['source'], 'my-account' | 'online-joining'>;
 
 export interface RegisterCustomerRequest {
   /** Data-field answers keyed by field name (already wire names). */
@@ -10,6 +14,7 @@ export interface RegisterCustomerRequest {
   passwordConfirmation: string;
   terms: number[];
   checksum: string;
+  source: RegistrationSource;
 }
 
 /** POST api/auth/customer/register?onboarding_type=customer_account_online; 201 means created. */
@@ -19,7 +24,7 @@ export async function registerCustomer({
 }: RegisterCustomerRequest): Promise<{ token: string }> {
   return api.post<{ token: string }>(
     'api/auth/customer/register',
-    { ...answers, ...fixed, source: 'my-account' },
+    { ...answers, ...fixed },
     { query: { onboardingType: 'customer_account_online' }, expectUnauthenticated: true },
   );
 }

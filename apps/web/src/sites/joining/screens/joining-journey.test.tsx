@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { beforeEach, expect, it, vi } from 'vitest';
+import type { JoiningVenue } from '../../../features/joining/api/types';
+import { JoiningFlow, leaveDelayMs } from '../../../features/joining/components/joining-flow';
 import { mockUser } from '../../../mocks/fixtures';
 import { mockJoiningVenues } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
-import type { JoiningVenue } from '../api/types';
-import { JoiningFlow, leaveDelayMs } from './joining-flow';
+import { renderJoiningRegistration } from './joining-registration';
 
 const server = installMockApi();
 const leeds = camelizeKeys<JoiningVenue>(mockJoiningVenues[0]);
@@ -45,6 +46,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
       preselected={{ membershipSlug: 'gold', paymentType: 'recurring' }}
       onBackToCentre={vi.fn()}
       leave={leave}
+      renderRegistration={renderJoiningRegistration}
     />,
     { site: 'joining' },
   );

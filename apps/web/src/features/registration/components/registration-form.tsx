@@ -1,43 +1,88 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
-import type { DataFieldSectionData } from '../../../shared/forms/api/get-data-fields';
+import { type DataFieldSectionData, useDataFields } from '../../../shared/forms/api/get-data-fields';
 import { useTerms } from '../../../shared/forms/api/get-terms';
 import { DataFieldSections } from '../../../shared/forms/data-field-form';
 import {
   answersToSend,
   type DataFieldValues,
+  dataFieldAnswersSchema,
   fieldsOf,
   initialValues,
-  validateDataFields,
 } from '../../../shared/forms/data-field-values';
-import { messagesOf } from '../../../shared/forms/field-errors';
+import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
+import { FormLoadError, FormLoading } from '../../../shared/forms/form-status';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
-import { checkNewPassword, isConfirmationMessage } from '../../../shared/forms/password-rules';
-import { type PathErrors, resolverFrom } from '../../../shared/forms/resolver';
+import { addNewPasswordIssues, isConfirmationMessage } from '../../../shared/forms/password-rules';
 import { scrollToTop } from '../../../shared/forms/scroll';
 import { showServerErrors } from '../../../shared/forms/server-errors';
 import { TermsCheckbox } from '../../../shared/forms/terms';
+import { useClient } from '../../../shared/operator/use-client';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';
-import { useRegisterCustomer } from '../api/register-customer';
+import { type RegistrationSource, useRegisterCustomer } from '../api/register-customer';
 
-interface RegisterValues {
+interface RegistrationValues {
   answers: DataFieldValues;
   password: string;
   passwordConfirmation: string;
   terms: boolean;
 }
 
-type RegisterPath = 'password' | 'passwordConfirmation' | 'terms' | `answers.${string}`;
+type RegistrationPath = 'password' | 'passwordConfirmation' | 'terms' | `answers.${string}`;
 
-export interface RegisterFormProps {
-  sections: DataFieldSectionData[];
-  checksum: string;
-  clientId: number;
+export interface RegistrationFormProps {
+  /** Told to the server: which site the customer registered on. */
+  source: RegistrationSource;
+  submitLabel: string;
+  /** Above the fields (the joining flow's intro and its login action). */
+  intro?: ReactNode;
+  /** Under the submit button (my account's 'Have an account? Log in'). */
+  footer?: ReactNode;
+  /** My account keeps submit disabled until the terms are agreed; joining says so on submit. */
+  submitNeedsTerms?: boolean;
+  /** The toast for a failure the server did not explain. */
+  genericError: string;
+  /** My account's forms go back to the top after a failure they cannot place under a field. */
+  scrollOnFailure?: boolean;
+  /** The account exists and the customer is signed in. */
+  onSignedIn: () => void | Promise<void>;
+  /** The account exists but signing in failed. */
+  onSignInFailed: () => void;
+}
+
+/**
+ * Registration (my-account.md 2.9, 4, 5; joining-and-payments.md 2): the operator's data fields
+ * (customer_account_online), a password with its confirmation and the terms. A 201 signs the
+ * customer in. Loads the fields and the operator first.
+ */
+export function RegistrationForm(props: RegistrationFormProps) {
+  const client = useClient();
+  const dataFields = useDataFields('customer_account_online', null);
+  if (client.isError || dataFields.isError) {
+    return (
+      <FormLoadError
+        onRetry={() => {
+          if (client.isError) void client.refetch();
+          if (dataFields.isError) void dataFields.refetch();
+        }}
+      />
+    );
+  }
+  if (!client.data || !dataFields.data) return <FormLoading />;
+  return (
+    <RegistrationFields
+      {...props}
+      sections={dataFields.data.sections}
+      checksum={dataFields.data.checksum}
+      clientId={client.data.id}
+    />
+  );
 }
 
 /** The username the new customer logs in with: the answer of the form's email field. */
@@ -49,40 +94,55 @@ function emailOf(sections: DataFieldSectionData[], answers: Record<string, unkno
   return typeof value === 'string' ? value : undefined;
 }
 
-/**
- * Registration (my-account.md 2.9, 4, 5): the operator's data fields, a password with its
- * confirmation and the terms. A 201 signs the customer in.
- */
-export function RegisterForm({ sections, checksum, clientId }: RegisterFormProps) {
+interface RegistrationFieldsProps extends RegistrationFormProps {
+  sections: DataFieldSectionData[];
+  checksum: string;
+  clientId: number;
+}
+
+function RegistrationFields({
+  sections,
+  checksum,
+  clientId,
+  source,
+  submitLabel,
+  intro,
+  footer,
+  submitNeedsTerms = false,
+  genericError,
+  scrollOnFailure = false,
+  onSignedIn,
+  onSignInFailed,
+}: RegistrationFieldsProps) {
   const { t } = useTranslation('account');
   const { login } = useSession();
-  const navigate = useNavigate();
   const terms = useTerms();
   const registration = useRegisterCustomer();
-  const [createdWithoutLogin, setCreatedWithoutLogin] = useState(false);
   // Unknown until the terms load (or if they fail): the server needs them, so count them as there.
   const termsExist = terms.data ? terms.data.length > 0 : true;
 
-  const form = useForm<RegisterValues>({
+  const form = useForm<RegistrationValues>({
     defaultValues: { answers: initialValues(sections), password: '', passwordConfirmation: '', terms: false },
     criteriaMode: 'all',
-    resolver: resolverFrom<RegisterValues>((values) => {
-      const errors: PathErrors = {};
-      for (const [name, messages] of Object.entries(validateDataFields(sections, values.answers))) {
-        errors[`answers.${name}`] = messages;
-      }
-      const password = checkNewPassword(values.password, values.passwordConfirmation, t('fields.required'));
-      if (password.password) errors.password = password.password;
-      if (password.confirmation) errors.passwordConfirmation = password.confirmation;
-      if (termsExist && !values.terms) errors.terms = [t('terms.required')];
-      return errors;
-    }),
+    resolver: zodResolver(
+      z
+        .object({
+          answers: dataFieldAnswersSchema(sections),
+          password: z.string(),
+          passwordConfirmation: z.string(),
+          terms: z.boolean(),
+        })
+        .superRefine((values, ctx) => {
+          addNewPasswordIssues(ctx, values, t('fields.required'));
+          if (termsExist && !values.terms) addIssues(ctx, ['terms'], [t('terms.required')]);
+        }),
+    ),
   });
 
   const termsTicked = form.watch('terms');
   const fieldNames = new Set(fieldsOf(sections).map((field) => field.name));
 
-  function pathOf(wireName: string, message: string): RegisterPath | undefined {
+  function pathOf(wireName: string, message: string): RegistrationPath | undefined {
     if (wireName === 'password') return isConfirmationMessage(message) ? 'passwordConfirmation' : 'password';
     if (wireName === 'password_confirmation') return 'passwordConfirmation';
     if (wireName === 'terms') return 'terms';
@@ -100,14 +160,15 @@ export function RegisterForm({ sections, checksum, clientId }: RegisterFormProps
         passwordConfirmation: values.passwordConfirmation,
         terms: values.terms ? (terms.data ?? []).map((term) => term.id) : [],
         checksum,
+        source,
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         const unplaced = showServerErrors(error, form.setError, pathOf);
         if (unplaced.length) notify.validation(unplaced);
       } else {
-        notify.error(error instanceof ApiError ? error.message : t('common.genericError'));
-        scrollToTop();
+        notify.error(error instanceof ApiError ? error.message : genericError);
+        if (scrollOnFailure) scrollToTop();
       }
       return;
     }
@@ -115,28 +176,17 @@ export function RegisterForm({ sections, checksum, clientId }: RegisterFormProps
     try {
       if (!email) throw new Error('no email field');
       await login(email, values.password);
-      navigate('/', { replace: true });
     } catch {
-      setCreatedWithoutLogin(true);
-      scrollToTop();
+      onSignInFailed();
+      return;
     }
+    await onSignedIn();
   });
 
-  if (createdWithoutLogin) {
-    return (
-      <section className="form-success" aria-labelledby="register-done">
-        <h2 id="register-done">{t('register.created')}</h2>
-        <p>
-          <Link to="/login">{t('register.logInNow')}</Link>
-        </p>
-      </section>
-    );
-  }
-
-  const busy = form.formState.isSubmitting || registration.isPending;
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate className="form register-form">
+      <form onSubmit={submit} noValidate className="form registration-form">
+        {intro}
         <p className="form-intro">{t('fields.requiredNote')}</p>
         <DataFieldSections sections={sections} />
         <fieldset className="form-section">
@@ -160,16 +210,14 @@ export function RegisterForm({ sections, checksum, clientId }: RegisterFormProps
         <div className="form-actions">
           <Button
             type="submit"
-            busy={busy}
+            busy={form.formState.isSubmitting}
             busyText={t('common.processing')}
-            disabled={termsExist && !termsTicked}
+            disabled={submitNeedsTerms && termsExist && !termsTicked}
           >
-            {t('register.submit')}
+            {submitLabel}
           </Button>
         </div>
-        <p>
-          {t('register.haveAccount')} <Link to="/login">{t('login.title')}</Link>
-        </p>
+        {footer}
       </form>
     </FormProvider>
   );
