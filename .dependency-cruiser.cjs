@@ -14,7 +14,12 @@ const foundations = [
   `${api}(config|errors)\\.ts$`,
   `${modules}(${foundationModules.join('|')})/`,
 ];
-const composers = [`${modules}(${composerModules.join('|')})/`, `${api}seed/`, `${api}cli/`, `${api}(app|server|jobs)\\.ts$`];
+const composers = [
+  `${modules}(${composerModules.join('|')})/`,
+  `${api}seed/`,
+  `${api}cli/`,
+  `${api}(app|server|jobs)\\.ts$`,
+];
 
 module.exports = {
   forbidden: [
@@ -29,7 +34,8 @@ module.exports = {
     },
     {
       name: 'foundation-imports-upward',
-      comment: 'Foundations (session and access, operator, mail, uploads, lib, db, providers) use no domain or composer.',
+      comment:
+        'Foundations (session and access, operator, mail, uploads, lib, db, providers) use no domain or composer.',
       severity: 'error',
       from: { path: foundations },
       to: { path: `${api}`, pathNot: foundations },
@@ -50,7 +56,8 @@ module.exports = {
     },
     {
       name: 'repository-outside-the-modules',
-      comment: 'Outside the modules (seed, jobs, app), nothing queries through a repository: use the services.',
+      comment:
+        'Outside the modules (seed, jobs, app), nothing queries through a repository: use the services.',
       severity: 'error',
       from: { path: api, pathNot: modules },
       to: { path: `${modules}[^/]+/[^/]+\\.repository\\.ts$` },

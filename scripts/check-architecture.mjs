@@ -15,14 +15,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const swc = require('@swc/core');
 const parseFileSync = swc.parseFileSync;
-swc.parseFileSync = (file, options) => parseFileSync(file, { ...options, tsx: String(file).endsWith('.tsx') });
+swc.parseFileSync = (file, options) =>
+  parseFileSync(file, { ...options, tsx: String(file).endsWith('.tsx') });
 
 const { cruise } = await import('dependency-cruiser');
 const config = require(path.join(root, '.dependency-cruiser.cjs'));
 
 process.chdir(root);
-const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
-const result = await cruise(roots, { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true });
+const roots =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
+const result = await cruise(roots, {
+  ...config.options,
+  ruleSet: { forbidden: config.forbidden },
+  validate: true,
+});
 const output = result.output;
 
 const problems = output.summary.violations

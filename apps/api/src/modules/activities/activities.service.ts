@@ -11,12 +11,10 @@ import {
   type Occurrence,
   type Slot,
   type SlotPrice,
-  type SlotsV2Query,
   type Ticket,
   type Time,
   type TimeGroupLocation,
   type TimetableItem,
-  type TimeV2,
 } from '@leisure/contract/activities';
 import { formatMoney } from '@leisure/contract/money';
 import type { Config } from '../../config';
@@ -601,29 +599,6 @@ export async function listTimes(
   return groups.map((group) => timeOf(context, group, viewer, now, places));
 }
 
-/** `GET .../v2/times?date=`: the v1 items plus `id`, `first_bookable_at` and `spaces_remaining`. */
-export async function listTimesV2(
-  deps: ActivitiesDeps,
-  venueSlug: string,
-  activitySlug: string,
-  date: LocalDate,
-  viewer: Viewer,
-  now: Date,
-): Promise<TimeV2[]> {
-  const context = await deps.catalogue.activityAt(venueSlug, activitySlug);
-  const groups = await timeGroupsOn(deps, context, date, now);
-  const places = await viewerPlaces(deps, viewer, dayScope(context, date, now));
-  return groups.map((group) => {
-    const time = timeOf(context, group, viewer, now, places);
-    return {
-      ...time,
-      id: String(group.bookableId),
-      first_bookable_at: instant(group.firstBookableAt, context.venue.timezone),
-      spaces_remaining: time.spaces,
-    };
-  });
-}
-
 /** `GET .../v2/times/{composite_key}?date=`: the group's locations; 404 for an unknown group. */
 export async function listTimeGroup(
   deps: ActivitiesDeps,
@@ -721,26 +696,6 @@ export async function listSlots(
   });
   const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
   return sessions.map((session) => slotOf(context, session, viewer, now, 'activity', places));
-}
-
-/** `GET .../v2/slots?date=[&start_time&end_time&composite_key]`: the day's slots, filtered. */
-export async function listSlotsV2(
-  deps: ActivitiesDeps,
-  venueSlug: string,
-  activitySlug: string,
-  query: SlotsV2Query,
-  viewer: Viewer,
-  now: Date,
-): Promise<Slot[]> {
-  const context = await deps.catalogue.activityAt(venueSlug, activitySlug);
-  const tz = context.venue.timezone;
-  const sessions = await sessionsOn(deps, context, query.date, now, {
-    compositeKey: query.composite_key,
-    startsAt: query.start_time ? zonedTimeToUtc(query.date, query.start_time, tz) : undefined,
-    endsAt: query.end_time ? zonedTimeToUtc(query.date, query.end_time, tz) : undefined,
-  });
-  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
-  return sessions.map((session) => slotOf(context, session, viewer, now, 'purchasableOccurrence', places));
 }
 
 /** `GET .../timetable?date=` and `.../v2/timetable?date=`: the day's sessions of a class, one each. */
