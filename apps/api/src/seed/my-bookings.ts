@@ -1,6 +1,5 @@
 import type { Database } from '../db/client';
-import { addDays, localDateOf, zonedTimeToUtc } from '../modules/activities/local-time';
-import { compositeKeyOf } from '../modules/activities/timetable.service';
+import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import { findCustomerId } from '../modules/cart/cart.service';
 import { type PastOrder, recordOrders } from '../modules/my-bookings/booking-history';
@@ -14,6 +13,7 @@ import {
   listSessionsWithPlaces,
   type SeedActivity,
 } from '../modules/my-bookings/my-bookings.repository';
+import { compositeKeyOf } from '../modules/timetable/timetable.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
 

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../activities/local-time';
+import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../../lib/dates';
 import { leaveWaitlist } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { resolveActing } from '../session/acting';

@@ -2,11 +2,11 @@ import { activityMessages } from '@leisure/contract/activities';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, occurrences } from '../../db/schema';
+import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCustomer } from '../auth/auth.service';
 import { membershipFactory } from '../memberships/memberships.service';
 import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
-import { addDays, localDateOf, zonedTimeToUtc } from './local-time';
 import {
   type ActivityRow,
   addTimetableEntries,
@@ -24,7 +24,7 @@ import {
   type OccurrenceRow,
   offerActivities,
   setPlacesUsed,
-} from './timetable.service';
+} from '../timetable/timetable.service';
 
 const london = 'Europe/London';
 const notFoundBody = { message: 'Unable to complete request, item not found.' };
