@@ -27,6 +27,7 @@ import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
@@ -39,7 +40,6 @@ import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipChangesRoutes } from './modules/membership-changes/membership-changes.routes';
 import { membershipManagementRoutes } from './modules/membership-management/membership-management.routes';
 import { membershipRoutes } from './modules/memberships/memberships.routes';
-import { myBookingsRoutes } from './modules/my-bookings/my-bookings.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { installSessions } from './modules/session/session';
@@ -284,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(membershipRoutes, { prefix: '/api', db, config });
   // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.
   await app.register(uploadsRoutes, { prefix: '/api', db, config });
-  await app.register(myBookingsRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(bookingsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });
   await app.register(membershipChangesRoutes, { prefix: '/api', db, config, mailer });

@@ -31,7 +31,7 @@ import {
   markCancelled,
   releaseBookedPlaces,
   setLockTimeout,
-} from './my-bookings.repository';
+} from './bookings.repository';
 
 export interface MyBookingsDeps {
   db: Database;
@@ -563,3 +563,15 @@ export async function leaveMyWaitlist(deps: MyBookingsDeps, auth: Auth, waitlist
   const entry = await leaveWaitlist(deps, acting, waitlistId);
   return { id: entry.id, status: entry.status };
 }
+
+// The seed's demo bookings (seed/bookings.ts) go through this service, never the repository (the house plan).
+export {
+  findCourseAt,
+  findFullWaitlistSession,
+  findLocationId,
+  findSeedActivity,
+  insertOccurrenceRows,
+  insertWaitlistRow,
+  listSessionsWithPlaces,
+  type SeedActivity,
+} from './bookings.repository';
