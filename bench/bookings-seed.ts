@@ -18,9 +18,13 @@ import path from 'node:path';
 import type {} from '@fastify/cookie';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
+import { addDays, localDateOf, localDayBounds } from '../apps/api/src/lib/dates';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
-import { listSessions } from '../apps/api/src/modules/activities/activities.repository';
-import { addDays, localDateOf, localDayBounds } from '../apps/api/src/modules/activities/local-time';
+import { insertMembershipUser, insertUser } from '../apps/api/src/modules/auth/auth.repository';
+import { listSessions } from '../apps/api/src/modules/availability/availability.repository';
+import { listActiveTerms } from '../apps/api/src/modules/operator/operator.repository';
+import { createVenue, getCurrentClient } from '../apps/api/src/modules/operator/operator.service';
+import { insertSession } from '../apps/api/src/modules/session/session.repository';
 import {
   addTimetableEntries,
   createActivity,
@@ -30,11 +34,7 @@ import {
   findActivityCategory,
   offerActivities,
   setPlacesUsed,
-} from '../apps/api/src/modules/activities/timetable.service';
-import { insertMembershipUser, insertUser } from '../apps/api/src/modules/auth/auth.repository';
-import { listActiveTerms } from '../apps/api/src/modules/operator/operator.repository';
-import { createVenue, getCurrentClient } from '../apps/api/src/modules/operator/operator.service';
-import { insertSession } from '../apps/api/src/modules/session/session.repository';
+} from '../apps/api/src/modules/timetable/timetable.service';
 import { seedIfEmpty } from '../apps/api/src/seed/seed';
 
 export interface BookingsFixture {

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { extendTimetable } from './modules/activities/timetable.service';
 import { getCurrentClient } from './modules/operator/operator.service';
+import { extendTimetable } from './modules/timetable/timetable.service';
 import { seedIfEmpty } from './seed/seed';
 
 /** The rolling timetable is generated ahead; re-run hourly so a long-running server never runs dry. */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
-import { addDays, localDateOf, weekdayOf } from '../modules/activities/local-time';
+import { addDays, localDateOf, weekdayOf } from '../lib/dates';
+import type { VenueRow } from '../modules/operator/operator.service';
 import {
   type ActivityRow,
   addTimetableEntries,
@@ -15,8 +16,7 @@ import {
   type NewTimetableEntry,
   offerActivities,
   weekdayMask,
-} from '../modules/activities/timetable.service';
-import type { VenueRow } from '../modules/operator/operator.service';
+} from '../modules/timetable/timetable.service';
 
 /**
  * The demo operator's activities and a rolling timetable: court hire (badminton, outdoor tennis),

@@ -7,7 +7,7 @@ import {
   membershipTypes,
   users,
 } from '../db/schema';
-import { addDays, localDateOf, zonedTimeToUtc } from '../modules/activities/local-time';
+import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import {
   insertGuestPass,

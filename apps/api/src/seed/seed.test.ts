@@ -1,7 +1,7 @@
 import { count, eq, max, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, clients, locations, occurrences, users, venues, waivers } from '../db/schema';
-import { addDays, localDateOf } from '../modules/activities/local-time';
+import { addDays, localDateOf } from '../lib/dates';
 import { startTestApp, type TestApp } from '../test/harness';
 import { demoMember } from './accounts';
 import { demoMemberCredit } from './baskets';

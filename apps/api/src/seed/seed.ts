@@ -4,13 +4,13 @@ import { hasAnyClient } from '../modules/operator/operator.service';
 import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
 import { seedBaskets } from './baskets';
+import { seedBookingHistory } from './bookings';
 import { seedDataFieldForms } from './data-field-forms';
 import { seedDocumentsAndWaivers } from './documents';
 import { seedGuestPasses } from './guest-passes';
 import { seedMembershipFreezes } from './membership-freezes';
 import { seedMembershipStates } from './membership-states';
 import { seedMemberships } from './memberships';
-import { seedBookingHistory } from './my-bookings';
 import { seedOperator } from './operator';
 import { seedPaymentsArea } from './payments';
 

@@ -3,8 +3,9 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, carts, memberships, orderItems, orders } from '../../db/schema';
+import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { addDays, localDateOf, zonedTimeToUtc } from '../activities/local-time';
+import { membershipFactory } from '../memberships/memberships.service';
 import {
   type ActivityRow,
   createActivity,
@@ -12,8 +13,7 @@ import {
   createOccurrence,
   type OccurrenceRow,
   offerActivities,
-} from '../activities/timetable.service';
-import { membershipFactory } from '../memberships/memberships.service';
+} from '../timetable/timetable.service';
 import { api, createFixture, createUser, type Fixture, london } from './cart-test-fixtures';
 
 /**

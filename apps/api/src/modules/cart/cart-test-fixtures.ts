@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { hashToken, newToken } from '../../lib/tokens';
-import { addDays, localDateOf, zonedTimeToUtc } from '../activities/local-time';
+import { insertMembershipUser, insertUser, type UserRow } from '../auth/auth.repository';
+import { createClient, createTerm, createVenue, type VenueRow } from '../operator/operator.service';
+import { insertSession } from '../session/session.repository';
 import {
   type ActivityRow,
   createActivity,
@@ -13,10 +16,7 @@ import {
   type LocationRow,
   type OccurrenceRow,
   offerActivities,
-} from '../activities/timetable.service';
-import { insertMembershipUser, insertUser, type UserRow } from '../auth/auth.repository';
-import { createClient, createTerm, createVenue, type VenueRow } from '../operator/operator.service';
-import { insertSession } from '../session/session.repository';
+} from '../timetable/timetable.service';
 import { createWaiver } from './cart.service';
 
 /**

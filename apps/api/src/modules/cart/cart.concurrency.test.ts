@@ -5,8 +5,8 @@ import { type App, buildApp } from '../../app';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { cartHolds, orders } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { findOccurrenceRow } from '../activities/activities.repository';
-import { createOccurrence, setPlacesUsed } from '../activities/timetable.service';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
+import { createOccurrence, setPlacesUsed } from '../timetable/timetable.service';
 import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
 
 /**

@@ -21,20 +21,13 @@ import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import { listActivityPricing } from '../activities/activities.service';
-import {
-  addDays,
-  localDateOf,
-  localIso,
-  localTimeOf,
-  prettyDate,
-  zonedTimeToUtc,
-} from '../activities/local-time';
+import { addDays, localDateOf, localIso, localTimeOf, prettyDate, zonedTimeToUtc } from '../../lib/dates';
 import { benefitPeriod } from '../guest-passes/guest-passes.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
+import { listActivityPricing } from '../venues/venues.service';
 import {
   type ActivityBenefitRow,
   type BookableRow,

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartHolds, cartItems, outboundEmails, waitlistEntries } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { findOccurrenceRow } from '../activities/activities.repository';
-import { setPlacesUsed } from '../activities/timetable.service';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
+import { setPlacesUsed } from '../timetable/timetable.service';
 import { grantCredit } from './cart.service';
 import { api, createFixture, createUser, type Fixture } from './cart-test-fixtures';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, creditTransactions, orders, outboundEmails, payments, savedCards } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { findOccurrenceRow } from '../activities/activities.repository';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { grantCredit } from './cart.service';
 import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
 

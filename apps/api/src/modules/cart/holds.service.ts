@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { listActivityPricing } from '../activities/activities.service';
-import { localDateOf, localTimeOf, prettyDate } from '../activities/local-time';
+import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
 import { findCustomerOfClient } from '../session/acting';
+import { listActivityPricing } from '../venues/venues.service';
 import {
   claimIsLive,
   type ExpiryScope,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { addDays, localDateOf } from '../../lib/dates';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
-import { addDays, localDateOf } from '../activities/local-time';
 import {
   deleteExpiredBankDetails,
   insertCollection,

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { memberships } from '../../db/schema';
-import { addDays, localDateOf } from '../activities/local-time';
+import { addDays, localDateOf } from '../../lib/dates';
 import { membershipFactory } from '../memberships/memberships.service';
 import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
 import { insertMemberPackage, type MemberPackageRow } from './guest-passes.repository';

@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, localDateOf, weekdayOf, zonedTimeToUtc } from '../activities/local-time';
+import { addDays, localDateOf, weekdayOf, zonedTimeToUtc } from '../../lib/dates';
 import type { Mailer } from '../mail/mail.service';
 import { renderEmail } from '../mail/templates';
 import { getCurrentClient } from '../operator/operator.service';

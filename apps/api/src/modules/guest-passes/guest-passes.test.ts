@@ -2,8 +2,8 @@ import { guestPassMessages } from '@leisure/contract/guest-passes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, guestPasses, memberPackages, outboundEmails } from '../../db/schema';
+import { addDays, localDateOf } from '../../lib/dates';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { addDays, localDateOf } from '../activities/local-time';
 import { api, createUser } from '../cart/cart-test-fixtures';
 import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 import {

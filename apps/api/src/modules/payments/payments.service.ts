@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import { localDateOf, localDayBounds, localTimeOf } from '../activities/local-time';
+import { localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
 import { getCurrentClient } from '../operator/operator.service';
 import { mayAccess, requireAccess } from '../session/access';
 import type { Auth } from '../session/session';

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { VenueRow } from '../operator/operator.service';
 import {
-  type ActivityRow,
-  type CategoryRow,
+  addDays,
+  isLocalTime,
+  type LocalDate,
+  type LocalTime,
+  localDateOf,
+  localTimeOf,
+  zonedTimeToUtc,
+} from '../../lib/dates';
+import type { VenueRow } from '../operator/operator.service';
+import type { ActivityRow, CategoryRow, LocationRow } from '../venues/venues.service';
+import {
   type CourseBundleRow,
   compositeKeySql,
   fillOccurrences,
@@ -17,32 +25,15 @@ import {
   insertOccurrence,
   insertTimetableEntries,
   insertVenueActivities,
-  type LocationRow,
   listOccurrenceIdsByEntries,
   type NewPricing,
   type OccurrenceRow,
   type TimetableEntryRow,
   updatePlacesUsed,
-} from './activities.repository';
-import {
-  addDays,
-  isLocalTime,
-  type LocalDate,
-  type LocalTime,
-  localDateOf,
-  localTimeOf,
-  zonedTimeToUtc,
-} from './local-time';
+} from './timetable.repository';
 
-export type {
-  ActivityRow,
-  CategoryRow,
-  CourseBundleRow,
-  LocationRow,
-  NewPricing,
-  OccurrenceRow,
-  TimetableEntryRow,
-} from './activities.repository';
+export type { ActivityRow, CategoryRow, LocationRow } from '../venues/venues.service';
+export type { CourseBundleRow, NewPricing, OccurrenceRow, TimetableEntryRow } from './timetable.repository';
 
 /** How far ahead the rolling timetable is kept: today and the next 14 days. */
 export const timetableHorizonDays = 15;

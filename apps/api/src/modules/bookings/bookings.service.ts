@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../activities/local-time';
+import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../../lib/dates';
 import { leaveWaitlist } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { resolveActing } from '../session/acting';
@@ -31,7 +31,7 @@ import {
   markCancelled,
   releaseBookedPlaces,
   setLockTimeout,
-} from './my-bookings.repository';
+} from './bookings.repository';
 
 export interface MyBookingsDeps {
   db: Database;
@@ -563,3 +563,15 @@ export async function leaveMyWaitlist(deps: MyBookingsDeps, auth: Auth, waitlist
   const entry = await leaveWaitlist(deps, acting, waitlistId);
   return { id: entry.id, status: entry.status };
 }
+
+// The seed's demo bookings (seed/bookings.ts) go through this service, never the repository (the house plan).
+export {
+  findCourseAt,
+  findFullWaitlistSession,
+  findLocationId,
+  findSeedActivity,
+  insertOccurrenceRows,
+  insertWaitlistRow,
+  listSessionsWithPlaces,
+  type SeedActivity,
+} from './bookings.repository';

@@ -4,24 +4,13 @@ import {
   zSlotsResponse,
   zTimesV2Response,
 } from '@leisure/contract/activities';
+import { type LocalDate, localDayBounds, zonedTimeToUtc } from '../../lib/dates';
 import { ReadCache } from '../operator/read-cache';
-import { type LivePlaces, listLivePlaces, listSessions, type SessionRow } from './activities.repository';
-import {
-  type ActivitiesDeps,
-  type ActivityContext,
-  actionFor,
-  bookableRange,
-  catalogueTtlMs,
-  instant,
-  noPlaces,
-  slotOf,
-  spacesOf,
-  timeOf,
-  type Viewer,
-  type ViewerPlaces,
-  viewerPlaces,
-} from './activities.service';
-import { type LocalDate, localDayBounds, zonedTimeToUtc } from './local-time';
+import { type ActivityContext, catalogueTtlMs } from '../venues/catalogue';
+import { instant, slotOf, timeOf } from './availability.presenters';
+import { type LivePlaces, listLivePlaces, listSessions, type SessionRow } from './availability.repository';
+import { type AvailabilityDeps, bookableRange, viewerPlaces } from './availability.service';
+import { actionFor, noPlaces, spacesOf, type Viewer, type ViewerPlaces } from './offer';
 
 /**
  * `v2/times` and `v2/slots` as JSON text, for busy venues (docs/decisions/005, "Reads").
@@ -75,7 +64,7 @@ interface Day {
 export interface DayAnswers {
   /** `GET .../v2/times?date=`: the JSON text of `{data: TimeV2[]}`. */
   timesV2(
-    deps: ActivitiesDeps,
+    deps: AvailabilityDeps,
     venueSlug: string,
     activitySlug: string,
     date: LocalDate,
@@ -84,7 +73,7 @@ export interface DayAnswers {
   ): Promise<string>;
   /** `GET .../v2/slots?date=[&start_time&end_time&composite_key]`: the JSON text of `{data: Slot[]}`. */
   slotsV2(
-    deps: ActivitiesDeps,
+    deps: AvailabilityDeps,
     venueSlug: string,
     activitySlug: string,
     query: SlotsV2Query,
@@ -127,7 +116,7 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
     ...(options.now ? { now: options.now } : {}),
   });
 
-  const loadDay = async (deps: ActivitiesDeps, context: ActivityContext, date: LocalDate): Promise<Day> => {
+  const loadDay = async (deps: AvailabilityDeps, context: ActivityContext, date: LocalDate): Promise<Day> => {
     const sessions = await listSessions(deps.db, {
       venueId: context.venue.id,
       activityId: context.activity.id,
@@ -162,7 +151,7 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
 
   /** The day and the places of its sessions still to start; the day is reloaded when they disagree. */
   const dayWithPlaces = async (
-    deps: ActivitiesDeps,
+    deps: AvailabilityDeps,
     context: ActivityContext,
     date: LocalDate,
     now: Date,

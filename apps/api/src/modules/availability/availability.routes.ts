@@ -1,11 +1,6 @@
 import {
   zActivityParams,
-  zCategoriesResponse,
-  zCategoryParams,
-  zCategoryResponse,
   zDateQuery,
-  zDatesParams,
-  zDatesResponse,
   zOccurrenceParams,
   zOccurrenceResponse,
   zSlotsQuery,
@@ -16,8 +11,6 @@ import {
   zTimesResponse,
   zTimesV2Response,
   zTimetableResponse,
-  zVenueParams,
-  zVenuesResponse,
 } from '@leisure/contract/activities';
 import { zErrorResponse } from '@leisure/contract/errors';
 import type { FastifyReply } from 'fastify';
@@ -25,21 +18,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { currentAuth } from '../session/session';
+import { createCatalogue } from '../venues/catalogue';
 import {
-  type ActivitiesDeps,
-  createCatalogue,
-  describeCategory,
+  type AvailabilityDeps,
   getOccurrence,
-  listActivityVenues,
-  listBookableDates,
   listSlots,
   listTimeGroup,
   listTimes,
   listTimetable,
-  listVenueCategories,
-  viewerOf,
-} from './activities.service';
+} from './availability.service';
 import { createDayAnswers } from './day-answers';
+import { viewerOf } from './offer';
 
 const notFound = zErrorResponse.describe(
   "No such venue, activity, category or session: `{message: 'Unable to complete request, item not found.'}`.",
@@ -67,80 +56,18 @@ function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** Discovery and availability of activities (bookings-api.md: Discovery, Availability). */
-export const activitiesRoutes: FastifyPluginAsyncZod<{
+/** Availability of activities: times, slots, timetables, one session (bookings-api.md: Availability). */
+export const availabilityRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
-  holds?: ActivitiesDeps['holds'];
+  holds?: AvailabilityDeps['holds'];
 }> = async (app, { db, config, holds }) => {
-  const deps: ActivitiesDeps = { db, config, catalogue: createCatalogue(db, config), holds };
+  const deps: AvailabilityDeps = { db, config, catalogue: createCatalogue(db, config), holds };
   // v2/times and v2/slots of busy days: the unchanging part of each item kept serialised, the
   // places read on every call (day-answers.ts).
   const dayAnswers = createDayAnswers();
   const viewer = async (request: Parameters<typeof currentAuth>[2]) =>
     viewerOf(await currentAuth(db, config, request));
-
-  app.get(
-    '/activities/venues',
-    {
-      schema: {
-        tags,
-        summary: "The operator's venues",
-        response: { 200: zVenuesResponse, 404: notFound, 500: serverError },
-      },
-    },
-    async () => ({ data: await listActivityVenues(deps) }),
-  );
-
-  app.get(
-    '/activities/venue/:venue/categories',
-    {
-      schema: {
-        tags,
-        summary: "A venue's activity categories",
-        description: 'The root categories with an activity the venue offers somewhere below them.',
-        params: zVenueParams,
-        response: { 200: zCategoriesResponse, 404: notFound, 500: serverError },
-      },
-    },
-    async (request) => ({ data: await listVenueCategories(deps, request.params.venue) }),
-  );
-
-  app.get(
-    '/activities/venue/:venue/categories/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'A category and its children, or an activity',
-        description:
-          'For a category: its sub-categories and activities at this venue (`type` says which). For an ' +
-          'activity (the leaves of the tree): no children, and the locations it runs in.',
-        params: zCategoryParams,
-        response: { 200: zCategoryResponse, 404: notFound, 500: serverError },
-      },
-    },
-    async (request) => ({
-      data: await describeCategory(deps, request.params.venue, request.params.slug, new Date()),
-    }),
-  );
-
-  app.get(
-    '/activities/venue/:venue/activity-category/:category/dates',
-    {
-      schema: {
-        tags,
-        summary: 'The bookable dates',
-        description:
-          "Today and each day up to the booking window. `{category}` is an activity's slug, or a category's " +
-          '(then the widest window of its activities).',
-        params: zDatesParams,
-        response: { 200: zDatesResponse, 404: notFound, 500: serverError },
-      },
-    },
-    async (request) => ({
-      data: await listBookableDates(deps, request.params.venue, request.params.category, new Date()),
-    }),
-  );
 
   app.get(
     '/activities/venue/:venue/activity/:activity/times',

@@ -8,7 +8,7 @@ import {
   insertOrderItemRows,
   insertOrderRows,
   insertPaymentRows,
-} from './my-bookings.repository';
+} from './bookings.repository';
 
 /**
  * Bookings made without a basket, as checkout would have written them: a completed basket, the

@@ -2,17 +2,17 @@ import { myBookingsMessages } from '@leisure/contract/my-bookings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, creditTransactions, occurrences, waitlistEntries } from '../../db/schema';
+import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { findOccurrenceRow } from '../activities/activities.repository';
-import { addDays, localDateOf, zonedTimeToUtc } from '../activities/local-time';
+import { api, createFixture, createUser, type Fixture, london } from '../cart/cart-test-fixtures';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
 import {
   type ActivityRow,
   createActivity,
   createActivityCategory,
   createCourse,
   createOccurrence,
-} from '../activities/timetable.service';
-import { api, createFixture, createUser, type Fixture, london } from '../cart/cart-test-fixtures';
+} from '../timetable/timetable.service';
 import { recordOrders } from './booking-history';
 
 describe('my bookings', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyMember } from '../../seed/my-bookings';
+import { historyMember } from '../../seed/bookings';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 

@@ -1,8 +1,8 @@
 import { formatMoney } from '@leisure/contract/money';
 import { cutoffMessage } from '@leisure/contract/my-bookings';
 import { describe, expect, it } from 'vitest';
-import { localDateOf, localIso, localTimeOf, prettyDate } from '../activities/local-time';
-import { listFormatter } from './my-bookings.service';
+import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
+import { listFormatter } from './bookings.service';
 
 // The booking lists format hundreds of rows through this memo; it must answer exactly what the
 // general helpers answer, across daylight-saving changes and zones with odd offsets.

@@ -32,7 +32,7 @@ import {
   listMyBookings,
   listMyWaitlist,
   type MyBookingsDeps,
-} from './my-bookings.service';
+} from './bookings.service';
 
 export interface MyBookingsRoutesOptions {
   db: Database;
@@ -56,10 +56,7 @@ const cancelNote =
   'booking (even at the same moment) answers 422 and gives nothing.';
 
 /** Bookings, waitlist and course bookings in my account (my-account.md 2.3, 2.4). */
-export const myBookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = async (
-  app,
-  { db, config },
-) => {
+export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = async (app, { db, config }) => {
   const deps: MyBookingsDeps = { db, config, holds: app.holdKeeper, log: app.log };
 
   app.get(

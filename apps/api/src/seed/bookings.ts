@@ -1,9 +1,7 @@
 import type { Database } from '../db/client';
-import { addDays, localDateOf, zonedTimeToUtc } from '../modules/activities/local-time';
-import { compositeKeyOf } from '../modules/activities/timetable.service';
+import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
-import { findCustomerId } from '../modules/cart/cart.service';
-import { type PastOrder, recordOrders } from '../modules/my-bookings/booking-history';
+import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
   findCourseAt,
   findFullWaitlistSession,
@@ -13,7 +11,9 @@ import {
   insertWaitlistRow,
   listSessionsWithPlaces,
   type SeedActivity,
-} from '../modules/my-bookings/my-bookings.repository';
+} from '../modules/bookings/bookings.service';
+import { findCustomerId } from '../modules/cart/cart.service';
+import { compositeKeyOf } from '../modules/timetable/timetable.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
 

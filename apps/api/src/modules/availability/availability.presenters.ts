@@ -1,0 +1,180 @@
+import type { Clock, Instant, Location, Slot, SlotPrice, Ticket, Time } from '@leisure/contract/activities';
+import { formatMoney } from '@leisure/contract/money';
+import {
+  type LocalDate,
+  localDateOf,
+  localIso,
+  localTimeOf,
+  prettyDate,
+  twelveHour,
+  utcIso,
+} from '../../lib/dates';
+import type { ActivityContext } from '../venues/catalogue';
+import type { ActivityRow, VenueRow } from '../venues/venues.service';
+import type { SessionRow, TimeGroupRow } from './availability.repository';
+import {
+  actionFor,
+  noPlaces,
+  priceFor,
+  spacesOf,
+  type Viewer,
+  type ViewerPlaces,
+  type ViewerPrice,
+} from './offer';
+
+/** Wire presenters of the availability answers: the snake_case shapes the contract describes. */
+
+export const noRestrictions = { pre_waiver: null, pre_induction: null, criteria: null } as const;
+
+export function duration(activity: ActivityRow): string {
+  return `${activity.durationMinutes}min`;
+}
+
+export function clock(instant: Date, timeZone: string, padded: boolean): Clock {
+  const time = localTimeOf(instant, timeZone);
+  return { format_12_hour: twelveHour(time, padded), format_24_hour: time };
+}
+
+export function instant(at: Date, timeZone: string): Instant {
+  const time = localTimeOf(at, timeZone);
+  return {
+    utc: utcIso(at),
+    local: localIso(at, timeZone),
+    format_12_hour: twelveHour(time, false),
+    format_24_hour: time,
+  };
+}
+
+export function slotDate(date: LocalDate) {
+  const pretty = prettyDate(date);
+  return {
+    raw: pretty.raw,
+    raw_pretty: pretty.raw_pretty,
+    day_pretty: pretty.day_short,
+    date_pretty: pretty.date_pretty,
+    full_date_pretty: pretty.long_pretty,
+  };
+}
+
+export function locationOf(session: SessionRow, venue: VenueRow): Location {
+  return {
+    id: String(session.locationId),
+    name: session.locationName,
+    type: session.locationType,
+    slug: session.locationSlug,
+    venue_id: venue.id,
+    venue_slug: venue.slug,
+  };
+}
+
+export function slotPrice(price: ViewerPrice, currency: string): SlotPrice {
+  return {
+    benefit_applied: price.benefitApplied,
+    package_applied: false,
+    formatted: formatMoney(price.amount, currency),
+    raw: price.amount,
+  };
+}
+
+export function timeOf(
+  context: ActivityContext,
+  group: TimeGroupRow,
+  viewer: Viewer,
+  now: Date,
+  places: ViewerPlaces = noPlaces,
+): Time {
+  const { venue, activity } = context;
+  const tz = venue.timezone;
+  const price = priceFor(context.pricing, viewer);
+  return {
+    starts_at: clock(group.startsAt, tz, true),
+    ends_at: clock(group.endsAt, tz, true),
+    duration: duration(activity),
+    price: {
+      is_estimated: viewer.userId === null && price.memberPriceExists,
+      formatted_amount: formatMoney(price.amount, context.client.currency),
+    },
+    composite_key: group.compositeKey,
+    timestamp: Math.floor(group.startsAt.getTime() / 1000),
+    booking: places.bookingInGroup(group.compositeKey),
+    action_to_show: actionFor(group.firstBookableAt, group.spaces, activity, viewer, now, tz),
+    category_slug: activity.slug,
+    date: localDateOf(group.startsAt, tz),
+    venue_slug: venue.slug,
+    location: group.locationCount === 1 ? group.locationName : 'Multiple',
+    spaces: group.spaces,
+    name: activity.name,
+    allows_anonymous_bookings: activity.allowsAnonymousBookings,
+    needs_waiver: activity.needsWaiver,
+    restrictions: noRestrictions,
+    has_pre_purchase_restrictions: activity.needsWaiver,
+    requires_induction: false,
+    restriction_ids: [],
+  };
+}
+
+export function slotOf(
+  context: ActivityContext,
+  session: SessionRow,
+  viewer: Viewer,
+  now: Date,
+  cartType: Slot['cart_type'],
+  places: ViewerPlaces,
+): Slot {
+  const { venue, activity } = context;
+  const tz = venue.timezone;
+  const spaces = spacesOf(session);
+  const price = priceFor(context.pricing, viewer);
+  return {
+    id: String(session.id),
+    name: activity.name,
+    allows_anonymous_bookings: activity.allowsAnonymousBookings,
+    needs_waiver: activity.needsWaiver,
+    category_slug: activity.slug,
+    duration: duration(activity),
+    date: slotDate(localDateOf(session.startsAt, tz)),
+    starts_at: clock(session.startsAt, tz, false),
+    ends_at: clock(session.endsAt, tz, false),
+    location: locationOf(session, venue),
+    slot_display_location: session.locationName,
+    venue_name: venue.name,
+    price: slotPrice(price, context.client.currency),
+    first_bookable_at: instant(session.firstBookableAt, tz),
+    last_bookable_at: instant(session.startsAt, tz),
+    pricing_option_id: price.optionId,
+    cart_type: cartType,
+    composite_key: session.compositeKey,
+    booking: places.bookingOf(session.id),
+    bookings_count: session.bookedCount,
+    spaces,
+    capacity: session.capacity,
+    action_to_show: actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
+    waitlist_id: places.waitlistOf(session.id),
+    restrictions: noRestrictions,
+    has_pre_purchase_restrictions: activity.needsWaiver,
+    requires_induction: false,
+    restriction_ids: [],
+    benefit_available: price.memberPriceExists ? viewer.isMember : null,
+    tags: activity.tags,
+  };
+}
+
+/** The tickets this viewer can buy: the member option's for members (when there is one), else the rest. */
+export function ticketsFor(context: ActivityContext, viewer: Viewer): Ticket[] {
+  const member = context.pricing.filter((option) => option.forMembers);
+  const options =
+    viewer.isMember && member.length > 0 ? member : context.pricing.filter((option) => !option.forMembers);
+  return options.flatMap((option) =>
+    option.tickets.map((ticket) => ({
+      id: ticket.id,
+      name: ticket.name,
+      price: {
+        benefit_applied: option.forMembers,
+        package_applied: false,
+        formatted: formatMoney(ticket.amount, context.client.currency),
+        raw: ticket.amount,
+      },
+      pricing_option: { id: option.id, name: option.name },
+    })),
+  );
+}

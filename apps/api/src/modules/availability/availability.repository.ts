@@ -1,0 +1,282 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type activities,
+  type activityCategories,
+  courseBundles,
+  locations,
+  occurrences,
+  type pricingOptions,
+  type tickets,
+  type timetableEntries,
+} from '../../db/schema';
+
+export type CategoryRow = typeof activityCategories.$inferSelect;
+export type NewCategoryRow = typeof activityCategories.$inferInsert;
+export type ActivityRow = typeof activities.$inferSelect;
+export type NewActivityRow = typeof activities.$inferInsert;
+export type LocationRow = typeof locations.$inferSelect;
+export type NewLocationRow = typeof locations.$inferInsert;
+export type PricingOptionRow = typeof pricingOptions.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type TimetableEntryRow = typeof timetableEntries.$inferSelect;
+export type NewTimetableEntryRow = typeof timetableEntries.$inferInsert;
+export type CourseBundleRow = typeof courseBundles.$inferSelect;
+export type OccurrenceRow = typeof occurrences.$inferSelect;
+export type NewOccurrenceRow = typeof occurrences.$inferInsert;
+
+/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** PostgreSQL takes at most 65,535 bind parameters per statement; occurrences have 14 columns. */
+const _insertChunk = 2_000;
+
+// ---- Availability -------------------------------------------------------------------------------
+
+/** A session with what the availability answers need from its location. */
+export interface SessionRow {
+  id: number;
+  locationId: number;
+  locationName: string;
+  locationSlug: string;
+  locationType: string;
+  bundleId: number | null;
+  startsAt: Date;
+  endsAt: Date;
+  firstBookableAt: Date;
+  compositeKey: string;
+  capacity: number;
+  bookedCount: number;
+  heldCount: number;
+  instructorName: string | null;
+}
+
+const sessionColumns = {
+  id: occurrences.id,
+  locationId: occurrences.locationId,
+  locationName: locations.name,
+  locationSlug: locations.slug,
+  locationType: locations.type,
+  bundleId: occurrences.bundleId,
+  startsAt: occurrences.startsAt,
+  endsAt: occurrences.endsAt,
+  firstBookableAt: occurrences.firstBookableAt,
+  compositeKey: occurrences.compositeKey,
+  capacity: occurrences.capacity,
+  bookedCount: occurrences.bookedCount,
+  heldCount: occurrences.heldCount,
+  instructorName: occurrences.instructorName,
+};
+
+export interface SessionFilter {
+  venueId: number;
+  activityId: number;
+  /** Sessions starting in [from, to). */
+  from: Date;
+  to: Date;
+  compositeKey?: string | undefined;
+  /** Exact start and end (a v1 slot). */
+  startsAt?: Date | undefined;
+  endsAt?: Date | undefined;
+}
+
+/**
+ * One venue's sessions of one activity starting in a window, in time then location order: one
+ * range scan of `occurrences_availability_idx` (venue, activity, starts_at) and a primary-key
+ * lookup per location.
+ */
+export async function listSessions(db: Database, filter: SessionFilter): Promise<SessionRow[]> {
+  const conditions = [
+    eq(occurrences.venueId, filter.venueId),
+    eq(occurrences.activityId, filter.activityId),
+    gte(occurrences.startsAt, filter.from),
+    lt(occurrences.startsAt, filter.to),
+  ];
+  if (filter.compositeKey !== undefined) conditions.push(eq(occurrences.compositeKey, filter.compositeKey));
+  if (filter.startsAt !== undefined) conditions.push(eq(occurrences.startsAt, filter.startsAt));
+  if (filter.endsAt !== undefined) conditions.push(eq(occurrences.endsAt, filter.endsAt));
+  return db
+    .select(sessionColumns)
+    .from(occurrences)
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .where(and(...conditions))
+    .orderBy(asc(occurrences.startsAt), asc(occurrences.endsAt), asc(locations.position), asc(locations.id));
+}
+
+/** The places of one session, read on every availability call (never cached). */
+export interface LivePlaces {
+  capacity: number;
+  bookedCount: number;
+  heldCount: number;
+}
+
+/**
+ * The places of a venue's sessions of one activity starting in [from, to): the same index range
+ * scan as `listSessions`, without the join, as one text value ('id,capacity,booked,held;...') so a
+ * day of 200 sessions is one row to send and parse, not 200.
+ */
+export async function listLivePlaces(
+  db: Database,
+  filter: Pick<SessionFilter, 'venueId' | 'activityId' | 'from' | 'to'>,
+): Promise<Map<number, LivePlaces>> {
+  const result = await db.execute(sql`
+    select string_agg(id || ',' || capacity || ',' || booked_count || ',' || held_count, ';') as places
+    from occurrences
+    where venue_id = ${filter.venueId} and activity_id = ${filter.activityId}
+      and starts_at >= ${filter.from.toISOString()}::timestamptz
+      and starts_at < ${filter.to.toISOString()}::timestamptz`);
+  const text = rowsOf<{ places: string | null }>(result)[0]?.places ?? null;
+  const places = new Map<number, LivePlaces>();
+  if (!text) return places;
+  for (const entry of text.split(';')) {
+    const [id, capacity, booked, held] = entry.split(',');
+    places.set(Number(id), {
+      capacity: Number(capacity),
+      bookedCount: Number(booked),
+      heldCount: Number(held),
+    });
+  }
+  return places;
+}
+
+/** A time group: the sessions of one start and end across locations, summed by the database. */
+export interface TimeGroupRow {
+  compositeKey: string;
+  startsAt: Date;
+  endsAt: Date;
+  firstBookableAt: Date;
+  /** Places left across the group's locations. */
+  spaces: number;
+  locationCount: number;
+  /** The first location's name (the group's only one when `locationCount` is 1). */
+  locationName: string;
+  /** A session with a place left, else the first: the id a client can book with. */
+  bookableId: number;
+  /** Places held in baskets across the group (a hold may have run out: the read then sweeps). */
+  heldCount: number;
+}
+
+/**
+ * A day's time groups of one activity at one venue, in time order: the same index range scan as
+ * `listSessions`, aggregated in the database so 200 sessions come back as their 20 start times.
+ */
+export async function listTimeGroups(
+  db: Database,
+  filter: Pick<SessionFilter, 'venueId' | 'activityId' | 'from' | 'to'>,
+): Promise<TimeGroupRow[]> {
+  const free = sql`greatest(${occurrences.capacity} - ${occurrences.bookedCount} - ${occurrences.heldCount}, 0)`;
+  return db
+    .select({
+      compositeKey: occurrences.compositeKey,
+      startsAt: sql`min(${occurrences.startsAt})`.mapWith(occurrences.startsAt),
+      endsAt: sql`min(${occurrences.endsAt})`.mapWith(occurrences.endsAt),
+      firstBookableAt: sql`min(${occurrences.firstBookableAt})`.mapWith(occurrences.firstBookableAt),
+      spaces: sql<number>`sum(${free})::int`.mapWith(Number),
+      heldCount: sql<number>`sum(${occurrences.heldCount})::int`.mapWith(Number),
+      locationCount: sql<number>`count(distinct ${occurrences.locationId})::int`.mapWith(Number),
+      locationName: sql<string>`(array_agg(${locations.name} order by ${locations.position}, ${locations.id}))[1]`,
+      bookableId:
+        sql<number>`(array_agg(${occurrences.id} order by (${free} > 0) desc, ${locations.position}, ${locations.id}))[1]`.mapWith(
+          Number,
+        ),
+    })
+    .from(occurrences)
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .where(
+      and(
+        eq(occurrences.venueId, filter.venueId),
+        eq(occurrences.activityId, filter.activityId),
+        gte(occurrences.startsAt, filter.from),
+        lt(occurrences.startsAt, filter.to),
+      ),
+    )
+    .groupBy(occurrences.compositeKey)
+    .orderBy(sql`min(${occurrences.startsAt})`, sql`min(${occurrences.endsAt})`);
+}
+
+export interface OccurrenceDetailRow {
+  session: SessionRow;
+  activityId: number;
+  venueId: number;
+  bundle: { id: number; name: string; sessionsCount: number } | null;
+}
+
+export async function findOccurrence(db: Database, id: number): Promise<OccurrenceDetailRow | undefined> {
+  const [row] = await db
+    .select({
+      ...sessionColumns,
+      activityId: occurrences.activityId,
+      venueId: occurrences.venueId,
+      bundleName: courseBundles.name,
+      bundleSessions: courseBundles.sessionsCount,
+    })
+    .from(occurrences)
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, occurrences.bundleId))
+    .where(eq(occurrences.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { activityId, venueId, bundleName, bundleSessions, ...session } = row;
+  return {
+    session,
+    activityId,
+    venueId,
+    bundle:
+      session.bundleId !== null && bundleName !== null && bundleSessions !== null
+        ? { id: session.bundleId, name: bundleName, sessionsCount: bundleSessions }
+        : null,
+  };
+}
+
+// ---- The viewer's own places (bookings and waitlist entries made by the cart module) ----------------------
+
+export interface ViewerPlaceRow {
+  occurrenceId: number;
+  compositeKey: string;
+  bookingId: number | null;
+  waitlistId: number | null;
+}
+
+/**
+ * The user's live bookings and waitlist entries on sessions of one activity at one venue starting in
+ * [from, to), or on the given sessions: what the availability answers show as `booking` and
+ * `waitlist_id`. Driven by the user's own rows (indexed by user), so it stays small.
+ */
+export async function listViewerPlaces(
+  db: Database,
+  userId: number,
+  scope: { venueId: number; activityId: number; from: Date; to: Date } | { occurrenceIds: number[] },
+): Promise<ViewerPlaceRow[]> {
+  const where =
+    'occurrenceIds' in scope
+      ? scope.occurrenceIds.length === 0
+        ? sql`false`
+        : sql`o.id in (${sql.join(
+            scope.occurrenceIds.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`
+      : sql`o.venue_id = ${scope.venueId} and o.activity_id = ${scope.activityId}
+            and o.starts_at >= ${scope.from.toISOString()}::timestamptz
+            and o.starts_at < ${scope.to.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select o.id as occurrence_id, o.composite_key, b.id as booking_id, null::int as waitlist_id
+    from bookings b join occurrences o on o.id = b.occurrence_id
+    where b.user_id = ${userId} and b.status = 'booked' and ${where}
+    union all
+    select o.id, o.composite_key, null::int, w.id
+    from waitlist_entries w join occurrences o on o.id = w.occurrence_id
+    where w.user_id = ${userId} and w.status in ('waiting', 'offered') and ${where}`);
+  return rowsOf<{
+    occurrence_id: number;
+    composite_key: string;
+    booking_id: number | null;
+    waitlist_id: number | null;
+  }>(result).map((row) => ({
+    occurrenceId: Number(row.occurrence_id),
+    compositeKey: row.composite_key,
+    bookingId: row.booking_id === null ? null : Number(row.booking_id),
+    waitlistId: row.waitlist_id === null ? null : Number(row.waitlist_id),
+  }));
+}
