@@ -3,6 +3,7 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, carts, memberships, orderItems, orders } from '../../db/schema';
+import { membershipFactory } from '../../test/factories/membership-factory';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { addDays, localDateOf, zonedTimeToUtc } from '../activities/local-time';
 import {
@@ -13,7 +14,6 @@ import {
   type OccurrenceRow,
   offerActivities,
 } from '../activities/timetable.service';
-import { membershipFactory } from '../memberships/memberships.service';
 import { api, createFixture, createUser, type Fixture, london } from './cart-test-fixtures';
 
 /**

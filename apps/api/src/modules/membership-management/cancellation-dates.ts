@@ -1,4 +1,5 @@
-import { addDays, addMonths } from '../memberships/pricing';
+import { addMonths } from '../../lib/dates';
+import { addDays } from '../activities/local-time';
 
 /**
  * Calendar arithmetic of cancellation and membership display, on 'YYYY-MM-DD' local dates (the

@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addMonths } from '../../lib/dates';
+import { addDays, daysBetween } from '../activities/local-time';
+import { mulDivHalfUp, type PricedPromotion } from '../promotions/promotion-discounts';
 import {
-  addDays,
-  addMonths,
-  daysBetween,
   discountedCollections,
-  mulDivHalfUp,
   type PricedOption,
-  type PricedPromotion,
   prettyDate,
   priceMembership,
   startDateBounds,
