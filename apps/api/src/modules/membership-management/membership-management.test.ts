@@ -9,6 +9,15 @@ import {
   penalties,
   uploads,
 } from '../../db/schema';
+import {
+  createManagementTypes,
+  htmlBytes,
+  insertMembership,
+  insertPenalty,
+  multipartBody,
+  pdfBytes,
+  pngBytes,
+} from '../../test/factories/membership-management-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { addDays, localDateOf } from '../activities/local-time';
 import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
@@ -22,15 +31,6 @@ import {
   runMembershipJobs,
   suspendOverdueDocumentMemberships,
 } from './membership-management.service';
-import {
-  createManagementTypes,
-  htmlBytes,
-  insertMembership,
-  insertPenalty,
-  multipartBody,
-  pdfBytes,
-  pngBytes,
-} from './membership-management-test-fixtures';
 
 describe('membership management: list, cancel, eligibility documents', () => {
   let t: TestApp;
