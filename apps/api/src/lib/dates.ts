@@ -200,3 +200,32 @@ export function localIso(instant: Date, timeZone: string): string {
 export function utcIso(instant: Date): string {
   return `${instant.toISOString().slice(0, 19)}Z`;
 }
+
+// ---- Calendar arithmetic on YYYY-MM-DD dates (no time zones) -------------------------------------------
+
+function isoDay(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
+/** Days in a month (`monthIndex` 0-11; out of range rolls into the next or previous year). */
+export function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/** The same day `months` later, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = dateParts(date);
+  const monthIndex = month - 1 + months;
+  return isoDay(new Date(Date.UTC(year, monthIndex, Math.min(day, daysInMonth(year, monthIndex)))));
+}
+
+/** '2027-01-03' -> '3 Jan 2027' (my-account.md 9: D MMM YYYY). */
+export function fullDate(date: string): string {
+  const [year, month, day] = dateParts(date);
+  return `${day} ${shortMonths[month - 1]} ${year}`;
+}
+
+/** The date with its day of the month replaced (`day` 1-28 fits every month). */
+export function withDay(date: string, day: number): string {
+  return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
+}

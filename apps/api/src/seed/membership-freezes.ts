@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { membershipQuestions } from '../db/schema';
+import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
 import { insertFreeze, insertFreezeTypes } from '../modules/membership-changes/membership-changes.repository';
-import { insertMembership, type MembershipRow } from '../modules/memberships/memberships.repository';
-import { todayIn } from '../modules/memberships/memberships.service';
-import { addDays, addMonths } from '../modules/memberships/pricing';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 
@@ -46,7 +45,7 @@ export async function seedMembershipFreezes(
   if (!medical || !travel) throw new Error('seed: freeze types not written');
   const venueId = venues[0]?.id;
   if (venueId === undefined) throw new Error('seed: no venues');
-  const today = todayIn('Europe/London', now);
+  const today = localDateOf(now, 'Europe/London');
   const monthly = await optionOf(db, clientId, 'anytime-gym', 'recurring');
   const fixed = await optionOf(db, clientId, 'anytime-gym', 'fixed');
 

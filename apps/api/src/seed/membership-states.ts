@@ -3,20 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { membershipTypes, penalties, uploads, users } from '../db/schema';
+import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import {
   insertCollection,
   insertMandate,
   insertSchedule,
 } from '../modules/direct-debit/direct-debit.repository';
+import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
 import {
   ensureDocumentTypes,
   insertDocument,
 } from '../modules/membership-management/membership-management.repository';
 import { requestCancellation } from '../modules/membership-management/membership-management.service';
-import { insertMembership, type MembershipRow } from '../modules/memberships/memberships.repository';
-import { todayIn } from '../modules/memberships/memberships.service';
-import { addDays, addMonths } from '../modules/memberships/pricing';
 import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
@@ -50,7 +49,7 @@ export async function seedMembershipStates(
 ): Promise<void> {
   const venue = venues[0];
   if (!venue) throw new Error('seed: no venues');
-  const today = todayIn('Europe/London', now);
+  const today = localDateOf(now, 'Europe/London');
   const gym = await optionOf(db, clientId, 'anytime-gym', 'recurring');
   const student = await optionOf(db, clientId, 'student', 'recurring');
 

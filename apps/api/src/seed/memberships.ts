@@ -1,12 +1,11 @@
 import type { Database } from '../db/client';
+import { addDays, localDateOf } from '../lib/dates';
+import { createTerm, type VenueRow } from '../modules/operator/operator.service';
 import {
   findActivityForBenefit,
   membershipFactory,
   type NewMembershipTypeSpec,
-  todayIn,
-} from '../modules/memberships/memberships.service';
-import { addDays } from '../modules/memberships/pricing';
-import { createTerm, type VenueRow } from '../modules/operator/operator.service';
+} from '../test/factories/membership-factory';
 
 /** Promotion codes the README and the e2e journeys use. */
 export const demoPromotionCodes = {
@@ -248,7 +247,7 @@ export async function seedMemberships(
   ];
   for (const [position, spec] of types.entries()) await factory.createType({ ...spec, position });
 
-  const today = todayIn('Europe/London', now);
+  const today = localDateOf(now, 'Europe/London');
   await factory.createPromotion({
     code: demoPromotionCodes.welcome,
     name: 'Half-price joining fee',

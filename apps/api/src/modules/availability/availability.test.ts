@@ -3,9 +3,9 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, occurrences } from '../../db/schema';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
+import { membershipFactory } from '../../test/factories/membership-factory';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCustomer } from '../auth/auth.service';
-import { membershipFactory } from '../memberships/memberships.service';
 import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
 import {
   type ActivityRow,

@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, carts, memberships, orderItems, orders } from '../../db/schema';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
+import { membershipFactory } from '../../test/factories/membership-factory';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { membershipFactory } from '../memberships/memberships.service';
 import {
   type ActivityRow,
   createActivity,

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { memberships } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
-import { membershipFactory } from '../memberships/memberships.service';
+import { membershipFactory } from '../../test/factories/membership-factory';
 import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
 import { insertMemberPackage, type MemberPackageRow } from './guest-passes.repository';
 

@@ -7,16 +7,12 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
+import { addDays, addMonths, isLocalDate, localDateOf } from '../../lib/dates';
 import { billingTimeZone } from '../direct-debit/collections.service';
 import { postponeCollections } from '../direct-debit/direct-debit.service';
-import {
-  findMembershipById,
-  findVenueOfClient,
-  type MembershipRow,
-} from '../memberships/memberships.repository';
-import { todayIn } from '../memberships/memberships.service';
-import { addDays, addMonths, isValidDate } from '../memberships/pricing';
+import { findVenueOfClient } from '../membership-catalogue/membership-catalogue.service';
 import { getCurrentClient } from '../operator/operator.service';
+import { requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
@@ -28,6 +24,7 @@ import {
   type FreezeRow,
   type FreezeTypeRow,
   findFreeze,
+  findMembershipById,
   findUploadName,
   insertFreeze,
   listFreezeTypesOfClient,
@@ -35,6 +32,7 @@ import {
   lockMembership,
   lockNextDueFreeze,
   lockNextEndedReplaced,
+  type MembershipRow,
   setMembershipStatus,
   updateFreeze,
 } from './membership-changes.repository';
@@ -56,16 +54,12 @@ export async function ownMembership(
   membershipId: number,
 ): Promise<MembershipRow> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const membership = await findMembershipById(deps.db, membershipId);
-  if (!membership || membership.clientId !== client.id || membership.userId !== auth.user.id) {
-    throw AppError.notFound();
-  }
-  return membership;
+  return requireAccess(auth, await findMembershipById(deps.db, membershipId), { clientId: client.id });
 }
 
 async function membershipToday(deps: FreezeDeps, membership: MembershipRow, now: Date): Promise<string> {
   const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
-  return todayIn(venue?.timezone ?? billingTimeZone, now);
+  return localDateOf(now, venue?.timezone ?? billingTimeZone);
 }
 
 function startBounds(types: FreezeTypeRow[], today: string): { min: string; max: string } {
@@ -149,7 +143,7 @@ export async function requestFreeze(
   else if (!type) errors.freeze_type_id = [membershipChangeMessages.freezeTypeInvalid];
   const activeFrom = form.fields.active_from ?? '';
   if (!activeFrom) errors.active_from = [membershipChangeMessages.startDateRequired];
-  else if (fieldErrors.active_from || !isValidDate(activeFrom)) errors.active_from = ['Date must be valid.'];
+  else if (fieldErrors.active_from || !isLocalDate(activeFrom)) errors.active_from = ['Date must be valid.'];
   else if (activeFrom < today) errors.active_from = [membershipChangeMessages.startDatePast];
   else if (type) {
     const min = addDays(today, type.minStartDaysAhead);
@@ -270,7 +264,7 @@ export interface FreezeRun {
  * several replicas can run it at once and each row moves once.
  */
 export async function runFreezeTransitions(db: Database, now = new Date()): Promise<FreezeRun> {
-  const today = todayIn(billingTimeZone, now);
+  const today = localDateOf(now, billingTimeZone);
   const run: FreezeRun = { started: 0, ended: 0, replacedEnded: 0 };
   for (;;) {
     const moved = await db.transaction(async (tx) => {

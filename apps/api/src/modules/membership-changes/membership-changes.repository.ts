@@ -15,7 +15,8 @@ export type FreezeTypeRow = typeof freezeTypes.$inferSelect;
 export type NewFreezeTypeRow = typeof freezeTypes.$inferInsert;
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 export type NewFreezeRow = typeof membershipFreezes.$inferInsert;
-type MembershipRow = typeof memberships.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+export type VenueRow = typeof venues.$inferSelect;
 
 export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
@@ -204,4 +205,9 @@ export async function listBenefitNames(db: Database, typeId: number): Promise<st
     .where(eq(membershipBenefits.membershipTypeId, typeId))
     .orderBy(asc(membershipBenefits.position));
   return rows.map((row) => row.name);
+}
+
+export async function findMembershipById(db: Database, id: number): Promise<MembershipRow | undefined> {
+  const rows = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
+  return rows[0];
 }

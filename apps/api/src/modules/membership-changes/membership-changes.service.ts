@@ -10,35 +10,32 @@ import {
 import type { Answer } from '@leisure/contract/memberships';
 import { formatMoney } from '@leisure/contract/money';
 import { AppError } from '../../errors';
+import { addDays, localDateOf } from '../../lib/dates';
 import { billingTimeZone } from '../direct-debit/collections.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
+import { submitNewMembership } from '../joining/joining.service';
+import { money } from '../membership-catalogue/membership-catalogue.presenters';
 import {
   findOption,
   findPaymentOption,
   findTypeById,
   findVenueOfClient,
   isTypeSoldAt,
-  type MembershipRow,
-  type VenueRow,
-} from '../memberships/memberships.repository';
-import {
+  listBenefitNames,
   listMembershipTypes,
-  money,
   pricePaymentOption,
-  submitNewMembership,
-  todayIn,
-} from '../memberships/memberships.service';
+  type VenueRow,
+} from '../membership-catalogue/membership-catalogue.service';
 import {
-  addDays,
   defaultBillingDay,
   prettyDate,
   priceMembership,
   startDateBounds,
-} from '../memberships/pricing';
+} from '../membership-catalogue/pricing';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { type FreezeDeps, ownMembership } from './freezes.service';
-import { listBenefitNames } from './membership-changes.repository';
+import type { MembershipRow } from './membership-changes.repository';
 import { membershipOptionsFor } from './membership-options';
 
 export type ChangeDeps = FreezeDeps;
@@ -81,7 +78,7 @@ async function renewalPlan(deps: ChangeDeps, auth: Auth, membershipId: number, n
   ]);
   if (!type || !option || !venue) throw AppError.notFound();
   const flags = options.get(membership.id);
-  const today = todayIn(venue.timezone, now);
+  const today = localDateOf(now, venue.timezone);
   // Starts the day after the current one ends; an ended one renews from today.
   const dayAfter = membership.endDate ? addDays(membership.endDate, 1) : today;
   const startDate = dayAfter < today ? today : dayAfter;
@@ -217,7 +214,7 @@ async function changeableMembership(deps: ChangeDeps, auth: Auth, membershipId: 
   if (!flags?.canChange) throw new AppError('forbidden', flags?.cannotChangeReason ?? undefined);
   const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
   if (!venue) throw AppError.notFound();
-  const today = todayIn(venue.timezone ?? billingTimeZone, now);
+  const today = localDateOf(now, venue.timezone ?? billingTimeZone);
   return { membership, venue, bounds: startDateBounds(today) };
 }
 

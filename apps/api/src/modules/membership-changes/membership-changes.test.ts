@@ -13,13 +13,12 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema';
+import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, billing, cardToken, createUser } from '../cart/cart-test-fixtures';
 import { collectDuePayments } from '../direct-debit/collections.service';
-import { insertMembership } from '../memberships/memberships.repository';
-import { todayIn } from '../memberships/memberships.service';
-import { addDays, addMonths } from '../memberships/pricing';
+import { insertMembership } from '../joining/joining.service';
 import { runFreezeTransitions } from './freezes.service';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -50,7 +49,7 @@ describe('membership changes: freeze, renew, change', () => {
   let http: ReturnType<typeof api>;
   let clientId: number;
   let venueId: number;
-  const today = todayIn('Europe/London');
+  const today = localDateOf(new Date(), 'Europe/London');
   let medicalId: number;
   let travelId: number;
 

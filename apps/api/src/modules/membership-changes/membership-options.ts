@@ -1,12 +1,11 @@
 import type { Database } from '../../db/client';
-import type { MembershipRow } from '../memberships/memberships.repository';
-import { todayIn } from '../memberships/memberships.service';
-import { addDays } from '../memberships/pricing';
+import { addDays, localDateOf } from '../../lib/dates';
 import {
   type FreezeRow,
   listLiveSuccessorsOf,
   listMembershipFacts,
   listOpenFreezesOf,
+  type MembershipRow,
 } from './membership-changes.repository';
 
 /** What the member may do with a membership (the spec's Membership flags, my-account.md 3). */
@@ -72,7 +71,7 @@ export async function membershipOptionsFor(
     // Only a paid successor blocks: an unpaid one (its basket was left) is replaced by the next try.
     const renewal = successors.find((s) => s.renewsMembershipId === row.id && s.activatedAt !== null);
     const change = successors.find((s) => s.replacesMembershipId === row.id && s.activatedAt !== null);
-    result.set(row.id, optionsOf(row, fact, freeze, { renewal, change }, todayIn(fact.timezone, now)));
+    result.set(row.id, optionsOf(row, fact, freeze, { renewal, change }, localDateOf(now, fact.timezone)));
   }
   return result;
 }

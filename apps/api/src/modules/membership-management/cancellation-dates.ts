@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '../memberships/pricing';
+import { addDays, addMonths } from '../../lib/dates';
 
 /**
  * Calendar arithmetic of cancellation and membership display, on 'YYYY-MM-DD' local dates (the

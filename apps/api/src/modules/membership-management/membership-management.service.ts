@@ -14,14 +14,14 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
+import { addDays, localDateOf } from '../../lib/dates';
 import { addToCart, type CartDeps, getCart } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { cancelCollections, endCollectionsAfter } from '../direct-debit/direct-debit.service';
 import { type MembershipOptions, membershipOptionsFor } from '../membership-changes/membership-options';
-import { todayIn } from '../memberships/memberships.service';
-import { addDays } from '../memberships/pricing';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
+import { requireAccess } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import {
@@ -164,7 +164,7 @@ function uploadRequired(
 
 /** Due `eligibility_days_allowance` days after joining (checkout), unless set. */
 function documentDueDateOf(membership: MembershipRow, allowanceDays: number, zone: string): string {
-  const joined = membership.activatedAt ? todayIn(zone, membership.activatedAt) : membership.startDate;
+  const joined = membership.activatedAt ? localDateOf(membership.activatedAt, zone) : membership.startDate;
   return membership.documentDueDate ?? addDays(joined, allowanceDays);
 }
 
@@ -222,7 +222,7 @@ async function describeMemberships(
   const result: MyMembership[] = [];
   for (const detail of [...details].sort((a, b) => listOrder(a.membership, b.membership))) {
     const { membership, type, option } = detail;
-    const today = todayIn(zoneOf(detail), now);
+    const today = localDateOf(now, zoneOf(detail));
     const flags = options.get(membership.id) ?? noOptions;
     const criterion = await criterionOf(db, detail);
     const latest = documents.find((row) => row.document.membershipId === membership.id);
@@ -321,9 +321,10 @@ async function ownMembership(
   auth: Auth,
   membershipId: number,
 ): Promise<MembershipDetailRow> {
+  const client = await getCurrentClient(deps.db, deps.config);
   const detail = await findMembershipDetail(deps.db, membershipId);
-  if (!detail || detail.membership.userId !== auth.user.id) throw AppError.notFound();
-  return detail;
+  requireAccess(auth, detail?.membership, { clientId: client.id });
+  return detail as MembershipDetailRow;
 }
 
 async function describeOne(
@@ -367,7 +368,7 @@ export async function getCancelInfo(
   const penalties = await listPenalties(deps, auth);
   const total = penalties.reduce((sum, penalty) => sum + penalty.fee_amount.amount, 0);
   const client = await getCurrentClient(deps.db, deps.config);
-  const today = todayIn(zoneOf(detail), now);
+  const today = localDateOf(now, zoneOf(detail));
   const dates =
     option.paymentType === 'recurring'
       ? membership.cancellationState === 'scheduled' && membership.finalDay && membership.finalPaymentDate
@@ -413,7 +414,7 @@ async function carryOutCancellation(
   now: Date,
 ): Promise<{ state: CancellationState; finalPaymentDate: string | null; finalDay: string | null }> {
   if (detail.option.paymentType === 'fixed') {
-    const today = todayIn(zoneOf(detail), now);
+    const today = localDateOf(now, zoneOf(detail));
     await updateMembershipRow(tx, membership.id, {
       status: 'cancelled',
       cancellationState: 'cancelled',
@@ -495,7 +496,7 @@ export async function requestCancellation(
     await updateMembershipRow(tx, membership.id, {
       cancellationRequestedAt: membership.cancellationRequestedAt ?? now,
     });
-    return carryOutCancellation(tx, detail, membership, todayIn(zoneOf(detail), now), now);
+    return carryOutCancellation(tx, detail, membership, localDateOf(now, zoneOf(detail)), now);
   });
 }
 
@@ -585,7 +586,7 @@ export async function uploadEligibilityDocument(
     });
     const saved = await findDocumentDetail(deps.db, row.id);
     if (!saved) throw new Error('eligibility document not found after insert');
-    return describeDocument(saved, todayIn(zoneOf(detail), now));
+    return describeDocument(saved, localDateOf(now, zoneOf(detail)));
   } catch (error) {
     if (storedName) await discardStoredFile(deps.config, storedName);
     throw error;
@@ -642,7 +643,7 @@ async function reviewDocument(
   const saved = await findDocumentDetail(deps.db, documentId);
   if (!saved) throw AppError.notFound();
   return {
-    ...describeDocument(saved, todayIn(defaultZone, now)),
+    ...describeDocument(saved, localDateOf(now, defaultZone)),
     membership_id: result.membershipId,
     membership_status: result.status,
   };
@@ -656,7 +657,7 @@ export async function listEligibilityDocumentsForReview(
 ) {
   const client = await getCurrentClient(deps.db, deps.config);
   const rows = await listDocumentsForReview(deps.db, client.id, status);
-  const today = todayIn(defaultZone, now);
+  const today = localDateOf(now, defaultZone);
   return rows.map((row) => ({
     ...describeDocument(row, today),
     membership_id: row.document.membershipId,
@@ -725,7 +726,7 @@ export async function eligibilityFlagsOf(
   const documentExpiry = [];
   let required = false;
   for (const detail of needing) {
-    const today = todayIn(zoneOf(detail), now);
+    const today = localDateOf(now, zoneOf(detail));
     const latest = documents.find((row) => row.document.membershipId === detail.membership.id);
     const document = latest ? describeDocument(latest, today) : null;
     if (uploadRequired(detail, await criterionOf(deps.db, detail), document)) required = true;
@@ -761,7 +762,7 @@ export async function completePaidUpCancellations(db: Database, now: Date, userI
     for (const membership of rows) {
       const detail = await findMembershipDetail(tx, membership.id);
       if (!detail) continue;
-      const requestedOn = todayIn(zoneOf(detail), membership.cancellationRequestedAt ?? now);
+      const requestedOn = localDateOf(membership.cancellationRequestedAt ?? now, zoneOf(detail));
       await carryOutCancellation(tx, detail, membership, requestedOn, now);
     }
     return rows.length;
@@ -770,7 +771,7 @@ export async function completePaidUpCancellations(db: Database, now: Date, userI
 
 /** Memberships cancelled with notice whose final day has passed become cancelled; their debits stop. */
 export async function endCancelledMemberships(db: Database, now: Date): Promise<number> {
-  const today = todayIn(defaultZone, now);
+  const today = localDateOf(now, defaultZone);
   return db.transaction(async (tx) => {
     const rows = await lockEndedCancellations(tx, today, jobBatch);
     for (const membership of rows) {
@@ -796,7 +797,7 @@ export async function suspendOverdueDocumentMemberships(
   now: Date,
 ): Promise<number> {
   const client = await getCurrentClient(db, config);
-  const today = todayIn(defaultZone, now);
+  const today = localDateOf(now, defaultZone);
   return db.transaction(async (tx) => {
     const rows = await lockOverdueDocumentMemberships(
       tx,

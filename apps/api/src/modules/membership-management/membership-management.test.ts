@@ -9,20 +9,7 @@ import {
   penalties,
   uploads,
 } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/harness';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
-import { collectDuePayments } from '../direct-debit/collections.service';
-import { createMandate } from '../direct-debit/direct-debit.service';
-import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';
-import { todayIn } from '../memberships/memberships.service';
-import { addDays } from '../memberships/pricing';
-import { cancellationDates, fullDate } from './cancellation-dates';
-import {
-  completePaidUpCancellations,
-  endCancelledMemberships,
-  runMembershipJobs,
-  suspendOverdueDocumentMemberships,
-} from './membership-management.service';
+import { addDays, localDateOf } from '../../lib/dates';
 import {
   createManagementTypes,
   htmlBytes,
@@ -31,7 +18,19 @@ import {
   multipartBody,
   pdfBytes,
   pngBytes,
-} from './membership-management-test-fixtures';
+} from '../../test/factories/membership-management-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
+import { collectDuePayments } from '../direct-debit/collections.service';
+import { createMandate } from '../direct-debit/direct-debit.service';
+import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';
+import { cancellationDates, fullDate } from './cancellation-dates';
+import {
+  completePaidUpCancellations,
+  endCancelledMemberships,
+  runMembershipJobs,
+  suspendOverdueDocumentMemberships,
+} from './membership-management.service';
 
 describe('membership management: list, cancel, eligibility documents', () => {
   let t: TestApp;
@@ -39,7 +38,7 @@ describe('membership management: list, cancel, eligibility documents', () => {
   let http: ReturnType<typeof api>;
   let types: Awaited<ReturnType<typeof createManagementTypes>>;
   let staff: Awaited<ReturnType<typeof createUser>>;
-  const today = todayIn('Europe/London');
+  const today = localDateOf(new Date(), 'Europe/London');
 
   const member = () => createUser(t.db, f.clientId);
   const membershipOf = (

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, membershipTypes, penalties } from '../../db/schema';
-import type { MembershipRow } from '../memberships/memberships.repository';
-import { membershipFactory } from '../memberships/memberships.service';
+import type { MembershipRow } from '../../modules/joining/joining.service';
+import { membershipFactory } from './membership-factory';
 
 /** Membership types for the management tests: monthly, single payment, student (proof), no online cancel. */
 export async function createManagementTypes(db: Database, clientId: number, venueId: number) {

@@ -4,6 +4,14 @@
  * the venue's local calendar day, worked out by the caller). Nothing here reads the database.
  */
 
+import { addDays, addMonths, daysBetween, daysInMonth } from '../../lib/dates';
+import {
+  mulDivHalfUp,
+  type PricedPromotion,
+  promotionDiscount,
+  promotionFitsOption,
+} from '../promotions/promotion-discounts';
+
 export type PaymentType = 'recurring' | 'fixed';
 export type FixedPeriod = 'day' | 'week' | 'month' | 'year';
 
@@ -16,14 +24,6 @@ export interface PricedOption {
   monthInHand: boolean;
   fixedDuration: number | null;
   fixedPeriod: FixedPeriod | null;
-}
-
-export interface PricedPromotion {
-  discountKind: 'percentage' | 'fixed';
-  /** Percent (1-100) or minor units. */
-  discountValue: number;
-  appliesTo: 'joining_fee' | 'first_months';
-  months: number;
 }
 
 export interface PriceRequest {
@@ -75,38 +75,6 @@ function formatDate(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
 
-export function isValidDate(date: string): boolean {
-  try {
-    toUtc(date);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function addDays(date: string, days: number): string {
-  const value = toUtc(date);
-  value.setUTCDate(value.getUTCDate() + days);
-  return formatDate(value);
-}
-
-export function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-}
-
-/** The same day `months` later, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
-  const value = toUtc(date);
-  const year = value.getUTCFullYear();
-  const month = value.getUTCMonth() + months;
-  const day = Math.min(value.getUTCDate(), daysInMonth(year, month));
-  return formatDate(new Date(Date.UTC(year, month, day)));
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
-}
-
 const monthNames = [
   'January',
   'February',
@@ -141,25 +109,6 @@ export function startDateBounds(today: string): { min: string; max: string } {
 }
 
 // ---- Money ------------------------------------------------------------------------------------------
-
-/** a × b / c rounded half-up, for non-negative integers (exact: no floating point). */
-export function mulDivHalfUp(a: number, b: number, c: number): number {
-  if (c <= 0) throw new PriceError('division by zero');
-  return Math.floor((2 * a * b + c) / (2 * c));
-}
-
-function promotionDiscount(promotion: PricedPromotion, amount: number): number {
-  const raw =
-    promotion.discountKind === 'percentage'
-      ? mulDivHalfUp(amount, Math.min(promotion.discountValue, 100), 100)
-      : promotion.discountValue;
-  return Math.max(0, Math.min(raw, amount));
-}
-
-/** Whether a promotion can apply to an option at all: first-months offers are for monthly payers. */
-export function promotionFitsOption(promotion: PricedPromotion, option: PricedOption): boolean {
-  return promotion.appliesTo === 'joining_fee' || option.paymentType === 'recurring';
-}
 
 function assertMinorUnits(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new PriceError(`${name} must be a whole amount >= 0`);

@@ -1,13 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, daysBetween } from '../../lib/dates';
+import { mulDivHalfUp, type PricedPromotion } from '../promotions/promotion-discounts';
 import {
-  addDays,
-  addMonths,
-  daysBetween,
   discountedCollections,
-  mulDivHalfUp,
   type PricedOption,
-  type PricedPromotion,
   prettyDate,
   priceMembership,
   startDateBounds,

@@ -5,29 +5,18 @@ import {
   membershipBenefits,
   membershipCategories,
   membershipPaymentOptions,
-  membershipPromotions,
-  membershipQuestions,
   memberships,
   membershipTypeCategories,
   membershipTypes,
   membershipTypeVenues,
-  orderItems,
-  users,
   venues,
 } from '../../db/schema';
 
 export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
 export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
 export type BenefitRow = typeof membershipBenefits.$inferSelect;
-export type QuestionRow = typeof membershipQuestions.$inferSelect;
-export type PromotionRow = typeof membershipPromotions.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
-export type NewMembershipRow = typeof memberships.$inferInsert;
 export type VenueRow = typeof venues.$inferSelect;
-
-export async function listVenuesOfClient(db: Database, clientId: number): Promise<VenueRow[]> {
-  return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.name));
-}
 
 /**
  * A prepared statement per database, built on first use: drizzle's query building costs more CPU
@@ -193,63 +182,6 @@ export async function findOption(db: Database, clientId: number, optionId: numbe
   return rows[0];
 }
 
-export async function listQuestionsOfType(db: Database, typeId: number): Promise<QuestionRow[]> {
-  return db
-    .select()
-    .from(membershipQuestions)
-    .where(eq(membershipQuestions.membershipTypeId, typeId))
-    .orderBy(asc(membershipQuestions.position), asc(membershipQuestions.id));
-}
-
-export async function findPromotionByCode(db: Database, clientId: number, code: string) {
-  const rows = await db
-    .select()
-    .from(membershipPromotions)
-    .where(
-      and(
-        eq(membershipPromotions.clientId, clientId),
-        sql`upper(${membershipPromotions.code}) = upper(${code})`,
-      ),
-    )
-    .limit(1);
-  return rows[0];
-}
-
-export async function findPromotion(
-  db: Database,
-  clientId: number,
-  id: number,
-): Promise<PromotionRow | undefined> {
-  const rows = await db
-    .select()
-    .from(membershipPromotions)
-    .where(and(eq(membershipPromotions.clientId, clientId), eq(membershipPromotions.id, id)))
-    .limit(1);
-  return rows[0];
-}
-
-export async function listPromotionsOfClient(db: Database, clientId: number): Promise<PromotionRow[]> {
-  return db.select().from(membershipPromotions).where(eq(membershipPromotions.clientId, clientId));
-}
-
-/**
- * Takes one use of a promotion if any are left (a conditional UPDATE: two replicas cannot both take
- * the last use). False when it is exhausted.
- */
-export async function takePromotionUse(db: Database, promotionId: number): Promise<boolean> {
-  const rows = await db
-    .update(membershipPromotions)
-    .set({ usedCount: sql`${membershipPromotions.usedCount} + 1` })
-    .where(
-      and(
-        eq(membershipPromotions.id, promotionId),
-        sql`(${membershipPromotions.usageLimit} is null or ${membershipPromotions.usedCount} < ${membershipPromotions.usageLimit})`,
-      ),
-    )
-    .returning({ id: membershipPromotions.id });
-  return rows.length > 0;
-}
-
 function liveMembershipsQuery(db: Database) {
   return db
     .select()
@@ -269,33 +201,36 @@ export async function listLiveMembershipsOfUser(db: Database, userId: number): P
   return preparedFor(liveMembershipsQueries, db, liveMembershipsQuery).execute({ userId });
 }
 
-export async function findMembership(
-  db: Database,
-  clientId: number,
-  id: number,
-): Promise<MembershipRow | undefined> {
+export async function findPaymentOption(db: Database, id: number): Promise<PaymentOptionRow | undefined> {
   const rows = await db
     .select()
-    .from(memberships)
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.id, id)))
+    .from(membershipPaymentOptions)
+    .where(eq(membershipPaymentOptions.id, id))
     .limit(1);
   return rows[0];
 }
 
-export async function insertMembership(db: Database, values: NewMembershipRow): Promise<MembershipRow> {
-  const rows = await db.insert(memberships).values(values).returning();
-  const row = rows[0];
-  if (!row) throw new Error('memberships insert returned no row');
-  return row;
+export async function findTypeById(db: Database, id: number): Promise<MembershipTypeRow | undefined> {
+  const rows = await db.select().from(membershipTypes).where(eq(membershipTypes.id, id)).limit(1);
+  return rows[0];
 }
 
-export async function updateMembership(
-  db: Database,
-  id: number,
-  values: Partial<NewMembershipRow>,
-): Promise<MembershipRow | undefined> {
-  const rows = await db.update(memberships).set(values).where(eq(memberships.id, id)).returning();
-  return rows[0];
+export async function listBenefitsOfTypes(db: Database, typeIds: number[]): Promise<BenefitRow[]> {
+  if (typeIds.length === 0) return [];
+  return db
+    .select()
+    .from(membershipBenefits)
+    .where(inArray(membershipBenefits.membershipTypeId, typeIds))
+    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id));
+}
+
+export async function listBenefitNames(db: Database, typeId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: membershipBenefits.name })
+    .from(membershipBenefits)
+    .where(eq(membershipBenefits.membershipTypeId, typeId))
+    .orderBy(asc(membershipBenefits.position));
+  return rows.map((row) => row.name);
 }
 
 // ---- Factories (seed and tests) -----------------------------------------------------------------------
@@ -332,17 +267,6 @@ export async function insertOptions(db: Database, values: (typeof membershipPaym
   return db.insert(membershipPaymentOptions).values(values).returning();
 }
 
-export async function insertQuestions(db: Database, values: (typeof membershipQuestions.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(membershipQuestions).values(values);
-}
-
-export async function insertPromotion(db: Database, values: typeof membershipPromotions.$inferInsert) {
-  const rows = await db.insert(membershipPromotions).values(values).returning();
-  const row = rows[0];
-  if (!row) throw new Error('membership_promotions insert returned no row');
-  return row;
-}
-
 /** An activity of the operator by slug (benefits name the activities they make free or cheaper). */
 export async function findActivityIdBySlug(
   db: Database,
@@ -355,67 +279,4 @@ export async function findActivityIdBySlug(
     .where(and(eq(activities.clientId, clientId), eq(activities.slug, slug)))
     .limit(1);
   return rows[0]?.id;
-}
-
-/**
- * Marks a membership's checkout done, once: only a membership not yet activated is changed, so a
- * repeated completion finds nothing to do (undefined).
- */
-export async function markMembershipPaid(
-  db: Database,
-  id: number,
-  values: { status: MembershipRow['status']; orderId: number | null; activatedAt: Date },
-): Promise<MembershipRow | undefined> {
-  const rows = await db
-    .update(memberships)
-    .set({ ...values, directDebitToken: null })
-    .where(and(eq(memberships.id, id), sql`${memberships.activatedAt} is null`))
-    .returning();
-  return rows[0];
-}
-
-export async function findPaymentOption(db: Database, id: number): Promise<PaymentOptionRow | undefined> {
-  const rows = await db
-    .select()
-    .from(membershipPaymentOptions)
-    .where(eq(membershipPaymentOptions.id, id))
-    .limit(1);
-  return rows[0];
-}
-
-export async function findTypeById(db: Database, id: number): Promise<MembershipTypeRow | undefined> {
-  const rows = await db.select().from(membershipTypes).where(eq(membershipTypes.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function findUserById(db: Database, id: number) {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function findMembershipById(db: Database, id: number): Promise<MembershipRow | undefined> {
-  const rows = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function findPromotionById(db: Database, id: number): Promise<PromotionRow | undefined> {
-  const rows = await db.select().from(membershipPromotions).where(eq(membershipPromotions.id, id)).limit(1);
-  return rows[0];
-}
-
-/** Gives back a use of a promotion (its membership was replaced before it was paid). */
-export async function returnPromotionUse(db: Database, promotionId: number): Promise<void> {
-  await db
-    .update(membershipPromotions)
-    .set({ usedCount: sql`greatest(${membershipPromotions.usedCount} - 1, 0)` })
-    .where(eq(membershipPromotions.id, promotionId));
-}
-
-/** The memberships whose first payment an order holds. */
-export async function listOrderedMembershipIds(db: Database, orderId: number): Promise<number[]> {
-  const rows = await db
-    .select({ membershipId: orderItems.membershipId })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
-  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }

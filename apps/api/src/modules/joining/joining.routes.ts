@@ -5,30 +5,19 @@ import {
   zCustomQuestionsResponse,
   zJoiningVenuesQuery,
   zJoiningVenuesResponse,
-  zMembershipTypesQuery,
-  zMembershipTypesResponse,
-  zPaymentOptionPriceParams,
-  zPaymentOptionPriceQuery,
-  zPaymentOptionPriceResponse,
-  zPromotionValidateParams,
-  zPromotionValidateResponse,
   zSubmitMembershipRequest,
   zSubmitMembershipResponse,
 } from '@leisure/contract/memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { currentAuth, requireAuth } from '../session/session';
+import { requireAuth } from '../session/session';
 import {
-  activateOrderedMemberships,
   answerMembershipQuestions,
   listJoiningVenues,
   listMembershipQuestions,
-  listMembershipTypes,
-  pricePaymentOption,
   submitMembershipToBasket,
-  validatePromotionCode,
-} from './memberships.service';
+} from './joining.service';
 
 const errors = {
   invalid: zErrorResponse.describe(
@@ -43,89 +32,14 @@ const errors = {
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const tags = ['online-joining'];
 
-export interface MembershipRoutesOptions {
+export interface JoiningRoutesOptions {
   db: Database;
   config: Config;
 }
 
-/** Online joining: membership types, prices, promotions, questions, venues and submitting (issue 4). */
-export const membershipRoutes: FastifyPluginAsyncZod<MembershipRoutesOptions> = async (
-  app,
-  { db, config },
-) => {
+/** Online joining: additional questions, the home-centre venues and submitting a membership (issue 4). */
+export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async (app, { db, config }) => {
   const deps = { db, config };
-  app.events.on('order.completed', ({ orderId }) =>
-    activateOrderedMemberships(
-      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log },
-      orderId,
-    ),
-  );
-
-  app.get(
-    '/memberships/types',
-    {
-      schema: {
-        tags,
-        summary: 'Membership types sold at a venue',
-        description:
-          'Types that can be bought with `venue_id` as the home centre, with categories, coverage, ' +
-          'description (HTML: sanitise before rendering), eligibility, benefits, access and payment ' +
-          "options. `is_purchasable` reflects the signed-in customer's eligibility and live memberships; " +
-          'anonymous visitors can purchase everything (eligibility is checked on submit).',
-        querystring: zMembershipTypesQuery,
-        response: { 200: zMembershipTypesResponse, 404: errors.notFound, 422: errors.invalid },
-      },
-    },
-    async (request) => ({
-      data: await listMembershipTypes(deps, await currentAuth(db, config, request), request.query.venue_id),
-    }),
-  );
-
-  app.get(
-    '/memberships/types/:typeId/payment-options/:optionId',
-    {
-      schema: {
-        tags,
-        summary: 'The cost breakdown of a payment option',
-        description:
-          'Joining fee, pro-rata (start date up to the next billing day, in days), month in hand, ' +
-          'discount and the total to pay now, in minor units and formatted; the first billing date. ' +
-          '`start_date` defaults to today (today to one month ahead); `billing_day` 1-28 (ignored for ' +
-          "customers who already have a billing date). 422 'Could not calculate price.' with the reason " +
-          'under the field and `incalculablePrice`.',
-        params: zPaymentOptionPriceParams,
-        querystring: zPaymentOptionPriceQuery,
-        response: { 200: zPaymentOptionPriceResponse, 404: errors.notFound, 422: errors.invalid },
-      },
-    },
-    async (request) => ({
-      data: await pricePaymentOption(
-        deps,
-        await currentAuth(db, config, request),
-        request.params.typeId,
-        request.params.optionId,
-        request.query,
-      ),
-    }),
-  );
-
-  app.get(
-    '/v1/membership-promotions/validate/:code/:paymentOptionId',
-    {
-      schema: {
-        tags,
-        summary: 'Check a promotion code for a payment option',
-        description:
-          "Answers the code and its id. 422 'Code not recognised' (under `code`) for an unknown, " +
-          'not yet valid, expired or used-up code, or one not offered on this option.',
-        params: zPromotionValidateParams,
-        response: { 200: zPromotionValidateResponse, 422: errors.invalid },
-      },
-    },
-    async (request) => ({
-      data: await validatePromotionCode(deps, request.params.code, request.params.paymentOptionId),
-    }),
-  );
 
   app.get(
     '/custom-questions/memberships/:membershipId',

@@ -1,0 +1,391 @@
+import {
+  type AdditionalQuestion,
+  type Answer,
+  type CostBreakdown,
+  type JoiningVenue,
+  membershipLimits,
+  membershipMessages,
+  type SubmitMembershipRequest,
+  type SubmitMembershipResponse,
+} from '@leisure/contract/memberships';
+import type { Database } from '../../db/client';
+import type { MembershipAnswer } from '../../db/schema';
+import { AppError, type FieldErrors } from '../../errors';
+import { isLocalDate, localDateOf } from '../../lib/dates';
+import { addMembershipLine, removeMembershipLine } from '../cart/cart.service';
+import { findValidatedBankDetails, instructionFlagsOf } from '../direct-debit/direct-debit.service';
+import { costBreakdown } from '../membership-catalogue/membership-catalogue.presenters';
+import {
+  findOption,
+  findType,
+  findVenueOfClient,
+  ineligibilityReason,
+  isTypeSoldAt,
+  listLiveMembershipsOfUser,
+  type MembershipDeps,
+  type MembershipTypeRow,
+  type PaymentOptionRow,
+  priceChoice,
+} from '../membership-catalogue/membership-catalogue.service';
+import { startDateBounds } from '../membership-catalogue/pricing';
+import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { returnPromotionUse, takePromotionUse } from '../promotions/promotions.service';
+import { requireAccess } from '../session/access';
+import { type Acting, resolveActing } from '../session/acting';
+import type { Auth } from '../session/session';
+import { describeMembership, describeQuestion } from './joining.presenters';
+import {
+  findMembership,
+  insertMembership,
+  listQuestionsOfType,
+  listVenuesOfClient,
+  type MembershipRow,
+  type QuestionRow,
+  updateMembership,
+} from './joining.repository';
+
+// ---- Additional questions -----------------------------------------------------------------------------
+
+/** `GET api/custom-questions/memberships/{typeId}`: the questions asked when joining that type. */
+export async function listMembershipQuestions(
+  deps: MembershipDeps,
+  typeId: number,
+): Promise<AdditionalQuestion[]> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const type = await findType(deps.db, client.id, typeId);
+  if (!type) throw AppError.notFound(membershipMessages.typeNotFound);
+  return (await listQuestionsOfType(deps.db, typeId)).map((q) => describeQuestion(q, []));
+}
+
+function isEmptyAnswer(value: Answer['answer'] | undefined): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * Checks answers against a type's questions (spec 5): required ones answered ('{label} is
+ * required.'), dates valid and not after today, numbers numeric, choices among the options.
+ * Errors are keyed `answers.{questionId}`. Answers to unknown questions are refused.
+ */
+export function checkAnswers(questions: QuestionRow[], answers: Answer[], today: string): MembershipAnswer[] {
+  const errors: FieldErrors = {};
+  const byId = new Map(answers.map((a) => [a.question_id, a.answer]));
+  for (const answer of answers) {
+    if (!questions.some((q) => q.id === answer.question_id)) {
+      errors[`answers.${answer.question_id}`] = ['Unknown question.'];
+    }
+  }
+  const stored: MembershipAnswer[] = [];
+  for (const question of questions) {
+    const key = `answers.${question.id}`;
+    const value = byId.get(question.id);
+    if (isEmptyAnswer(value)) {
+      if (question.isRequired) errors[key] = [membershipMessages.answerRequired(question.label)];
+      continue;
+    }
+    const values = question.options.map((o) => o.value);
+    let problem: string | null = null;
+    switch (question.type) {
+      case 'date': {
+        if (typeof value !== 'string' || !isLocalDate(value)) problem = membershipMessages.dateInvalid;
+        else if (value > today) problem = membershipMessages.dateInFuture;
+        break;
+      }
+      case 'number':
+        if (
+          !(typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())))
+        ) {
+          problem = membershipMessages.numberInvalid;
+        }
+        break;
+      case 'select':
+        if (typeof value !== 'string' || !values.includes(value)) problem = membershipMessages.optionInvalid;
+        break;
+      case 'multi_select':
+        if (!Array.isArray(value) || value.some((v) => !values.includes(v)))
+          problem = membershipMessages.optionInvalid;
+        break;
+      case 'checkbox':
+        if (typeof value !== 'boolean') problem = membershipMessages.optionInvalid;
+        break;
+      case 'text':
+        if (typeof value !== 'string') problem = membershipMessages.optionInvalid;
+        break;
+    }
+    if (problem) errors[key] = [problem];
+    else stored.push({ questionId: question.id, answer: value ?? null });
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return stored;
+}
+
+/** `POST api/custom-questions/memberships/{membershipId}`: the customer's answers for their membership. */
+export async function answerMembershipQuestions(
+  deps: MembershipDeps,
+  auth: Auth,
+  membershipId: number,
+  answers: Answer[],
+): Promise<AdditionalQuestion[]> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  // Others' memberships answer 404; staff may answer for a customer.
+  const membership = requireAccess(auth, await findMembership(deps.db, client.id, membershipId), {
+    clientId: client.id,
+    staff: true,
+  });
+  const questions = await listQuestionsOfType(deps.db, membership.membershipTypeId);
+  const stored = checkAnswers(questions, answers, localDateOf(new Date(), 'Europe/London'));
+  await updateMembership(deps.db, membership.id, { answers: stored });
+  return questions.map((q) => describeQuestion(q, stored));
+}
+
+// ---- GET api/online-joining/venues --------------------------------------------------------------------
+
+function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  const metres = 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+  return metres / membershipLimits.metresPerMile;
+}
+
+export async function listJoiningVenues(
+  deps: MembershipDeps,
+  query: { lat?: number | undefined; lng?: number | undefined; radius?: number | undefined },
+): Promise<JoiningVenue[]> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const rows = await listVenuesOfClient(deps.db, client.id);
+  const venues = rows.map((v) => ({
+    id: v.id,
+    name: v.name,
+    slug: v.slug,
+    address1: v.address1,
+    address2: v.address2,
+    town: v.town,
+    postcode: v.postcode,
+    lat: v.lat,
+    lng: v.lng,
+    venue_type: v.venueType,
+    can_display_ineligible_memberships: v.canDisplayIneligibleMemberships,
+    distance:
+      query.lat !== undefined && query.lng !== undefined
+        ? Math.round(milesBetween(query.lat, query.lng, v.lat, v.lng) * 100) / 100
+        : null,
+  }));
+  if (query.lat === undefined) return venues;
+  const radius = query.radius;
+  return venues
+    .filter((v) => radius === undefined || (v.distance ?? 0) <= radius)
+    .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+}
+
+// ---- POST api/online-joining/memberships ----------------------------------------------------------------
+
+/**
+ * A renewal or a change (issue 5): the new membership follows on from one of the customer's own
+ * memberships, so the one-per-type rule does not count that one, and its start-date limits apply.
+ */
+export interface MembershipSuccession {
+  kind: 'renews' | 'replaces';
+  membership: MembershipRow;
+  startDateBounds: { min: string; max: string };
+  /** A renewal carries on the renewed membership's accepted terms (the renew modal asks for none). */
+  termsInherited?: boolean;
+}
+
+export interface SubmittedMembership {
+  membership: MembershipRow;
+  cart: { id: number; uuid: string };
+  itemId: number;
+  type: MembershipTypeRow;
+  option: PaymentOptionRow;
+  costs: CostBreakdown;
+  newMandate: boolean;
+}
+
+/**
+ * Creates a PENDING membership for the signed-in customer (or the customer a staff user names):
+ * checks the type is sold at the home venue, the customer's eligibility (422 'You are ineligible
+ * for this membership' with the reason under `membership_type_id`), no pending or active membership
+ * of the type, the dates, the promotion (a use is taken), the answers, the health commitment and
+ * membership terms, and the direct-debit token for a recurring payer without an instruction.
+ */
+export async function submitNewMembership(
+  deps: MembershipDeps,
+  acting: Acting,
+  request: SubmitMembershipRequest,
+  succession?: MembershipSuccession,
+): Promise<SubmittedMembership> {
+  const { customer, membershipUserId } = acting;
+  const client = await getCurrentClient(deps.db, deps.config);
+  const type = await findType(deps.db, client.id, request.membership_type_id);
+  if (!type) throw AppError.validation({ membership_type_id: [membershipMessages.typeNotFound] });
+  const venue = await findVenueOfClient(deps.db, client.id, request.home_venue_id);
+  if (!venue) throw AppError.validation({ home_venue_id: [membershipMessages.notAtVenue] });
+  if (!(await isTypeSoldAt(deps.db, type.id, venue.id))) {
+    throw AppError.validation({ home_venue_id: [membershipMessages.notAtVenue] });
+  }
+  const today = localDateOf(new Date(), venue.timezone);
+  const reason = ineligibilityReason(type.eligibility, customer, request.start_date);
+  if (reason) throw AppError.validation({ membership_type_id: [reason] }, membershipMessages.ineligible);
+  const live = await listLiveMembershipsOfUser(deps.db, customer.id);
+  // An unpaid membership of the type (its basket was left) is replaced; a paid one blocks.
+  // An unpaid renewal or change of the same membership (its basket was left) is replaced too.
+  const followsOn = (m: MembershipRow) =>
+    succession !== undefined &&
+    (m.renewsMembershipId === succession.membership.id ||
+      m.replacesMembershipId === succession.membership.id);
+  const unpaid = live.filter(
+    (m) => m.activatedAt === null && (m.membershipTypeId === type.id || followsOn(m)),
+  );
+  const same = live.find(
+    (m) => m.membershipTypeId === type.id && m.activatedAt !== null && m.id !== succession?.membership.id,
+  );
+  if (same) {
+    throw AppError.validation({
+      membership_type_id: [
+        same.status === 'pending' ? membershipMessages.alreadyPending : membershipMessages.alreadyActive,
+      ],
+    });
+  }
+  const flags = await instructionFlagsOf(deps.db, customer.id);
+  const hasBillingDate = flags.billingDay !== null;
+  const found = await findOption(deps.db, client.id, request.payment_option_id);
+  if (!found || found.type.id !== type.id) {
+    throw AppError.validation({ payment_option_id: [membershipMessages.optionNotForType] });
+  }
+  const option = found.option;
+  const errors: FieldErrors = {};
+  const bounds = succession?.startDateBounds ?? startDateBounds(today);
+  if (request.start_date < bounds.min) errors.start_date = [membershipMessages.startDatePast];
+  else if (request.start_date > bounds.max) errors.start_date = [membershipMessages.startDateTooLate];
+  if (option.paymentType === 'recurring' && !hasBillingDate && request.billing_day === undefined) {
+    errors.billing_day = [membershipMessages.billingDayRequired];
+  }
+  const newMandate = option.paymentType === 'recurring' && !flags.hasInstruction;
+  if (newMandate && !request.direct_debit) errors.direct_debit = [membershipMessages.directDebitRequired];
+  const requiredTerms = [
+    ...(await listTerms(deps.db, deps.config, undefined, 'health_commitment')),
+    ...(await listTerms(deps.db, deps.config, undefined, 'membership')),
+  ];
+  const missingTerms = succession?.termsInherited
+    ? []
+    : requiredTerms.filter((term) => !request.terms.includes(term.id));
+  if (missingTerms.length > 0) errors.terms = [membershipMessages.termsRequired];
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  // A change answers its type's questions after it is submitted (joining-and-payments.md 4).
+  const answers =
+    succession?.kind === 'replaces'
+      ? []
+      : checkAnswers(await listQuestionsOfType(deps.db, type.id), request.answers, today);
+  // The bank details behind the token must still be live and the customer's (422 `direct_debit.token`).
+  if (newMandate && request.direct_debit)
+    await findValidatedBankDetails(deps.db, customer.id, request.direct_debit.token);
+
+  const choice = await priceChoice(
+    deps,
+    type.id,
+    option.id,
+    {
+      startDate: request.start_date,
+      billingDay: request.billing_day,
+      venueId: venue.id,
+      promotionId: request.promotion_code_id,
+      bounds: succession?.startDateBounds,
+    },
+    flags.billingDay,
+  );
+  const price = choice.price;
+  const promotionId = price.promotionApplied && choice.promotion ? choice.promotion.id : null;
+  let written: { membership: MembershipRow; cart: { id: number; uuid: string }; itemId: number };
+  try {
+    written = await deps.db.transaction(async (tx) => {
+      for (const row of unpaid) await replaceUnpaidMembership(tx, row);
+      // One use of the code per membership, taken with the membership or not at all.
+      if (promotionId !== null && !(await takePromotionUse(tx, promotionId))) {
+        throw AppError.validation(
+          { promotion_code_id: [membershipMessages.codeNotRecognised] },
+          membershipMessages.codeNotRecognised,
+        );
+      }
+      const membership = await insertMembership(tx, {
+        clientId: client.id,
+        userId: customer.id,
+        membershipUserId,
+        membershipTypeId: type.id,
+        paymentOptionId: option.id,
+        homeVenueId: venue.id,
+        status: 'pending',
+        startDate: request.start_date,
+        billingDay: price.billingDay,
+        firstBillingDate: price.firstBillingDate,
+        endDate: price.endDate,
+        promotionId,
+        answers,
+        acceptedTermIds: request.terms,
+        costs: {
+          joiningFee: price.joiningFee,
+          baseFee: price.baseFee,
+          proRataFee: price.proRataFee,
+          monthInHandFee: price.monthInHandFee,
+          discount: price.discount,
+          totalToPayNow: price.totalToPayNow,
+          proRataDays: price.proRataDays,
+        },
+        currency: choice.currency,
+        requiresDocument: type.eligibility?.requiresDocument ?? false,
+        directDebitToken: newMandate ? (request.direct_debit?.token ?? null) : null,
+        renewsMembershipId: succession?.kind === 'renews' ? succession.membership.id : null,
+        replacesMembershipId: succession?.kind === 'replaces' ? succession.membership.id : null,
+      });
+      const line = await addMembershipLine(tx, acting, {
+        membershipId: membership.id,
+        venueId: venue.id,
+        amount: price.totalToPayNow,
+      });
+      return { membership, cart: { id: line.cart.id, uuid: line.cart.uuid }, itemId: line.itemId };
+    });
+  } catch (error) {
+    // The partial unique index: a concurrent submission of the same type won.
+    if (
+      String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) ===
+      '23505'
+    ) {
+      throw AppError.validation({ membership_type_id: [membershipMessages.alreadyPending] });
+    }
+    throw error;
+  }
+  return { ...written, type, option, costs: costBreakdown(choice), newMandate };
+}
+
+/** Cancels an unpaid membership that a new submission replaces: its basket line and code use go too. */
+async function replaceUnpaidMembership(tx: Database, unpaid: MembershipRow): Promise<void> {
+  await updateMembership(tx, unpaid.id, { status: 'cancelled' });
+  await removeMembershipLine(tx, unpaid.id);
+  if (unpaid.promotionId !== null) await returnPromotionUse(tx, unpaid.promotionId);
+}
+
+/** The submit call: acts for the signed-in customer (or the customer a staff user names). */
+export async function submitMembershipToBasket(
+  deps: MembershipDeps,
+  auth: Auth,
+  request: SubmitMembershipRequest,
+): Promise<SubmitMembershipResponse['data']> {
+  const acting = await resolveActing(deps, auth, request.selected_user_id);
+  const submitted = await submitNewMembership(deps, acting, request);
+  return {
+    membership: describeMembership(submitted.membership, submitted.type, submitted.option),
+    cart: submitted.cart,
+    cart_item_id: submitted.itemId,
+    costs: submitted.costs,
+    new_mandate: submitted.newMandate,
+  };
+}
+
+/** Writes a membership row as given: the seed's demo states (tests and the seed only). */
+export { insertMembership, type MembershipRow } from './joining.repository';

@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { membershipPaymentOptions, membershipPromotions, membershipTypes } from '../../db/schema';
+export type PromotionRow = typeof membershipPromotions.$inferSelect;
+
+export async function findPromotionByCode(db: Database, clientId: number, code: string) {
+  const rows = await db
+    .select()
+    .from(membershipPromotions)
+    .where(
+      and(
+        eq(membershipPromotions.clientId, clientId),
+        sql`upper(${membershipPromotions.code}) = upper(${code})`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function findPromotion(
+  db: Database,
+  clientId: number,
+  id: number,
+): Promise<PromotionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(membershipPromotions)
+    .where(and(eq(membershipPromotions.clientId, clientId), eq(membershipPromotions.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findPromotionById(db: Database, id: number): Promise<PromotionRow | undefined> {
+  const rows = await db.select().from(membershipPromotions).where(eq(membershipPromotions.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listPromotionsOfClient(db: Database, clientId: number): Promise<PromotionRow[]> {
+  return db.select().from(membershipPromotions).where(eq(membershipPromotions.clientId, clientId));
+}
+
+/**
+ * Takes one use of a promotion if any are left (a conditional UPDATE: two replicas cannot both take
+ * the last use). False when it is exhausted.
+ */
+export async function takePromotionUse(db: Database, promotionId: number): Promise<boolean> {
+  const rows = await db
+    .update(membershipPromotions)
+    .set({ usedCount: sql`${membershipPromotions.usedCount} + 1` })
+    .where(
+      and(
+        eq(membershipPromotions.id, promotionId),
+        sql`(${membershipPromotions.usageLimit} is null or ${membershipPromotions.usedCount} < ${membershipPromotions.usageLimit})`,
+      ),
+    )
+    .returning({ id: membershipPromotions.id });
+  return rows.length > 0;
+}
+
+/** Gives back a use of a promotion (its membership was replaced before it was paid). */
+export async function returnPromotionUse(db: Database, promotionId: number): Promise<void> {
+  await db
+    .update(membershipPromotions)
+    .set({ usedCount: sql`greatest(${membershipPromotions.usedCount} - 1, 0)` })
+    .where(eq(membershipPromotions.id, promotionId));
+}
+
+export async function insertPromotion(db: Database, values: typeof membershipPromotions.$inferInsert) {
+  const rows = await db.insert(membershipPromotions).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('membership_promotions insert returned no row');
+  return row;
+}
+
+/** An active payment option of an active type of this operator (what a code is checked against). */
+export async function findActiveOptionOfClient(
+  db: Database,
+  clientId: number,
+  optionId: number,
+): Promise<{ id: number; paymentType: 'recurring' | 'fixed' } | undefined> {
+  const rows = await db
+    .select({ id: membershipPaymentOptions.id, paymentType: membershipPaymentOptions.paymentType })
+    .from(membershipPaymentOptions)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, membershipPaymentOptions.membershipTypeId))
+    .where(
+      and(
+        eq(membershipPaymentOptions.id, optionId),
+        eq(membershipPaymentOptions.active, true),
+        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.active, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
