@@ -121,5 +121,25 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },
+  /**
+   * Imports that break a rule today and are being moved (issue 10's follow-up): the seed still writes
+   * some demo states through repositories. The check fails on any violation not listed here, and on
+   * a listed one that no longer happens (so the list only shrinks).
+   */
+  knownViolations: [
+    ['apps/api/src/seed/guest-passes.ts', 'apps/api/src/modules/guest-passes/guest-passes.repository.ts'],
+    [
+      'apps/api/src/seed/membership-freezes.ts',
+      'apps/api/src/modules/membership-changes/membership-changes.repository.ts',
+    ],
+    [
+      'apps/api/src/seed/membership-states.ts',
+      'apps/api/src/modules/direct-debit/direct-debit.repository.ts',
+    ],
+    [
+      'apps/api/src/seed/membership-states.ts',
+      'apps/api/src/modules/membership-management/membership-management.repository.ts',
+    ],
+  ],
   apiModules: { path: modules, foundationModules, composerModules },
 };
