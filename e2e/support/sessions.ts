@@ -102,6 +102,16 @@ export async function findSession(request: APIRequestContext, wanted: SessionWan
   );
 }
 
+/** Books `places` of a session for the signed-in customer of `request` and pays by card; answers the total. */
+export async function bookAndPay(request: APIRequestContext, session: Session, places = 1): Promise<number> {
+  const added = await request.post('/api/activities/cart/add', {
+    headers: await writeHeaders(request),
+    data: { items: [{ id: session.id, type: 'activity', quantity: places }] },
+  });
+  expect(added.status(), `book ${session.name} on ${session.date}: ${await added.text()}`).toBe(200);
+  return payBasketThroughApi(request);
+}
+
 /** Runs `work` as a new customer of its own, in a request context no journey shares. */
 async function asAnotherCustomer<T>(
   tag: string,
@@ -125,12 +135,7 @@ export async function fullClass(wanted: { venue: string; activity: string }): Pr
   return asAnotherCustomer('fills-a-class', async (request) => {
     // One basket line takes at most 20 places.
     const session = await findSession(request, { ...wanted, atMostSpaces: 20 });
-    const added = await request.post('/api/activities/cart/add', {
-      headers: await writeHeaders(request),
-      data: { items: [{ id: session.id, type: 'activity', quantity: session.spacesRemaining }] },
-    });
-    expect(added.status(), `fill ${session.name} on ${session.date}: ${await added.text()}`).toBe(200);
-    await payBasketThroughApi(request);
+    await bookAndPay(request, session, session.spacesRemaining);
     const now = (await timesOn(request, session.venue, session.activity, session.date))?.find(
       (time) => time.id === session.id,
     );

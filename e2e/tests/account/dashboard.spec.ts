@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { signedInMember } from '../../support/member-api';
+import { bookAndPay, findSession } from '../../support/sessions';
 
 const seeded = (email: string) => ({ email, password: 'Member-Pass-1', firstName: '', lastName: '' });
+const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
 /** my-account.md 2.2: a new member's dashboard: no bookings yet, the photo reminder, guest passes. */
 test('a new member sees the welcome, the empty next booking, the photo reminder and guest passes', async ({
@@ -83,8 +86,11 @@ test('the photo with the welcome, and the next booking card', async ({ page }) =
   await expect(page.getByRole('region', { name: 'Profile photo reminder' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'dashboard (photo)');
 
-  await page.context().clearCookies();
-  await logInThroughApi(page.request, seeded('member@example.com'));
+  // A booking of their own: the next one is shown.
+  await bookAndPay(
+    page.request,
+    await findSession(page.request, { venue: 'leeds-riverside', activity: 'yoga-flow' }),
+  );
   await page.goto('/account/');
   const next = page.getByRole('region', { name: 'My next booking' });
   await expect(next.getByRole('article')).toHaveCount(1);
@@ -93,8 +99,15 @@ test('the photo with the welcome, and the next booking card', async ({ page }) =
 });
 
 /** Notifications: unpaid fees lead to /payments, an eligibility document to /memberships. */
-test('notifies about unpaid fees and eligibility documents', async ({ page }) => {
-  await logInThroughApi(page.request, seeded('penalties@example.com'));
+test('notifies about unpaid fees and eligibility documents', async ({ page, request }) => {
+  const { userId } = await signedInMember(page, 'dashboard-fees');
+  // Front-of-house staff charge a fee (apps/api/src/db/seed/accounts.ts has the staff login).
+  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  const fee = await request.post(`/api/staff/customers/${userId}/penalties`, {
+    headers: await writeHeaders(request),
+    data: { type: 'no_show', amount: 750, description: 'Spin Express' },
+  });
+  expect(fee.status(), await fee.text()).toBe(201);
   await page.goto('/account/');
   const notices = page.getByRole('region', { name: 'Account notices' });
   await expect(notices.getByText('You have unpaid fees on your account.')).toBeVisible();
@@ -102,6 +115,8 @@ test('notifies about unpaid fees and eligibility documents', async ({ page }) =>
   await notices.getByRole('link', { name: 'View and pay your fees' }).click();
   await expect(page).toHaveURL(/\/account\/payments$/);
 
+  // Leave the signed-in page first: its requests in flight would 401 once the cookies go, and reload it.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await logInThroughApi(page.request, seeded('rejected-doc@example.com'));
   await page.goto('/account/');
