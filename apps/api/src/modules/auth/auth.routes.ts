@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   );
 
   app.post(
-    '/session/session',
+    '/auth/session',
     {
       schema: {
         tags: ['auth'],

@@ -54,10 +54,14 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-function clearSessionState(queryClient: QueryClient) {
+/**
+ * Logout clears the cart and everything user-scoped (shell-session-basket.md 4). It resets those
+ * queries rather than removing them: a screen still mounted (the kiosk's cleared joining form)
+ * keeps watching its queries, which then refetch as anonymous instead of hanging on a removed entry.
+ */
+function clearSessionState(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(userQueryKey, null);
-  // Logout clears the cart and everything user-scoped (shell-session-basket.md 4).
-  queryClient.removeQueries({
+  return queryClient.resetQueries({
     predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'operator',
   });
 }
@@ -69,10 +73,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const hadCookieRef = useRef(hadCookie);
 
   useEffect(() => {
-    // Any 401 clears the session and reloads the page (shell-session-basket.md 4).
+    // Any 401 clears the session and reloads the page (shell-session-basket.md 4). Once this page
+    // knows it is signed out, a 401 answers a stale request (a reset query refetching the old
+    // user's basket), not a session that went away: nothing to clear, no reload.
     configureApi({
       onUnauthenticated: () => {
-        clearSessionState(queryClient);
+        if (!hadCookieRef.current) return;
+        hadCookieRef.current = false;
+        void clearSessionState(queryClient);
         window.location.reload();
       },
     });
@@ -86,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       hadCookieRef.current = present;
       setHadCookie(present);
       if (present) void queryClient.invalidateQueries({ queryKey: userQueryKey });
-      else clearSessionState(queryClient);
+      else void clearSessionState(queryClient);
     }, tokenWatchIntervalMs);
     return () => window.clearInterval(timer);
   }, [queryClient]);
@@ -108,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       hadCookieRef.current = false;
       setHadCookie(false);
-      clearSessionState(queryClient);
+      await clearSessionState(queryClient);
     }
   }, [queryClient]);
 
