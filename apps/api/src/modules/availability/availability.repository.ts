@@ -1,37 +1,13 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type activities,
-  type activityCategories,
-  courseBundles,
-  locations,
-  occurrences,
-  type pricingOptions,
-  type tickets,
-  type timetableEntries,
-} from '../../db/schema';
+import { type activities, courseBundles, locations, occurrences } from '../../db/schema';
 
-export type CategoryRow = typeof activityCategories.$inferSelect;
-export type NewCategoryRow = typeof activityCategories.$inferInsert;
 export type ActivityRow = typeof activities.$inferSelect;
-export type NewActivityRow = typeof activities.$inferInsert;
-export type LocationRow = typeof locations.$inferSelect;
-export type NewLocationRow = typeof locations.$inferInsert;
-export type PricingOptionRow = typeof pricingOptions.$inferSelect;
-export type TicketRow = typeof tickets.$inferSelect;
-export type TimetableEntryRow = typeof timetableEntries.$inferSelect;
-export type NewTimetableEntryRow = typeof timetableEntries.$inferInsert;
-export type CourseBundleRow = typeof courseBundles.$inferSelect;
-export type OccurrenceRow = typeof occurrences.$inferSelect;
-export type NewOccurrenceRow = typeof occurrences.$inferInsert;
 
 /** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
-
-/** PostgreSQL takes at most 65,535 bind parameters per statement; occurrences have 14 columns. */
-const _insertChunk = 2_000;
 
 // ---- Availability -------------------------------------------------------------------------------
 

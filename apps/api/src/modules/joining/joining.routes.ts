@@ -1,4 +1,3 @@
-import { zErrorResponse } from '@leisure/contract/errors';
 import {
   zCustomQuestionsAnswerRequest,
   zCustomQuestionsParams,
@@ -11,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { errors, security, tags } from '../../lib/online-joining-openapi';
 import { requireAuth } from '../session/session';
 import {
   answerMembershipQuestions,
@@ -18,19 +18,6 @@ import {
   listMembershipQuestions,
   submitMembershipToBasket,
 } from './joining.service';
-
-const errors = {
-  invalid: zErrorResponse.describe(
-    'Invalid input, nothing written: `{message, errors: {field: [..]}}` keyed by wire field name ' +
-      '(`start_date`, `billing_day`, `answers.{questionId}`, `membership_type_id`, `terms`, ...).',
-  ),
-  unauthenticated: zErrorResponse.describe('No valid session.'),
-  forbidden: zErrorResponse.describe('Not your membership, or a customer acting for someone else.'),
-  notFound: zErrorResponse.describe('No such venue, membership type, payment option or membership.'),
-  csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
-};
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const tags = ['online-joining'];
 
 export interface JoiningRoutesOptions {
   db: Database;

@@ -1,22 +1,9 @@
-import { zErrorResponse } from '@leisure/contract/errors';
 import { zPromotionValidateParams, zPromotionValidateResponse } from '@leisure/contract/memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { errors, security, tags } from '../../lib/online-joining-openapi';
 import { validatePromotionCode } from './promotions.service';
-
-const errors = {
-  invalid: zErrorResponse.describe(
-    'Invalid input, nothing written: `{message, errors: {field: [..]}}` keyed by wire field name ' +
-      '(`start_date`, `billing_day`, `answers.{questionId}`, `membership_type_id`, `terms`, ...).',
-  ),
-  unauthenticated: zErrorResponse.describe('No valid session.'),
-  forbidden: zErrorResponse.describe('Not your membership, or a customer acting for someone else.'),
-  notFound: zErrorResponse.describe('No such venue, membership type, payment option or membership.'),
-  csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
-};
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const tags = ['online-joining'];
 
 export interface PromotionRoutesOptions {
   db: Database;
