@@ -262,7 +262,7 @@ describe('auth', () => {
       });
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/session/session',
+        url: '/api/auth/session',
         headers: bearer(login.json().token),
       });
       expect(res.statusCode).toBe(200);
