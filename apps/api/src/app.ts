@@ -16,7 +16,6 @@ import {
   isResponseSerializationError,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -24,6 +23,7 @@ import type { DatabaseHandle } from './db/client';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
+import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
     done();
   });
+  app.addHook('preValidation', refuseControlCharacters);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

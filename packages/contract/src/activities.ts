@@ -101,7 +101,7 @@ export const zOccurrenceParams = z.object({ id: z.string().max(100) });
 // ---- Shared pieces -----------------------------------------------------------------------------------
 
 export const zClock = z.object({
-  /** '01:30pm' in times, '1:30pm' in slots (as existing clients read them). */
+  /** '1:30pm', the same style on every answer. */
   format_12_hour: z.string(),
   /** '13:30' */
   format_24_hour: z.string(),
@@ -183,6 +183,8 @@ export const zActivityVenue = z.object({
   slug: z.string(),
   name: z.string(),
   town: z.string(),
+  /** The operator's region the venue belongs to, e.g. 'Yorkshire'. */
+  area: z.string(),
   /** Street address lines joined with ', '. */
   address: z.string(),
   postcode: z.string(),

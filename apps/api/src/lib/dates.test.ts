@@ -46,9 +46,8 @@ describe('venue-local time', () => {
       long_pretty: 'Mon 09 February 2026',
       year: '2026',
     });
-    expect(twelveHour('13:30', true)).toBe('01:30pm');
-    expect(twelveHour('13:30', false)).toBe('1:30pm');
-    expect(twelveHour('00:05', false)).toBe('12:05am');
-    expect(twelveHour('12:00', false)).toBe('12:00pm');
+    expect(twelveHour('13:30')).toBe('1:30pm');
+    expect(twelveHour('00:05')).toBe('12:05am');
+    expect(twelveHour('12:00')).toBe('12:00pm');
   });
 });

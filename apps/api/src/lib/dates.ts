@@ -173,18 +173,18 @@ export function prettyDate(date: LocalDate) {
     date_pretty: `${day} ${shortMonths[monthIndex] ?? ''}`,
     /** 'Mon 9 Feb' */
     short_pretty: `${shortDays[weekday] ?? ''} ${day} ${shortMonths[monthIndex] ?? ''}`,
-    /** 'Mon 09 February 2026' */
+    /** 'Mon 09 February 2026': every answer's `full_date_pretty` */
     long_pretty: `${shortDays[weekday] ?? ''} ${pad(day)} ${longMonths[monthIndex] ?? ''} ${year}`,
     year: String(year),
   };
 }
 
-/** '13:30' -> '1:30pm', or '01:30pm' with `padded`. */
-export function twelveHour(time: LocalTime, padded: boolean): string {
+/** '13:30' -> '1:30pm': one style on every answer (issue 11). */
+export function twelveHour(time: LocalTime): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours < 12 ? 'am' : 'pm';
   const hour = hours % 12 === 0 ? 12 : hours % 12;
-  return `${padded ? pad(hour) : hour}:${pad(minutes)}${suffix}`;
+  return `${hour}:${pad(minutes)}${suffix}`;
 }
 
 /** ISO 8601 with the zone's offset: '2026-02-09T13:30:00+00:00'. */

@@ -64,6 +64,7 @@ const venue = (id: number, slug: string, name: string, town: string, address: st
     slug,
     name,
     town,
+    area: 'Yorkshire',
     address,
     postcode,
     lat: 53.8,

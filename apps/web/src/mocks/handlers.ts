@@ -65,13 +65,7 @@ export const handlers = [
   http.post(api('auth/customer/login'), async ({ request }) => {
     const body = (await request.json()) as { username?: string; password?: string };
     if (body.username !== mockCredentials.username || body.password !== mockCredentials.password) {
-      return HttpResponse.json(
-        {
-          message: 'These credentials do not match our records.',
-          errors: { username: ['These credentials do not match our records.'] },
-        },
-        { status: 422 },
-      );
+      return HttpResponse.json({ message: 'These credentials do not match our records.' }, { status: 401 });
     }
     setSessionCookie(true);
     return HttpResponse.json({ token: 'mock-token', status: 'success' });

@@ -39,6 +39,8 @@ export const venues = pgTable(
     address1: text('address1').notNull(),
     address2: text('address2'),
     town: text('town').notNull(),
+    /** The operator's region the venue belongs to (e.g. 'Yorkshire'), as venue lists group them. */
+    area: text('area').notNull().default(''),
     postcode: text('postcode').notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),

@@ -44,6 +44,7 @@ const errors = {
     'Invalid input: `{message, errors: {field: [..]}}`, keyed by wire field name.',
   ),
   unauthenticated: zErrorResponse.describe('No valid session.'),
+  badCredentials: zErrorResponse.describe('No account matches this username and password: `{message}`.'),
   csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
   tooMany: zErrorResponse.describe('Ten failures in fifteen minutes for this account or address.'),
 };
@@ -70,7 +71,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
           'Starts a session: answers the token (usable as `Authorization: Bearer`) and sets the HttpOnly ' +
           'session cookie and the readable `_xsrf` cookie that cookie-authenticated writes echo in `x-xsrf-token`.',
         body: zLoginRequest,
-        response: { 200: zTokenResponse, 422: errors.invalid, 429: errors.tooMany },
+        response: {
+          200: zTokenResponse,
+          401: errors.badCredentials,
+          422: errors.invalid,
+          429: errors.tooMany,
+        },
       },
     },
     async (request, reply) => {

@@ -67,7 +67,8 @@ export function customerRecord(user: UserRow): CustomerRecord {
 
 /**
  * Finds the account a username (an email or a customer reference) and password open; several
- * family accounts may share an email, each with its own password. Throws 422 or 429.
+ * family accounts may share an email, each with its own password. Throws 401 on bad credentials
+ * (bookings-api.md), 429 when rate limited.
  */
 export async function authenticate(
   deps: AuthDeps,
@@ -92,7 +93,7 @@ export async function authenticate(
   if (candidates.length === 0) await verifyPassword(await decoy(), credentials.password);
 
   await recordAuthAttempt(db, { kind: 'login', accountKey, ipAddress, succeeded: match !== undefined });
-  if (!match) throw AppError.validation({ username: [loginMessages.invalid] }, loginMessages.invalid);
+  if (!match) throw new AppError('unauthenticated', loginMessages.invalid);
   return match;
 }
 

@@ -30,9 +30,9 @@ export function duration(activity: ActivityRow): string {
   return `${activity.durationMinutes}min`;
 }
 
-export function clock(instant: Date, timeZone: string, padded: boolean): Clock {
+export function clock(instant: Date, timeZone: string): Clock {
   const time = localTimeOf(instant, timeZone);
-  return { format_12_hour: twelveHour(time, padded), format_24_hour: time };
+  return { format_12_hour: twelveHour(time), format_24_hour: time };
 }
 
 export function instant(at: Date, timeZone: string): Instant {
@@ -40,7 +40,7 @@ export function instant(at: Date, timeZone: string): Instant {
   return {
     utc: utcIso(at),
     local: localIso(at, timeZone),
-    format_12_hour: twelveHour(time, false),
+    format_12_hour: twelveHour(time),
     format_24_hour: time,
   };
 }
@@ -87,8 +87,8 @@ export function timeOf(
   const tz = venue.timezone;
   const price = priceFor(context.pricing, viewer);
   return {
-    starts_at: clock(group.startsAt, tz, true),
-    ends_at: clock(group.endsAt, tz, true),
+    starts_at: clock(group.startsAt, tz),
+    ends_at: clock(group.endsAt, tz),
     duration: duration(activity),
     price: {
       is_estimated: viewer.userId === null && price.memberPriceExists,
@@ -133,8 +133,8 @@ export function slotOf(
     category_slug: activity.slug,
     duration: duration(activity),
     date: slotDate(localDateOf(session.startsAt, tz)),
-    starts_at: clock(session.startsAt, tz, false),
-    ends_at: clock(session.endsAt, tz, false),
+    starts_at: clock(session.startsAt, tz),
+    ends_at: clock(session.endsAt, tz),
     location: locationOf(session, venue),
     slot_display_location: session.locationName,
     venue_name: venue.name,

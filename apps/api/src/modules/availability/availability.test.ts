@@ -77,6 +77,7 @@ describe('activities calls', () => {
         address1: '1 Test Street',
         address2: 'Holbeck',
         town: slug,
+        area: 'Yorkshire',
         postcode: 'LS1 1AA',
         lat,
         lng: -1.55,
@@ -240,6 +241,7 @@ describe('activities calls', () => {
         slug: 'hall-venue',
         name: 'Venue hall-venue',
         town: 'hall-venue',
+        area: 'Yorkshire',
         address: '1 Test Street, Holbeck',
         postcode: 'LS1 1AA',
         lat: 53.8,
@@ -268,6 +270,17 @@ describe('activities calls', () => {
       ]);
       const elsewhere = (await get(`${base}/other-venue/categories`)).json().data;
       expect(elsewhere.map((c: { slug: string }) => c.slug)).toEqual(['fitness-classes']);
+    });
+
+    it("names the venue by its numeric id as well as its slug, as the original platform's tools do", async () => {
+      const bySlug = (await get(`${base}/hall-venue/categories`)).json();
+      const byId = await get(`${base}/${hall.id}/categories`);
+      expect(byId.statusCode).toBe(200);
+      expect(byId.json()).toEqual(bySlug);
+      const times = await get(`${base}/${other.id}/activity-category/badminton-40min/dates`);
+      expect(times.statusCode).toBe(404);
+      expect((await get(`${base}/999999/categories`)).statusCode).toBe(404);
+      expect((await get(`${base}/99999999999/categories`)).statusCode).toBe(404);
     });
 
     it('answers a category with its children: sub-categories and activities', async () => {
@@ -338,7 +351,7 @@ describe('activities calls', () => {
       expect(data).toHaveLength(8);
       expect(data[0]).toEqual({
         raw: today,
-        full_date_pretty: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/),
+        full_date_pretty: expect.stringMatching(/^[A-Z][a-z]{2} \d{2} [A-Z][a-z]+ \d{4}$/),
         today: true,
         day_pretty: expect.stringMatching(/day$/),
         date_pretty: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2}$/),
@@ -364,8 +377,8 @@ describe('activities calls', () => {
       expect(data).toHaveLength(2);
       const [six] = data;
       expect(six).toEqual({
-        starts_at: { format_12_hour: '06:00pm', format_24_hour: '18:00' },
-        ends_at: { format_12_hour: '06:40pm', format_24_hour: '18:40' },
+        starts_at: { format_12_hour: '6:00pm', format_24_hour: '18:00' },
+        ends_at: { format_12_hour: '6:40pm', format_24_hour: '18:40' },
         duration: '40min',
         price: { is_estimated: true, formatted_amount: '£5.92' },
         composite_key: expect.stringMatching(/^[0-9a-f]{8}$/),

@@ -223,7 +223,7 @@ function toBooking(
     item: {
       starts_at: { raw: starts.iso, format_24_hour: starts.time },
       ends_at: { raw: ends.iso, format_24_hour: ends.time },
-      duration: `${minutesBetween(row.startsAt, row.endsAt)} min`,
+      duration: `${minutesBetween(row.startsAt, row.endsAt)}min`,
       location: { name: row.locationName },
     },
     cancellation_cutoff: { cutoff_message: format.cutoff(row.cutoffMinutes) },
@@ -246,7 +246,7 @@ function toBookingV2(row: BookingDetailRow, shares: Map<number, CourseShare>, no
       cutoff_message: cutoffMessage(row.cutoffMinutes),
     },
     cancellation_awards_credit: awardsCreditIn(listFormatter(), row, paid, now),
-    duration: `${minutesBetween(row.startsAt, row.endsAt)} min`,
+    duration: `${minutesBetween(row.startsAt, row.endsAt)}min`,
     starts_at: { local: localIso(row.startsAt, tz) },
     ends_at: { local: localIso(row.endsAt, tz) },
     location_name: row.locationName,

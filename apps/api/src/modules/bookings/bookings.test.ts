@@ -149,7 +149,7 @@ describe('my bookings', () => {
       item: {
         starts_at: { format_24_hour: '18:00' },
         ends_at: { format_24_hour: '18:45' },
-        duration: '45 min',
+        duration: '45min',
         location: { name: 'Studio 1' },
       },
       cancellation_cutoff: { cutoff_message: 'This booking can be cancelled until the session starts.' },

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { carts, clients, terms, themes, venues } from '../../db/schema';
@@ -44,15 +44,25 @@ export async function insertClient(db: Database, values: NewClientRow): Promise<
   return rows[0];
 }
 
-export async function findVenueBySlug(
+/**
+ * A venue by its slug or, as tools of the original platform send it, its numeric id (a slug match
+ * wins, so a venue whose slug happens to be digits is still found by it).
+ */
+export async function findVenueBySlugOrId(
   db: Database,
   clientId: number,
-  slug: string,
+  slugOrId: string,
 ): Promise<VenueRow | undefined> {
+  const id = /^[1-9]\d{0,9}$/.test(slugOrId) ? Number(slugOrId) : undefined;
+  const byKey =
+    id !== undefined && id <= 2_147_483_647
+      ? or(eq(venues.slug, slugOrId), eq(venues.id, id))
+      : eq(venues.slug, slugOrId);
   const rows = await db
     .select()
     .from(venues)
-    .where(and(eq(venues.clientId, clientId), eq(venues.slug, slug)))
+    .where(and(eq(venues.clientId, clientId), byKey))
+    .orderBy(sql`${venues.slug} = ${slugOrId} desc`)
     .limit(1);
   return rows[0];
 }

@@ -7,7 +7,7 @@ import {
   type ClientRow,
   cartOfClientExists,
   findClient,
-  findVenueBySlug,
+  findVenueBySlugOrId,
   insertClient,
   insertTerm,
   insertVenue,
@@ -50,10 +50,10 @@ export async function describeClient(db: Database, config: Config): Promise<Clie
   };
 }
 
-/** One of the current operator's venues by slug; 404 when it has none of that slug. */
+/** One of the current operator's venues by slug or numeric id; 404 when it has no such venue. */
 export async function getVenue(db: Database, config: Config, slug: string): Promise<VenueRow> {
   const client = await getCurrentClient(db, config);
-  const venue = await findVenueBySlug(db, client.id, slug);
+  const venue = await findVenueBySlugOrId(db, client.id, slug);
   if (!venue) throw AppError.notFound();
   return venue;
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import type { Brand } from '../mail/templates';
-import { findThemeRows, findVenueBySlug, type ThemeRow, upsertThemeRow } from './operator.repository';
+import { findThemeRows, findVenueBySlugOrId, type ThemeRow, upsertThemeRow } from './operator.repository';
 import { getCurrentClient } from './operator.service';
 import { ReadCache } from './read-cache';
 
@@ -111,7 +111,7 @@ export async function resolveTheme(
   const client = await getCurrentClient(db, config);
   let venueId: number | undefined;
   if (venueSlug !== undefined) {
-    const venue = await findVenueBySlug(db, client.id, venueSlug);
+    const venue = await findVenueBySlugOrId(db, client.id, venueSlug);
     if (!venue) throw AppError.notFound();
     venueId = venue.id;
   }

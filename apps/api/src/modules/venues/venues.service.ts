@@ -56,6 +56,7 @@ export async function listActivityVenues(deps: VenuesDeps): Promise<ActivityVenu
     slug: venue.slug,
     name: venue.name,
     town: venue.town,
+    area: venue.area,
     address: [venue.address1, venue.address2].filter((line): line is string => Boolean(line)).join(', '),
     postcode: venue.postcode,
     lat: venue.lat,
@@ -180,7 +181,7 @@ function bookableDates(today: LocalDate, windowDays: number): BookableDate[] {
     const pretty = prettyDate(addDays(today, offset));
     dates.push({
       raw: pretty.raw,
-      full_date_pretty: pretty.short_pretty,
+      full_date_pretty: pretty.long_pretty,
       today: offset === 0,
       day_pretty: pretty.day_long,
       date_pretty: pretty.date_pretty,

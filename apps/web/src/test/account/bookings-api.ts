@@ -35,7 +35,7 @@ export function wireBooking(overrides: Partial<Booking> = {}): Booking {
     item: {
       starts_at: { raw: '2026-12-02T18:00:00+00:00', format_24_hour: '18:00' },
       ends_at: { raw: '2026-12-02T18:45:00+00:00', format_24_hour: '18:45' },
-      duration: '45 min',
+      duration: '45min',
       location: { name: 'Studio 1' },
     },
     cancellation_cutoff: {
@@ -63,7 +63,7 @@ export function wireBookingV2(overrides: Partial<BookingV2> = {}): BookingV2 {
       can_be_awarded: true,
       message: 'Cancelling before the cut-off gives you £5.92 account credit.',
     },
-    duration: '40 min',
+    duration: '40min',
     starts_at: { local: '2026-12-03T18:00:00+00:00' },
     ends_at: { local: '2026-12-03T18:40:00+00:00' },
     location_name: 'Court 2',

@@ -32,6 +32,12 @@ export interface BookingView {
 export type WireBooking = Camel<Booking>;
 export type WireBookingV2 = Camel<BookingV2>;
 
+/** The API's '40min' as the screens write it: '40 min'. */
+function durationText(wire: string): string {
+  const minutes = /^(\d+)\s*min$/.exec(wire)?.[1];
+  return minutes === undefined ? wire : `${minutes} min`;
+}
+
 /** 'YYYY-MM-DD' and 'HH:MM' of a venue-local ISO time ('2026-02-09T18:00:00+00:00'). */
 function localParts(iso: string): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
@@ -47,7 +53,7 @@ export function fromBooking(booking: WireBooking): BookingView {
     dateRaw: booking.dateRaw,
     startTime: booking.item.startsAt.format24Hour,
     endTime: booking.item.endsAt.format24Hour,
-    duration: booking.item.duration,
+    duration: durationText(booking.item.duration),
     locationName: booking.item.location.name,
     price: booking.price,
     orderId: booking.orderId,
@@ -76,7 +82,7 @@ export function fromBookingV2(booking: WireBookingV2): BookingView {
     dateRaw: starts.date,
     startTime: starts.time,
     endTime: localParts(booking.endsAt.local).time,
-    duration: booking.duration,
+    duration: durationText(booking.duration),
     locationName: booking.locationName,
     price: booking.price.formatted,
     orderId: booking.orderId,

@@ -47,13 +47,7 @@ describe('/login', () => {
   it('shows the server text in a toast when the login fails', async () => {
     server.use(
       http.post('/api/auth/customer/login', () =>
-        HttpResponse.json(
-          {
-            message: 'These credentials do not match our records.',
-            errors: { username: ['These credentials do not match our records.'] },
-          },
-          { status: 422 },
-        ),
+        HttpResponse.json({ message: 'These credentials do not match our records.' }, { status: 401 }),
       ),
     );
     const user = userEvent.setup();
