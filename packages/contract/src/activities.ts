@@ -351,7 +351,8 @@ export const zTimetableResponse = z.object({ data: z.array(zTimetableItem) });
 // ---- Occurrence ---------------------------------------------------------------------------------
 
 export const zTicket = z.object({
-  id: z.number().int(),
+  /** A string of digits, as the original platform answers it; `cart/add` takes it as a string or a number. */
+  id: z.string(),
   /** 'Adult', 'Junior' */
   name: z.string(),
   price: zSlotPrice,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstant, zLocation, zSlotDate } from './activities';
 import { zId } from './ids';
 
 /**
@@ -72,14 +73,15 @@ export const zBookingStatus = z.enum(['booked', 'cancelled']);
 // ---- GET api/my-account/bookings?filter=future|past ----------------------------------------------
 
 export const zMyBookingsQuery = z.object({
-  filter: z.enum(['future', 'past'], { error: "Must be 'future' or 'past'." }).default('future'),
+  filter: z
+    .enum(['future', 'past', 'all'], { error: "Must be 'future', 'past' or 'all'." })
+    .default('future'),
 });
 
-const zTimeOfDay = z.object({
-  /** Venue-local ISO time with its offset. */
+/** `{ raw, utc, local, format_12_hour, format_24_hour }`: the activities API's instant, plus `raw`. */
+const zTimeOfDay = zInstant.extend({
+  /** Venue-local ISO time with its offset (the same as `local`). */
   raw: z.string(),
-  /** '18:00' */
-  format_24_hour: z.string(),
 });
 
 export const zBooking = z.object({
@@ -106,12 +108,14 @@ export const zBooking = z.object({
   booking_bundle_context: zBookingBundleContext.nullable(),
   /** Not recorded yet: null. */
   attended: z.boolean().nullable(),
+  activity_id: z.number().int(),
   item: z.object({
+    date: zSlotDate,
     starts_at: zTimeOfDay,
     ends_at: zTimeOfDay,
-    /** '40 min' */
+    /** '40min' */
     duration: z.string(),
-    location: z.object({ name: z.string() }),
+    location: zLocation,
   }),
   cancellation_cutoff: z.object({ cutoff_message: z.string() }),
   awards_credit: zAwardsCredit,

@@ -229,3 +229,28 @@ export function fullDate(date: string): string {
 export function withDay(date: string, day: number): string {
   return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
 }
+
+// ---- The wire's date and time objects (bookings-api.md), one shape on every answer ------------------
+
+/** `{ utc, local, format_12_hour, format_24_hour }` of an instant, in the venue's zone. */
+export function instantAnswer(at: Date, timeZone: string) {
+  const time = localTimeOf(at, timeZone);
+  return {
+    utc: utcIso(at),
+    local: localIso(at, timeZone),
+    format_12_hour: twelveHour(time),
+    format_24_hour: time,
+  };
+}
+
+/** `{ raw, raw_pretty, day_pretty, date_pretty, full_date_pretty }` of a venue-local date. */
+export function dateAnswer(date: LocalDate) {
+  const pretty = prettyDate(date);
+  return {
+    raw: pretty.raw,
+    raw_pretty: pretty.raw_pretty,
+    day_pretty: pretty.day_short,
+    date_pretty: pretty.date_pretty,
+    full_date_pretty: pretty.long_pretty,
+  };
+}

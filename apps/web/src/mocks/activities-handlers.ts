@@ -412,7 +412,7 @@ export function mockOccurrence(id: string, date = mockSessionDate): Occurrence |
       session.kind === 'court'
         ? [
             {
-              id: 1,
+              id: '1',
               name: 'Adult',
               price: { benefit_applied: false, package_applied: false, formatted: '£5.92', raw: 592 },
               pricing_option: { id: 1, name: 'Standard' },
@@ -420,13 +420,13 @@ export function mockOccurrence(id: string, date = mockSessionDate): Occurrence |
           ]
         : [
             {
-              id: 13,
+              id: '13',
               name: 'Adult',
               price: { benefit_applied: member, package_applied: false, formatted: '£7.50', raw: 750 },
               pricing_option: standard,
             },
             {
-              id: 14,
+              id: '14',
               name: 'Junior',
               price: { benefit_applied: member, package_applied: false, formatted: '£4.50', raw: 450 },
               pricing_option: standard,

@@ -1,14 +1,6 @@
 import type { Clock, Instant, Location, Slot, SlotPrice, Ticket, Time } from '@leisure/contract/activities';
 import { formatMoney } from '@leisure/contract/money';
-import {
-  type LocalDate,
-  localDateOf,
-  localIso,
-  localTimeOf,
-  prettyDate,
-  twelveHour,
-  utcIso,
-} from '../../lib/dates';
+import { dateAnswer, instantAnswer, localDateOf, localTimeOf, twelveHour } from '../../lib/dates';
 import type { ActivityContext } from '../venues/catalogue';
 import type { ActivityRow, VenueRow } from '../venues/venues.service';
 import type { SessionRow, TimeGroupRow } from './availability.repository';
@@ -33,27 +25,6 @@ export function duration(activity: ActivityRow): string {
 export function clock(instant: Date, timeZone: string): Clock {
   const time = localTimeOf(instant, timeZone);
   return { format_12_hour: twelveHour(time), format_24_hour: time };
-}
-
-export function instant(at: Date, timeZone: string): Instant {
-  const time = localTimeOf(at, timeZone);
-  return {
-    utc: utcIso(at),
-    local: localIso(at, timeZone),
-    format_12_hour: twelveHour(time),
-    format_24_hour: time,
-  };
-}
-
-export function slotDate(date: LocalDate) {
-  const pretty = prettyDate(date);
-  return {
-    raw: pretty.raw,
-    raw_pretty: pretty.raw_pretty,
-    day_pretty: pretty.day_short,
-    date_pretty: pretty.date_pretty,
-    full_date_pretty: pretty.long_pretty,
-  };
 }
 
 export function locationOf(session: SessionRow, venue: VenueRow): Location {
@@ -132,15 +103,15 @@ export function slotOf(
     needs_waiver: activity.needsWaiver,
     category_slug: activity.slug,
     duration: duration(activity),
-    date: slotDate(localDateOf(session.startsAt, tz)),
+    date: dateAnswer(localDateOf(session.startsAt, tz)),
     starts_at: clock(session.startsAt, tz),
     ends_at: clock(session.endsAt, tz),
     location: locationOf(session, venue),
     slot_display_location: session.locationName,
     venue_name: venue.name,
     price: slotPrice(price, context.client.currency),
-    first_bookable_at: instant(session.firstBookableAt, tz),
-    last_bookable_at: instant(session.startsAt, tz),
+    first_bookable_at: instantAnswer(session.firstBookableAt, tz),
+    last_bookable_at: instantAnswer(session.startsAt, tz),
     pricing_option_id: price.optionId,
     cart_type: cartType,
     composite_key: session.compositeKey,
@@ -166,7 +137,8 @@ export function ticketsFor(context: ActivityContext, viewer: Viewer): Ticket[] {
     viewer.isMember && member.length > 0 ? member : context.pricing.filter((option) => !option.forMembers);
   return options.flatMap((option) =>
     option.tickets.map((ticket) => ({
-      id: ticket.id,
+      // A string, as the original platform answers it (tools declare it so); cart/add takes either.
+      id: String(ticket.id),
       name: ticket.name,
       price: {
         benefit_applied: option.forMembers,

@@ -9,14 +9,20 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { daysBetween, type LocalDate, localDateOf, localDayBounds, zonedTimeToUtc } from '../../lib/dates';
+import {
+  dateAnswer,
+  daysBetween,
+  instantAnswer,
+  type LocalDate,
+  localDateOf,
+  localDayBounds,
+  zonedTimeToUtc,
+} from '../../lib/dates';
 import type { ActivityContext, Catalogue } from '../venues/catalogue';
 import {
   clock,
   duration,
-  instant,
   locationOf,
-  slotDate,
   slotOf,
   slotPrice,
   ticketsFor,
@@ -224,7 +230,7 @@ export async function listTimetable(
       name: activity.name,
       category_slug: activity.slug,
       venue_slug: venue.slug,
-      date: slotDate(localDateOf(session.startsAt, tz)),
+      date: dateAnswer(localDateOf(session.startsAt, tz)),
       starts_at: clock(session.startsAt, tz),
       ends_at: clock(session.endsAt, tz),
       duration: duration(activity),
@@ -272,9 +278,9 @@ export async function getOccurrence(
     kind: activity.kind,
     venue_slug: venue.slug,
     venue_name: venue.name,
-    date: slotDate(localDateOf(session.startsAt, tz)),
-    starts_at: instant(session.startsAt, tz),
-    ends_at: instant(session.endsAt, tz),
+    date: dateAnswer(localDateOf(session.startsAt, tz)),
+    starts_at: instantAnswer(session.startsAt, tz),
+    ends_at: instantAnswer(session.endsAt, tz),
     duration: duration(activity),
     location: locationOf(session, venue),
     instructor: session.instructorName,
@@ -285,7 +291,7 @@ export async function getOccurrence(
         ? { status: null, reason: 'This session has started.' }
         : actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
     booking: places.bookingOf(session.id),
-    first_bookable_at: instant(session.firstBookableAt, tz),
+    first_bookable_at: instantAnswer(session.firstBookableAt, tz),
     cancellation_cutoff_minutes: activity.cancellationCutoffMinutes,
     awards_credit: activity.creditOnCancellation,
     needs_waiver: activity.needsWaiver,

@@ -4,10 +4,10 @@ import {
   zSlotsResponse,
   zTimesV2Response,
 } from '@leisure/contract/activities';
-import { type LocalDate, localDayBounds, zonedTimeToUtc } from '../../lib/dates';
+import { instantAnswer, type LocalDate, localDayBounds, zonedTimeToUtc } from '../../lib/dates';
 import { ReadCache } from '../operator/read-cache';
 import { type ActivityContext, catalogueTtlMs } from '../venues/catalogue';
-import { instant, slotOf, timeOf } from './availability.presenters';
+import { slotOf, timeOf } from './availability.presenters';
 import { type LivePlaces, listLivePlaces, listSessions, type SessionRow } from './availability.repository';
 import { type AvailabilityDeps, bookableRange, viewerPlaces } from './availability.service';
 import { actionFor, noPlaces, spacesOf, type Viewer, type ViewerPlaces } from './offer';
@@ -216,7 +216,7 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
         );
         heads.set(
           group.compositeKey,
-          head({ ...time, first_bookable_at: instant(group.firstBookableAt, tz) }, timeLiveKeys),
+          head({ ...time, first_bookable_at: instantAnswer(group.firstBookableAt, tz) }, timeLiveKeys),
         );
       }
       day.timeHeads.set(kind, heads);

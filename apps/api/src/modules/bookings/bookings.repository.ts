@@ -47,7 +47,10 @@ export interface BookingDetailRow {
   venueName: string;
   venueSlug: string;
   timezone: string;
+  locationId: number;
   locationName: string;
+  locationType: string;
+  locationSlug: string;
   bundleName: string | null;
 }
 
@@ -83,7 +86,10 @@ const detailColumns = {
   venueName: venues.name,
   venueSlug: venues.slug,
   timezone: venues.timezone,
+  locationId: locations.id,
   locationName: locations.name,
+  locationType: locations.type,
+  locationSlug: locations.slug,
   bundleName: courseBundles.name,
 };
 

@@ -66,7 +66,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
         tags,
         summary: "The customer's bookings",
         description:
-          '`filter=future`: sessions from now, soonest first; `past`: started sessions, latest first. Only live ' +
+          '`filter=future`: sessions from now, soonest first; `past`: started sessions, latest first; `all`: ' +
+          'both, upcoming first. Only live ' +
           "(not cancelled) bookings. `can_be_cancelled` follows the activity's cancellation cut-off; a course's " +
           'sessions are cancelled together from the course booking.',
         security,

@@ -14,7 +14,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../../lib/dates';
+import {
+  dateAnswer,
+  instantAnswer,
+  localDateOf,
+  localIso,
+  localTimeOf,
+  offsetMinutes,
+  prettyDate,
+} from '../../lib/dates';
 import { leaveWaitlist } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { resolveActing } from '../session/acting';
@@ -220,11 +228,20 @@ function toBooking(
     booking_type: isCourse ? 'courses' : 'other',
     booking_bundle_context: bundleContext(row, shares),
     attended: null,
+    activity_id: row.activityId,
     item: {
-      starts_at: { raw: starts.iso, format_24_hour: starts.time },
-      ends_at: { raw: ends.iso, format_24_hour: ends.time },
+      date: dateAnswer(starts.date),
+      starts_at: { raw: starts.iso, ...instantAnswer(row.startsAt, tz) },
+      ends_at: { raw: ends.iso, ...instantAnswer(row.endsAt, tz) },
       duration: `${minutesBetween(row.startsAt, row.endsAt)}min`,
-      location: { name: row.locationName },
+      location: {
+        id: String(row.locationId),
+        name: row.locationName,
+        type: row.locationType,
+        slug: row.locationSlug,
+        venue_id: row.venueId,
+        venue_slug: row.venueSlug,
+      },
     },
     cancellation_cutoff: { cutoff_message: format.cutoff(row.cutoffMinutes) },
     awards_credit: awardsCreditIn(format, row, paid, now),
@@ -264,18 +281,20 @@ function toBookingV2(row: BookingDetailRow, shares: Map<number, CourseShare>, no
 
 // ---- Reads ------------------------------------------------------------------------------------------
 
-/** `GET my-account/bookings?filter=future|past`: upcoming soonest first, historic latest first. */
+/**
+ * `GET my-account/bookings?filter=future|past|all`: upcoming soonest first, historic latest first;
+ * `all` is the upcoming ones followed by the historic ones.
+ */
 export async function listMyBookings(
   db: Database,
   userId: number,
-  filter: 'future' | 'past',
+  filter: 'future' | 'past' | 'all',
   now = new Date(),
 ): Promise<Booking[]> {
-  const rows = await listBookingsOf(
-    db,
-    userId,
-    filter === 'future' ? { startsAfter: now } : { startsBefore: now },
-  );
+  const rows = [
+    ...(filter === 'past' ? [] : await listBookingsOf(db, userId, { startsAfter: now })),
+    ...(filter === 'future' ? [] : await listBookingsOf(db, userId, { startsBefore: now })),
+  ];
   const shares = await courseSharesOf(db, rows);
   const format = listFormatter();
   return rows.map((row) => toBooking(row, shares, now, format));

@@ -146,11 +146,31 @@ describe('my bookings', () => {
       can_be_cancelled: true,
       booking_type: 'other',
       booking_bundle_context: null,
+      activity_id: expect.any(Number),
       item: {
-        starts_at: { format_24_hour: '18:00' },
-        ends_at: { format_24_hour: '18:45' },
+        date: {
+          raw: upcoming[0].date_raw,
+          raw_pretty: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+          day_pretty: expect.stringMatching(/^[A-Z][a-z]{2}$/),
+          date_pretty: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2}$/),
+          full_date_pretty: upcoming[0].date,
+        },
+        starts_at: {
+          format_24_hour: '18:00',
+          format_12_hour: '6:00pm',
+          utc: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/),
+          local: expect.stringMatching(/T18:00:00[+-]\d{2}:\d{2}$/),
+        },
+        ends_at: { format_24_hour: '18:45', format_12_hour: '6:45pm' },
         duration: '45min',
-        location: { name: 'Studio 1' },
+        location: {
+          id: expect.stringMatching(/^\d+$/),
+          name: 'Studio 1',
+          type: expect.any(String),
+          slug: expect.any(String),
+          venue_id: f.venue.id,
+          venue_slug: expect.any(String),
+        },
       },
       cancellation_cutoff: { cutoff_message: 'This booking can be cancelled until the session starts.' },
       awards_credit: {
@@ -178,6 +198,8 @@ describe('my bookings', () => {
       addDays(yesterday, -7),
     ]);
     expect(historic[0].can_be_cancelled).toBe(false);
+    const all = (await http.get('/api/my-account/bookings?filter=all', user.headers)).json().data;
+    expect(all.map((b: { id: number }) => b.id)).toEqual([...upcoming, ...historic].map((b) => b.id));
 
     // v1 loads the same bookings in the v2 shape, only for the signed-in customer.
     const v1 = await http.get(

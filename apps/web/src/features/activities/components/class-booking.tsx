@@ -61,7 +61,7 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
   const id = useId();
   const { tickets, spaces, actionToShow } = occurrence;
   // One place of the first ticket (Adult) to start with, when there is a place.
-  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     tickets[0] && spaces > 0 ? { [tickets[0].id]: 1 } : {},
   );
   const { add, busy, added } = useAddToBasket();
@@ -90,7 +90,10 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
           type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
           pricingOptionId: chosen[0]?.pricingOption.id,
           options: {
-            tickets: chosen.map((ticket) => ({ ticketId: ticket.id, quantity: quantities[ticket.id] ?? 0 })),
+            tickets: chosen.map((ticket) => ({
+              ticketId: Number(ticket.id),
+              quantity: quantities[ticket.id] ?? 0,
+            })),
           },
         },
       ]),
