@@ -143,7 +143,12 @@ function securityHeaders(config: Config) {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the right of X-Forwarded-For (what Fastify does for a
+    // number, written as its function form because its types list no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();

@@ -94,8 +94,24 @@ const configSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     /** Kiosk inactivity before logout, in ms (the spec's 90,000; shortened in browser tests). */
     KIOSK_IDLE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
-    /** Behind a load balancer: trust its X-Forwarded-For/-Proto (client address, https for HSTS). */
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Behind load balancers: which X-Forwarded-For/-Proto to believe (client address, https for HSTS).
+     * A number of proxy hops in front of the server (`true` is one), or a comma-separated list of proxy
+     * addresses or CIDR ranges. Never "trust everything": a client writes the left end of the header.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, context): false | number | string[] => {
+        if (['false', '0', 'no', ''].includes(value)) return false;
+        if (['true', 'yes'].includes(value)) return 1;
+        if (/^\d{1,2}$/.test(value)) return Number(value);
+        const addresses = value.split(',').map((entry) => entry.trim());
+        if (addresses.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return addresses;
+        context.addIssue({ code: 'custom', message: 'a number of proxy hops, or proxy addresses separated by commas' });
+        return z.NEVER;
+      }),
     /** Seed an empty database at start-up. */
     SEED: booleanFlag.default(true),
     // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----

@@ -332,6 +332,29 @@ describe('auth', () => {
       expect(elsewhere.statusCode).toBe(200);
     });
 
+    it('behind a trusted proxy, takes the address one hop from the right: a forged X-Forwarded-For does not escape the limit', async () => {
+      const proxied = await startTestApp({ TRUST_PROXY: '1' });
+      try {
+        await seedIfEmpty(proxied.db, proxied.config);
+        const attempt = (forged: string) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/api/auth/customer/login',
+            payload: { username: `someone-${forged}@example.com`, password: 'x' },
+            remoteAddress: '10.0.0.1',
+            headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+          });
+        for (let i = 0; i < 10; i++) expect((await attempt(`198.51.100.${i}`)).statusCode).toBe(401);
+        expect((await attempt('192.0.2.99')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('refuses a TRUST_PROXY that is neither hops nor addresses', async () => {
+      await expect(startTestApp({ TRUST_PROXY: 'everything' })).rejects.toThrow(/TRUST_PROXY/);
+    });
+
     it('limits password-reset requests too', async () => {
       let last: Reply | undefined;
       for (let i = 0; i < 11; i++) {
