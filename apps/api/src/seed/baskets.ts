@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../modules/cart/cart.service';
+import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../modules/basket/basket.service';
 import { demoMember } from './accounts';
 
 /** The demo member's account credit (£10.00), shown at checkout. */

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { findCustomerId } from '../modules/basket/basket.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
   findCourseAt,
@@ -12,7 +13,6 @@ import {
   listSessionsWithPlaces,
   type SeedActivity,
 } from '../modules/bookings/bookings.service';
-import { findCustomerId } from '../modules/cart/cart.service';
 import { compositeKeyOf } from '../modules/timetable/timetable.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';

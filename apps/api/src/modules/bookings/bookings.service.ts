@@ -15,8 +15,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../../lib/dates';
-import { leaveWaitlist } from '../cart/cart.service';
-import type { HoldKeeper } from '../cart/holds.service';
+import { leaveWaitlist } from '../basket/basket.service';
+import type { HoldKeeper } from '../basket/holds.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import {

@@ -13,7 +13,7 @@ import {
   termsAcceptances,
   venues,
 } from '../../db/schema';
-import { lineDetailColumns, withOccurrence } from './cart.repository';
+import { lineDetailColumns, withOccurrence } from './basket.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

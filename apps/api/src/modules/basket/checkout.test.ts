@@ -2,10 +2,17 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, creditTransactions, orders, outboundEmails, payments, savedCards } from '../../db/schema';
+import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
-import { grantCredit } from './cart.service';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
+import { grantCredit } from './basket.service';
 
 describe('checkout', () => {
   let t: TestApp;

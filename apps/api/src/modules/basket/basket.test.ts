@@ -2,11 +2,11 @@ import { cartMessages } from '@leisure/contract/cart';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartHolds, cartItems, outboundEmails, waitlistEntries } from '../../db/schema';
+import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { setPlacesUsed } from '../timetable/timetable.service';
-import { grantCredit } from './cart.service';
-import { api, createFixture, createUser, type Fixture } from './cart-test-fixtures';
+import { grantCredit } from './basket.service';
 
 const notFound = { message: 'Unable to complete request, item not found.' };
 

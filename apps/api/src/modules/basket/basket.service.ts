@@ -79,7 +79,7 @@ import {
   updateHoldQuantity,
   type WaiverRow,
   waitlistPosition,
-} from './cart.repository';
+} from './basket.repository';
 import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
 import {
   type BenefitOffer,

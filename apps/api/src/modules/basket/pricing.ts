@@ -1,4 +1,4 @@
-import type { CartTicketLine, PricingRow } from './cart.repository';
+import type { CartTicketLine, PricingRow } from './basket.repository';
 
 /**
  * How a basket line is priced: a pricing option of the activity and ticket quantities. Pure, so the

@@ -24,7 +24,6 @@ import {
 } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
-import { calendarOf } from './calendar';
 import {
   bookHeldPlaces,
   type CartItemRow,
@@ -50,7 +49,7 @@ import {
   setWaitlistStatus,
   updateCart,
   upsertSavedCard,
-} from './cart.repository';
+} from './basket.repository';
 import {
   type CartDeps,
   currentCart,
@@ -59,7 +58,8 @@ import {
   itemViews,
   requiredWaivers,
   settleBenefitLines,
-} from './cart.service';
+} from './basket.service';
+import { calendarOf } from './calendar';
 import {
   findOrder,
   findOrderByCart,

@@ -4,10 +4,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { cartHolds, orders } from '../../db/schema';
+import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { createOccurrence, setPlacesUsed } from '../timetable/timetable.service';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
 
 /**
  * Capacity and checkout under concurrent requests, on PostgreSQL (PGlite is one connection, so

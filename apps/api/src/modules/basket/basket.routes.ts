@@ -40,7 +40,7 @@ import {
   removeFromCart,
   removePackage,
   updateCartItem,
-} from './cart.service';
+} from './basket.service';
 import {
   type CheckoutDeps,
   completeCheckout,
@@ -74,7 +74,7 @@ const actingNote =
   'Acts for the signed-in customer, or, for a front-of-house staff user, for the customer named by ' +
   '`selected_user_id` (required for staff; a customer naming anyone else gets 403).';
 
-export interface CartRoutesOptions {
+export interface BasketRoutesOptions {
   db: Database;
   config: Config;
   holds: HoldKeeper;
@@ -84,7 +84,10 @@ export interface CartRoutesOptions {
  * The basket, credit, waitlist, checkout, orders and the front-of-house customer search
  * (bookings-api.md "Cart"; shell-session-basket.md 3, 4 and 7; docs/decisions/007).
  */
-export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, config, holds }) => {
+export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
+  app,
+  { db, config, holds },
+) => {
   const deps: CheckoutDeps = {
     db,
     config,

@@ -22,7 +22,7 @@ import {
   releaseExpiredHolds,
   setWaitlistStatus,
   takePlaces,
-} from './cart.repository';
+} from './basket.repository';
 import { isPricingError, priceLine } from './pricing';
 
 /**
