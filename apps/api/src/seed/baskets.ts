@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
-import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../modules/basket/basket.service';
+import { createWaiver, findActivityId, findCustomerId } from '../modules/basket/basket.service';
+import { grantCredit } from '../modules/credit/credit.service';
 import { demoMember } from './accounts';
 
 /** The demo member's account credit (£10.00), shown at checkout. */

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   bookings,
@@ -10,7 +9,6 @@ import {
   cartItems,
   carts,
   courseBundles,
-  creditTransactions,
   locations,
   membershipBenefits,
   membershipPaymentOptions,
@@ -73,11 +71,6 @@ export async function searchCustomers(db: Database, clientId: number, q: string)
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(20);
-}
-
-/** Locks the customer's row: credit is spent by one checkout of theirs at a time. */
-export async function lockUser(db: Database, userId: number): Promise<void> {
-  await db.execute(sql`select id from users where id = ${userId} for update`);
 }
 
 // ---- Carts ---------------------------------------------------------------------------------------------
@@ -603,39 +596,6 @@ export async function listWaitlistedWithSpace(db: Database, occurrenceIds: numbe
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
-// ---- Credit ----------------------------------------------------------------------------------------------
-
-// Prepared: GET auth/user reads the balance on every dashboard load.
-const creditBalancesStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      type: creditTransactions.type,
-      total: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`.mapWith(Number),
-    })
-    .from(creditTransactions)
-    .where(eq(creditTransactions.userId, sql.placeholder('userId')))
-    .groupBy(creditTransactions.type)
-    .prepare('credit_balances'),
-);
-
-export async function creditBalances(
-  db: Database,
-  userId: number,
-): Promise<{ general: number; membership: number }> {
-  const rows = await creditBalancesStatement(db).execute({ userId });
-  return {
-    general: rows.find((row) => row.type === 'general')?.total ?? 0,
-    membership: rows.find((row) => row.type === 'membership')?.total ?? 0,
-  };
-}
-
-export async function insertCreditTransaction(
-  db: Database,
-  values: typeof creditTransactions.$inferInsert,
-): Promise<void> {
-  await db.insert(creditTransactions).values(values);
-}
-
 // ---- Saved card ------------------------------------------------------------------------------------------
 
 export async function findSavedCard(db: Database, userId: number): Promise<SavedCardRow | undefined> {
@@ -765,24 +725,6 @@ export async function findOccurrenceSummary(
     .where(eq(occurrences.id, id))
     .limit(1);
   return row;
-}
-
-/** Waits at most `ms` for a row lock in this transaction; then the statement fails (a lost race: 409). */
-export async function setLockTimeout(db: Database, ms: number): Promise<void> {
-  await db.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
-}
-
-/** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
-const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
-
-export function isRaceError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && raceCodes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function findActivityIdBySlug(

@@ -20,8 +20,10 @@ import { formatMoney } from '@leisure/contract/money';
 import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import { addDays, localDateOf, localIso, localTimeOf, prettyDate, zonedTimeToUtc } from '../../lib/dates';
+import { availableCredit } from '../credit/credit.service';
 import { benefitPeriod } from '../guest-passes/guest-passes.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
@@ -38,7 +40,6 @@ import {
   claimIsLive,
   countBookedBenefitPlaces,
   countCartBenefitPlaces,
-  creditBalances,
   deleteCartItems,
   deleteHoldlessItems,
   deleteHolds,
@@ -50,11 +51,9 @@ import {
   findOpenCart,
   findWaitlistEntry,
   insertCartItem,
-  insertCreditTransaction,
   insertHolds,
   insertWaitlistEntry,
   insertWaiver,
-  isRaceError,
   listActivityBenefits,
   listActivityWaivers,
   listBookedOccurrences,
@@ -71,7 +70,6 @@ import {
   openCartOf,
   releasePlaces,
   searchCustomers,
-  setLockTimeout,
   setWaitlistStatus,
   takePlaces,
   updateCart,
@@ -380,7 +378,7 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
       ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
       : []),
   ].sort((a, b) => a.id - b.id);
-  const figures = figuresOf(cart, rows, await creditBalances(db, acting.customer.id));
+  const figures = figuresOf(cart, rows, await availableCredit(db, acting.customer.id));
   const currency = acting.currency;
   const credit = (available: number, reserved: number, others: number): CreditBalance => ({
     total_available: available,
@@ -966,7 +964,7 @@ export async function applyCredits(deps: CartDeps, acting: Acting, body: Credits
   const cart = await currentCart(deps, acting, body.cart_source);
   await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, new Date());
-    const available = await creditBalances(tx, acting.customer.id);
+    const available = await availableCredit(tx, acting.customer.id);
     const total = (await listCartItemRows(tx, cart.id)).reduce((sum, item) => sum + item.amount, 0);
     const next = { general: locked.creditGeneral, membership: locked.creditMembership };
     const errors: FieldErrors = {};
@@ -1067,20 +1065,7 @@ export async function findCustomers(
   }));
 }
 
-// ---- Factories: the seed and tests create credit and waivers through these ----------------------------
-
-/** Adds general (or membership) credit to a customer's balance (a positive ledger row). */
-export async function grantCredit(
-  db: Database,
-  userId: number,
-  amount: number,
-  reason: string,
-  type: 'general' | 'membership' = 'general',
-): Promise<void> {
-  if (!Number.isInteger(amount) || amount <= 0)
-    throw AppError.validation({ amount: ['Must be a positive whole number.'] });
-  await insertCreditTransaction(db, { userId, type, amount, reason });
-}
+// ---- Factories: the seed and tests create waivers through these ----------------------------
 
 /** A waiver attendees of an activity must agree to before checkout. */
 export async function createWaiver(
@@ -1105,9 +1090,4 @@ export async function findCustomerId(
   email: string,
 ): Promise<number | undefined> {
   return findCustomerIdByEmail(db, clientId, email);
-}
-
-/** The customer's general credit balance (`auth/user`'s `credit.balance`). */
-export async function generalCreditOf(db: Database, userId: number): Promise<number> {
-  return (await creditBalances(db, userId)).general;
 }

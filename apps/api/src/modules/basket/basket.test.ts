@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartHolds, cartItems, outboundEmails, waitlistEntries } from '../../db/schema';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { grantCredit } from '../credit/credit.service';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { setPlacesUsed } from '../timetable/timetable.service';
-import { grantCredit } from './basket.service';
 
 const notFound = { message: 'Unable to complete request, item not found.' };
 

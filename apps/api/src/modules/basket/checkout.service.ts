@@ -10,9 +10,11 @@ import {
 } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
+import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
+import { availableCredit, spendCredit } from '../credit/credit.service';
 import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getCurrentClient, listTerms } from '../operator/operator.service';
@@ -29,23 +31,18 @@ import {
   type CartItemRow,
   type CartRow,
   claimIsLive,
-  creditBalances,
   deleteHolds,
   findCart,
   findCompletedCartByHash,
   findOpenCart,
   findSavedCard,
   type HoldRow,
-  insertCreditTransaction,
   insertWaiverSignatures,
-  isRaceError,
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
   lockCart,
   lockHoldsOfCart,
-  lockUser,
-  setLockTimeout,
   setWaitlistStatus,
   updateCart,
   upsertSavedCard,
@@ -99,7 +96,7 @@ export function orderReference(orderId: number): string {
 export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promise<CheckoutPrepareResponse> {
   const cart = await currentCart(deps, acting);
   const items = await listCartItemRows(deps.db, cart.id);
-  const figures = figuresOf(cart, items, await creditBalances(deps.db, acting.customer.id));
+  const figures = figuresOf(cart, items, await availableCredit(deps.db, acting.customer.id));
   const setup = await deps.provider.prepare({
     amount: figures.balance,
     currency: acting.currency,
@@ -218,7 +215,7 @@ async function planCheckout(
   );
   if (missing.length > 0) errors.completed_waivers = [checkoutMessages.waiverRequired];
 
-  const available = await creditBalances(tx, acting.customer.id);
+  const available = await availableCredit(tx, acting.customer.id);
   const figures = figuresOf(cart, items, available);
   const creditTendered = body.payments.some((p) => p.tender_type === 'credit');
   const credit = creditTendered
@@ -366,17 +363,13 @@ async function writeOrder(
     holds.map((hold) => hold.id),
   );
   if (plan.credit > 0) {
-    await lockUser(tx, acting.customer.id);
-    const available = await creditBalances(tx, acting.customer.id);
-    if (available.general < plan.credit)
-      throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
-    await insertCreditTransaction(tx, {
+    const spent = await spendCredit(tx, {
       userId: acting.customer.id,
-      type: 'general',
-      amount: -plan.credit,
-      reason: `Spent on order ${orderReference(order.id)}`,
+      amount: plan.credit,
       orderId: order.id,
+      reason: `Spent on order ${orderReference(order.id)}`,
     });
+    if (!spent) throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
   }
   const paymentRows = [
     ...(charge

@@ -11,8 +11,8 @@ import {
   type Fixture,
 } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { grantCredit } from '../credit/credit.service';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
-import { grantCredit } from './basket.service';
 
 describe('checkout', () => {
   let t: TestApp;
