@@ -1,6 +1,8 @@
 import type { Database } from '../db/client';
-import { createWaiver, findActivityId, findCustomerId } from '../modules/basket/basket.service';
+import { findCustomerId } from '../modules/auth/auth.service';
 import { grantCredit } from '../modules/credit/credit.service';
+import { findActivityId } from '../modules/timetable/timetable.service';
+import { createWaiver } from '../modules/waivers/waivers.service';
 import { demoMember } from './accounts';
 
 /** The demo member's account credit (£10.00), shown at checkout. */

@@ -1,7 +1,6 @@
 import type { Database } from '../db/client';
 import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
-import { createCustomer } from '../modules/auth/auth.service';
-import { findCustomerId } from '../modules/basket/basket.service';
+import { createCustomer, findCustomerId } from '../modules/auth/auth.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
   findCourseAt,

@@ -22,8 +22,6 @@ import {
   users,
   venues,
   waitlistEntries,
-  waiverSignatures,
-  waivers,
 } from '../../db/schema';
 import type { CustomerRow } from '../session/acting';
 
@@ -33,7 +31,6 @@ export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type HoldRow = typeof cartHolds.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
-export type WaiverRow = typeof waivers.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
 
@@ -612,64 +609,6 @@ export async function upsertSavedCard(db: Database, values: typeof savedCards.$i
     .onConflictDoUpdate({ target: savedCards.userId, set: { ...update, updatedAt: new Date() } });
 }
 
-// ---- Waivers ---------------------------------------------------------------------------------------------
-
-export async function listActivityWaivers(db: Database, activityIds: number[]): Promise<WaiverRow[]> {
-  if (activityIds.length === 0) return [];
-  return db
-    .select()
-    .from(waivers)
-    .where(and(inArray(waivers.activityId, activityIds), eq(waivers.active, true)))
-    .orderBy(asc(waivers.id));
-}
-
-export async function listSignedWaivers(
-  db: Database,
-  userIds: number[],
-  waiverIds: number[],
-): Promise<{ waiverId: number; userId: number }[]> {
-  if (userIds.length === 0 || waiverIds.length === 0) return [];
-  return db
-    .select({ waiverId: waiverSignatures.waiverId, userId: waiverSignatures.userId })
-    .from(waiverSignatures)
-    .where(
-      and(
-        inArray(waiverSignatures.userId, userIds),
-        inArray(waiverSignatures.waiverId, waiverIds),
-        // A signature that has run out must be given again (issue 5: waivers with a validity).
-        sql`(${waiverSignatures.expiresAt} is null or ${waiverSignatures.expiresAt} > now())`,
-      ),
-    );
-}
-
-export async function insertWaiverSignatures(
-  db: Database,
-  rows: { waiverId: number; userId: number }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  // Each lasts its waiver's validity from now; a signature that has run out is renewed, a live
-  // one is kept as it is.
-  await db
-    .insert(waiverSignatures)
-    .values(
-      rows.map((row) => ({
-        ...row,
-        expiresAt: sql`(select now() + w.validity_days * interval '1 day' from waivers w where w.id = ${row.waiverId})`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [waiverSignatures.waiverId, waiverSignatures.userId],
-      set: { signedAt: sql`now()`, expiresAt: sql`excluded.expires_at`, answers: {} },
-      setWhere: sql`${waiverSignatures.expiresAt} is not null and ${waiverSignatures.expiresAt} <= now()`,
-    });
-}
-
-export async function insertWaiver(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {
-  const [row] = await db.insert(waivers).values(values).returning();
-  if (!row) throw new Error('waiver insert returned no row');
-  return row;
-}
-
 // ---- Claims on a basket (card checkout) ------------------------------------------------------------------
 
 /** Baskets claimed by a checkout that has not finished within `ttlMs` are claimable again. */
@@ -725,35 +664,6 @@ export async function findOccurrenceSummary(
     .where(eq(occurrences.id, id))
     .limit(1);
   return row;
-}
-
-export async function findActivityIdBySlug(
-  db: Database,
-  clientId: number,
-  slug: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(and(eq(activities.clientId, clientId), eq(activities.slug, slug)))
-    .limit(1);
-  return row?.id;
-}
-
-export async function findCustomerIdByEmail(
-  db: Database,
-  clientId: number,
-  email: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.clientId, clientId), eq(users.email, email.toLowerCase()), eq(users.role, 'customer')),
-    )
-    .orderBy(asc(users.id))
-    .limit(1);
-  return row?.id;
 }
 
 export interface MembershipLineDetail {

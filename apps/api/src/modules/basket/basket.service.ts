@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  type AttendeeWaiver,
   type Cart,
   type CartAddRequest,
   type CartableResource,
@@ -30,6 +29,7 @@ import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
 import { listActivityPricing } from '../venues/venues.service';
+import { waiversToSign } from '../waivers/waivers.service';
 import {
   type ActivityBenefitRow,
   type BookableRow,
@@ -44,25 +44,20 @@ import {
   deleteHoldlessItems,
   deleteHolds,
   deleteMembershipLines,
-  findActivityIdBySlug,
   findBookable,
-  findCustomerIdByEmail,
   findLiveWaitlistEntry,
   findOpenCart,
   findWaitlistEntry,
   insertCartItem,
   insertHolds,
   insertWaitlistEntry,
-  insertWaiver,
   listActivityBenefits,
-  listActivityWaivers,
   listBookedOccurrences,
   listBundleBookables,
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
   listMembershipLineDetails,
-  listSignedWaivers,
   lockCart,
   lockHoldsOfItems,
   lockMemberships,
@@ -75,7 +70,6 @@ import {
   updateCart,
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
-  type WaiverRow,
   waitlistPosition,
 } from './basket.repository';
 import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
@@ -297,44 +291,6 @@ export async function removeMembershipLine(tx: Database, membershipId: number): 
   await deleteMembershipLines(tx, membershipId);
 }
 
-/** The waivers attendees of these lines still have to agree to. */
-export async function requiredWaivers(
-  db: Database,
-  details: CartItemDetail[],
-  attendeeName: (userId: number) => string,
-): Promise<AttendeeWaiver[]> {
-  const needing = details.filter((detail) => detail.needsWaiver);
-  if (needing.length === 0) return [];
-  const waivers = await listActivityWaivers(db, [
-    ...new Set(needing.flatMap((d) => (d.item.activityId === null ? [] : [d.item.activityId]))),
-  ]);
-  const attendees = [...new Set(needing.map((d) => d.item.purchasedForUserId))];
-  const signed = await listSignedWaivers(
-    db,
-    attendees,
-    waivers.map((w) => w.id),
-  );
-  const required = new Map<string, AttendeeWaiver>();
-  for (const detail of needing) {
-    for (const waiver of waivers.filter((w) => w.activityId === detail.item.activityId)) {
-      const userId = detail.item.purchasedForUserId;
-      if (signed.some((s) => s.waiverId === waiver.id && s.userId === userId)) continue;
-      const key = `${waiver.id}|${userId}`;
-      const entry = required.get(key) ?? {
-        waiver_id: waiver.id,
-        title: waiver.title,
-        html: waiver.html,
-        user_id: userId,
-        user_name: attendeeName(userId),
-        cart_item_ids: [],
-      };
-      entry.cart_item_ids.push(detail.item.id);
-      required.set(key, entry);
-    }
-  }
-  return [...required.values()];
-}
-
 export interface CartFigures {
   total: number;
   creditGeneral: number;
@@ -413,9 +369,14 @@ async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Prom
       general: credit(figures.available.general, figures.creditGeneral, figures.creditMembership),
       membership: credit(figures.available.membership, figures.creditMembership, figures.creditGeneral),
     },
-    attendee_waivers_required: await requiredWaivers(db, details, (userId) =>
-      userId === acting.customer.id ? name : `Customer ${userId}`,
-    ),
+    attendee_waivers_required: (await waiversToSign(db, details)).map((waiver) => ({
+      waiver_id: waiver.waiverId,
+      title: waiver.title,
+      html: waiver.html,
+      user_id: waiver.userId,
+      user_name: waiver.userId === acting.customer.id ? name : `Customer ${waiver.userId}`,
+      cart_item_ids: waiver.cartItemIds,
+    })),
     items: [
       ...views.map((view) => view.item),
       ...membershipLines.map((line) => membershipItemOf(line, acting.currency)),
@@ -1063,31 +1024,4 @@ export async function findCustomers(
     postcode: user.postcode,
     membership_user: membershipUserId === null ? null : { id: membershipUserId },
   }));
-}
-
-// ---- Factories: the seed and tests create waivers through these ----------------------------
-
-/** A waiver attendees of an activity must agree to before checkout. */
-export async function createWaiver(
-  db: Database,
-  clientId: number,
-  waiver: { activityId: number; slug: string; title: string; html: string },
-): Promise<WaiverRow> {
-  return insertWaiver(db, { clientId, ...waiver });
-}
-
-export async function findActivityId(
-  db: Database,
-  clientId: number,
-  slug: string,
-): Promise<number | undefined> {
-  return findActivityIdBySlug(db, clientId, slug);
-}
-
-export async function findCustomerId(
-  db: Database,
-  clientId: number,
-  email: string,
-): Promise<number | undefined> {
-  return findCustomerIdByEmail(db, clientId, email);
 }

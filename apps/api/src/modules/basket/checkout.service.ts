@@ -26,6 +26,7 @@ import {
 } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
+import { recordSignatures, waiversToSign } from '../waivers/waivers.service';
 import {
   bookHeldPlaces,
   type CartItemRow,
@@ -37,7 +38,6 @@ import {
   findOpenCart,
   findSavedCard,
   type HoldRow,
-  insertWaiverSignatures,
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
@@ -53,7 +53,6 @@ import {
   figuresOf,
   itemHashOf,
   itemViews,
-  requiredWaivers,
   settleBenefitLines,
 } from './basket.service';
 import { calendarOf } from './calendar';
@@ -209,9 +208,9 @@ async function planCheckout(
   const terms = await listTerms(tx, deps.config, cart.id);
   if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
 
-  const required = await requiredWaivers(tx, await listCartItemDetails(tx, cart.id), () => '');
+  const required = await waiversToSign(tx, await listCartItemDetails(tx, cart.id));
   const missing = required.filter(
-    (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiver_id && c.user_id === w.user_id),
+    (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiverId && c.user_id === w.userId),
   );
   if (missing.length > 0) errors.completed_waivers = [checkoutMessages.waiverRequired];
 
@@ -260,7 +259,7 @@ async function planCheckout(
     credit,
     balance,
     termIds: terms.map((term) => term.id),
-    waivers: required.map((w) => ({ waiverId: w.waiver_id, userId: w.user_id })),
+    waivers: required.map((w) => ({ waiverId: w.waiverId, userId: w.userId })),
     card,
     tenders: mode === 'foh' ? body.payments : [],
   };
@@ -420,7 +419,7 @@ async function writeOrder(
       },
     });
   }
-  await insertWaiverSignatures(tx, plan.waivers);
+  await recordSignatures(tx, plan.waivers);
   await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await setWaitlistStatus(tx, offers, 'accepted', ['offered', 'waiting'], now);

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { hashToken, newToken } from '../../lib/tokens';
 import { insertMembershipUser, insertUser, type UserRow } from '../../modules/auth/auth.repository';
-import { createWaiver } from '../../modules/basket/basket.service';
 import {
   createClient,
   createTerm,
@@ -23,6 +22,7 @@ import {
   type OccurrenceRow,
   offerActivities,
 } from '../../modules/timetable/timetable.service';
+import { createWaiver } from '../../modules/waivers/waivers.service';
 
 /**
  * Test data for the basket and checkout: an operator with one venue, a court activity (two courts),
