@@ -18,7 +18,6 @@ import {
   occurrences,
   orderItems,
   pricingOptions,
-  savedCards,
   users,
   venues,
   waitlistEntries,
@@ -30,7 +29,6 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type HoldRow = typeof cartHolds.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
-export type SavedCardRow = typeof savedCards.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
 
@@ -591,22 +589,6 @@ export async function listWaitlistedWithSpace(db: Database, occurrenceIds: numbe
     where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
     order by o.id`);
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
-}
-
-// ---- Saved card ------------------------------------------------------------------------------------------
-
-export async function findSavedCard(db: Database, userId: number): Promise<SavedCardRow | undefined> {
-  const [row] = await db.select().from(savedCards).where(eq(savedCards.userId, userId)).limit(1);
-  return row;
-}
-
-/** Saves the customer's card, replacing the one saved before. */
-export async function upsertSavedCard(db: Database, values: typeof savedCards.$inferInsert): Promise<void> {
-  const { userId: _userId, ...update } = values;
-  await db
-    .insert(savedCards)
-    .values(values)
-    .onConflictDoUpdate({ target: savedCards.userId, set: { ...update, updatedAt: new Date() } });
 }
 
 // ---- Claims on a basket (card checkout) ------------------------------------------------------------------

@@ -23,6 +23,8 @@ import {
   assertPenaltyLinesPayable,
   listOtherOrderLines,
   payPenaltyLines,
+  saveCard,
+  savedCardOf,
 } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
@@ -36,7 +38,6 @@ import {
   findCart,
   findCompletedCartByHash,
   findOpenCart,
-  findSavedCard,
   type HoldRow,
   listBundleSessions,
   listCartItemDetails,
@@ -45,7 +46,6 @@ import {
   lockHoldsOfCart,
   setWaitlistStatus,
   updateCart,
-  upsertSavedCard,
 } from './basket.repository';
 import {
   type CartDeps,
@@ -101,7 +101,7 @@ export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promi
     currency: acting.currency,
     returnOrigin: deps.config.publicUrls.bookings,
   });
-  const saved = await findSavedCard(deps.db, acting.customer.id);
+  const saved = await savedCardOf(deps.db, acting.customer.id);
   const details = await listCartItemDetails(deps.db, cart.id);
   const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
   return {
@@ -242,7 +242,7 @@ async function planCheckout(
       if (online.card) {
         card = { token: online.card.token, save: online.card.save_card, billing: online.card };
       } else if (online.saved_card) {
-        const saved = await findSavedCard(tx, acting.customer.id);
+        const saved = await savedCardOf(tx, acting.customer.id);
         if (!saved) errors.saved_card = [checkoutMessages.noSavedCard];
         else card = { token: saved.token, save: false, billing: undefined };
       } else {
@@ -402,7 +402,7 @@ async function writeOrder(
   await insertPayments(tx, paymentRows);
   if (charge && plan.card?.save && plan.card.billing) {
     const billing = plan.card.billing.billing;
-    await upsertSavedCard(tx, {
+    await saveCard(tx, {
       userId: acting.customer.id,
       provider: deps.provider.name,
       token: plan.card.token,

@@ -53,6 +53,7 @@ import {
   lockPenalties,
   lockPenaltiesOfLines,
   markPenaltyPaid,
+  type NewSavedCardRow,
   type OrderLineRow,
   type OrderRow,
   type PenaltyDetail,
@@ -60,6 +61,7 @@ import {
   type SavedCardRow,
   setPenaltyLineOrderItem,
   updateSavedCardBilling,
+  upsertSavedCard,
 } from './payments.repository';
 import { drawReceipt } from './receipt';
 
@@ -352,6 +354,16 @@ export async function updateSavedCard(
 /** `DELETE api/my-account/saved-cards/{id}/remove`. */
 export async function removeSavedCard(deps: PaymentsDeps, auth: Auth, cardId: number): Promise<void> {
   if (!(await deleteSavedCard(deps.db, cardId, auth.user.id))) throw AppError.notFound();
+}
+
+/** The customer's saved card, for checkout: its token pays, its billing is shown. */
+export async function savedCardOf(db: Database, userId: number): Promise<SavedCardRow | undefined> {
+  return findSavedCardOf(db, userId);
+}
+
+/** Saves the card a checkout paid with, inside the order's transaction, replacing the one saved before. */
+export async function saveCard(tx: Database, card: NewSavedCardRow): Promise<void> {
+  await upsertSavedCard(tx, card);
 }
 
 // ---- Orders -------------------------------------------------------------------------------------------
