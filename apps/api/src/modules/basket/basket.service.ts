@@ -21,9 +21,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
-import { addDays, localDateOf, localIso, localTimeOf, prettyDate, zonedTimeToUtc } from '../../lib/dates';
+import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
+import { bestActivityBenefit, spentBenefitLines } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
-import { benefitPeriod } from '../guest-passes/guest-passes.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
@@ -31,14 +31,12 @@ import type { Auth } from '../session/session';
 import { listActivityPricing } from '../venues/venues.service';
 import { waiversToSign } from '../waivers/waivers.service';
 import {
-  type ActivityBenefitRow,
   type BookableRow,
   type BundleSessionRow,
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
   claimIsLive,
-  countBookedBenefitPlaces,
   countCartBenefitPlaces,
   deleteCartItems,
   deleteHoldlessItems,
@@ -51,7 +49,6 @@ import {
   insertCartItem,
   insertHolds,
   insertWaitlistEntry,
-  listActivityBenefits,
   listBookedOccurrences,
   listBundleBookables,
   listBundleSessions,
@@ -60,7 +57,6 @@ import {
   listMembershipLineDetails,
   lockCart,
   lockHoldsOfItems,
-  lockMemberships,
   type MembershipLineDetail,
   openCartOf,
   releasePlaces,
@@ -73,15 +69,7 @@ import {
   waitlistPosition,
 } from './basket.repository';
 import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
-import {
-  type BenefitOffer,
-  chooseBenefit,
-  discountLine,
-  isPricingError,
-  type PricedLine,
-  type PricingError,
-  priceLine,
-} from './pricing';
+import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 
 export interface CartDeps {
   db: Database;
@@ -516,51 +504,13 @@ async function planItems(
   return plans;
 }
 
-// ---- Membership activity benefits ------------------------------------------------------------------
-
-/** The instants a benefit's current period covers: its local calendar days in the home venue's zone. */
-function benefitWindow(row: ActivityBenefitRow, now: Date): { from: Date; to: Date | null } {
-  const period = benefitPeriod(row.frequency, localDateOf(now, row.timezone), row);
-  return {
-    from: zonedTimeToUtc(period.start, '00:00', row.timezone),
-    to: period.end ? zonedTimeToUtc(addDays(period.end, 1), '00:00', row.timezone) : null,
-  };
-}
-
-/**
- * The member's activity benefits for the activity with the uses left this period: total uses less
- * the places booked (not cancelled) through benefit lines in the period and `inBasket` places.
- */
-async function benefitOffers(
-  db: Database,
-  customerId: number,
-  activityId: number,
-  now: Date,
-  inBasket: number,
-): Promise<BenefitOffer[]> {
-  const rows = await listActivityBenefits(db, customerId, activityId);
-  const offers: BenefitOffer[] = [];
-  for (const row of rows) {
-    if (row.totalUses === null) {
-      offers.push({ membershipId: row.membershipId, discountPercent: row.discountPercent, usesLeft: null });
-      continue;
-    }
-    const { from, to } = benefitWindow(row, now);
-    const booked = await countBookedBenefitPlaces(db, customerId, activityId, from, to);
-    offers.push({
-      membershipId: row.membershipId,
-      discountPercent: row.discountPercent,
-      usesLeft: row.totalUses - booked - inBasket,
-    });
-  }
-  return offers;
-}
+// ---- Membership activity benefits (modules/benefits) ---------------------------------------------
 
 /**
  * The line with the customer's best membership activity benefit applied (its discount, benefit
  * applied) when one has uses left for all its places; otherwise the line as priced.
  */
-export async function withActivityBenefit(
+async function withActivityBenefit(
   db: Database,
   customerId: number,
   cartId: number,
@@ -569,15 +519,18 @@ export async function withActivityBenefit(
   options: { places: number; now: Date; exceptItemId?: number },
 ): Promise<PricedLine> {
   const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
-  const offers = await benefitOffers(db, customerId, activityId, options.now, inBasket);
-  const best = chooseBenefit(offers, options.places);
+  const best = await bestActivityBenefit(db, customerId, activityId, {
+    places: options.places,
+    now: options.now,
+    inBasket,
+  });
   return best ? discountLine(priced, best.discountPercent) : priced;
 }
 
 /**
- * Checkout's re-check of the basket's benefit lines, under locks of the memberships whose benefits
- * they spend (so two checkouts cannot both spend the last use): answers the lines that no longer
- * fit in the uses left. With `reprice`, those lines go back to the standard price.
+ * Checkout's re-check of the basket's benefit lines, with their holds locked (checkout locks the
+ * basket's holds first): answers the lines that no longer fit in the uses left. With `reprice`,
+ * those lines go back to the standard price.
  */
 export async function settleBenefitLines(
   tx: Database,
@@ -587,35 +540,22 @@ export async function settleBenefitLines(
 ): Promise<number[]> {
   const items = await listCartItemRows(tx, cartId);
   const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
-  const byActivity = new Map<number, ActivityBenefitRow[]>();
-  for (const activityId of new Set(lines.map((item) => item.activityId ?? 0))) {
-    const rows = await listActivityBenefits(tx, acting.customer.id, activityId);
-    if (rows.length > 0) byActivity.set(activityId, rows);
-  }
-  await lockMemberships(
+  const holds = await lockHoldsOfItems(
     tx,
-    [...byActivity.values()].flatMap((rows) => rows.map((row) => row.membershipId)),
+    lines.map((item) => item.id),
   );
-  const spent: number[] = [];
-  for (const [activityId, rows] of byActivity) {
-    const activityLines = lines.filter((item) => item.activityId === activityId).sort((a, b) => a.id - b.id);
-    const holds = await lockHoldsOfItems(
-      tx,
-      activityLines.map((item) => item.id),
-    );
-    let inBasket = 0;
-    for (const item of activityLines) {
-      const places = holds
+  const spent = await spentBenefitLines(
+    tx,
+    acting.customer.id,
+    lines.map((item) => ({
+      id: item.id,
+      activityId: item.activityId ?? 0,
+      places: holds
         .filter((hold) => hold.cartItemId === item.id)
-        .reduce((sum, hold) => sum + hold.quantity, 0);
-      const offers = await benefitOffers(tx, acting.customer.id, activityId, options.now, inBasket);
-      if (rows.length > 0 && !chooseBenefit(offers, places)) {
-        spent.push(item.id);
-        continue;
-      }
-      inBasket += places;
-    }
-  }
+        .reduce((sum, hold) => sum + hold.quantity, 0),
+    })),
+    options.now,
+  );
   if (options.reprice) {
     for (const item of items.filter((row) => spent.includes(row.id))) {
       const priced = priceLine(await listActivityPricing(tx, item.activityId ?? 0), {

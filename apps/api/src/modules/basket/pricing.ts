@@ -98,22 +98,6 @@ export function isPricingError(value: PricedLine | PricingError): value is Prici
   return 'kind' in value;
 }
 
-/** A member's activity benefit as pricing sees it: its discount and the uses left this period. */
-export interface BenefitOffer {
-  membershipId: number;
-  /** 1-100; 100 is free. */
-  discountPercent: number;
-  /** Null: unlimited. */
-  usesLeft: number | null;
-}
-
-/** The best benefit (largest discount) with enough uses left for `places`; none when no benefit fits. */
-export function chooseBenefit(offers: BenefitOffer[], places: number): BenefitOffer | undefined {
-  return offers
-    .filter((offer) => offer.usesLeft === null || offer.usesLeft >= places)
-    .sort((a, b) => b.discountPercent - a.discountPercent || a.membershipId - b.membershipId)[0];
-}
-
 /**
  * The line discounted by `percent`: each ticket's unit price rounded down (in the customer's favour),
  * never negative, so the tickets still add up to the line.
