@@ -48,6 +48,7 @@ import { promotionRoutes } from './modules/promotions/promotions.routes';
 import { installSessions } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(venuesRoutes, { prefix: '/api', db, config });
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });
   await app.register(basketRoutes, { prefix: '/api', db, config, holds });
+  await app.register(waitlistRoutes, { prefix: '/api', db, config, holds });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
   app.decorate('collectionsJob', installJobs(app, { db, config, holds, directDebitProvider }).collections);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activities,
@@ -17,7 +17,6 @@ import {
   pricingOptions,
   users,
   venues,
-  waitlistEntries,
 } from '../../db/schema';
 import type { CustomerRow } from '../session/acting';
 
@@ -25,7 +24,6 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type HoldRow = typeof cartHolds.$inferSelect;
-export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
 
@@ -492,100 +490,6 @@ export async function deleteHoldlessItems(db: Database, cartId: number): Promise
     .map((r) => r.waitlist_entry_id)
     .filter((id): id is number => id !== null)
     .map(Number);
-}
-
-// ---- Waitlist --------------------------------------------------------------------------------------------
-
-export async function insertWaitlistEntry(
-  db: Database,
-  occurrenceId: number,
-  userId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const rows = await db
-    .insert(waitlistEntries)
-    .values({ occurrenceId, userId })
-    .onConflictDoNothing()
-    .returning();
-  return rows[0];
-}
-
-export async function findWaitlistEntry(db: Database, id: number): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
-  return row;
-}
-
-export async function findLiveWaitlistEntry(
-  db: Database,
-  occurrenceId: number,
-  userId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.occurrenceId, occurrenceId),
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** 1 for the first person waiting. */
-export async function waitlistPosition(db: Database, entry: WaitlistEntryRow): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.occurrenceId, entry.occurrenceId),
-        eq(waitlistEntries.status, 'waiting'),
-        lt(waitlistEntries.id, entry.id),
-      ),
-    );
-  return (row?.n ?? 0) + 1;
-}
-
-/** The first person waiting for a session, locked (another replica offering at once skips them). */
-export async function lockFirstWaiting(
-  db: Database,
-  occurrenceId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.occurrenceId, occurrenceId), eq(waitlistEntries.status, 'waiting')))
-    .orderBy(asc(waitlistEntries.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return row;
-}
-
-export async function setWaitlistStatus(
-  db: Database,
-  ids: number[],
-  status: WaitlistEntryRow['status'],
-  from: WaitlistEntryRow['status'][],
-  now: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(waitlistEntries)
-    .set({ status, ...(status === 'offered' ? { offeredAt: now } : {}) })
-    .where(and(inArray(waitlistEntries.id, ids), inArray(waitlistEntries.status, from)));
-}
-
-/** Sessions with someone waiting and a place free now (the sweeper's second step). */
-export async function listWaitlistedWithSpace(db: Database, occurrenceIds: number[]): Promise<number[]> {
-  if (occurrenceIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select distinct o.id from occurrences o
-    join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
-    where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
-    order by o.id`);
-  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 // ---- Claims on a basket (card checkout) ------------------------------------------------------------------

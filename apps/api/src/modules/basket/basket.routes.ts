@@ -8,9 +8,6 @@ import {
   zCreditsApplyRequest,
   zCustomerSearchQuery,
   zCustomerSearchResponse,
-  zWaitlistJoinRequest,
-  zWaitlistParams,
-  zWaitlistResponse,
 } from '@leisure/contract/cart';
 import {
   zCheckoutCompleteRequest,
@@ -26,7 +23,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { type Acting, resolveActing } from '../session/acting';
+import { actingNote, cartTags, errors, security } from '../../lib/basket-openapi';
+import { actingOf } from '../session/acting';
 import { requireAuth } from '../session/session';
 import {
   addToCart,
@@ -34,8 +32,6 @@ import {
   discardCart,
   findCustomers,
   getCart,
-  joinWaitlist,
-  leaveWaitlist,
   removeBenefit,
   removeFromCart,
   removePackage,
@@ -49,30 +45,6 @@ import {
   prepareCheckout,
 } from './checkout.service';
 import type { HoldKeeper } from './holds.service';
-
-const errors = {
-  invalid: zErrorResponse.describe(
-    'Invalid input, nothing written: `{message, errors: {field: [..]}}` keyed by wire field name ' +
-      '(`items.0.id`, `selected_user_id`, `terms`, ...). A full session: a message containing "full".',
-  ),
-  unauthenticated: zErrorResponse.describe('No valid session.'),
-  forbidden: zErrorResponse.describe(
-    "A customer named someone else's `selected_user_id` or `membership_user_id`: `{message: 'Unauthorised.'}`.",
-  ),
-  notFound: zErrorResponse.describe(
-    "No such basket line, customer or order of yours: `{message: 'Unable to complete request, item not found.'}`.",
-  ),
-  conflict: zErrorResponse.describe(
-    'A retryable conflict: another request holds the session or the basket (`A lot of people are trying to ' +
-      'book this right now. Please try again.`), or the basket changed since it was shown.',
-  ),
-  csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
-};
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const cartTags = ['cart'];
-const actingNote =
-  'Acts for the signed-in customer, or, for a front-of-house staff user, for the customer named by ' +
-  '`selected_user_id` (required for staff; a customer naming anyone else gets 403).';
 
 export interface BasketRoutesOptions {
   db: Database;
@@ -97,12 +69,6 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     events: app.events,
     log: app.log,
   };
-  const acting = async (
-    request: Parameters<typeof requireAuth>[2],
-    selected: number | undefined,
-    membershipUserId?: number | undefined,
-  ): Promise<Acting> =>
-    resolveActing(deps, await requireAuth(db, config, request), selected, membershipUserId);
   const cartAnswers = {
     200: zCartResponse,
     401: errors.unauthenticated,
@@ -129,7 +95,12 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const who = await acting(request, request.query.selected_user_id, request.query.membership_user_id);
+      const who = await actingOf(
+        deps,
+        request,
+        request.query.selected_user_id,
+        request.query.membership_user_id,
+      );
       return { data: await getCart(deps, who) };
     },
   );
@@ -154,7 +125,12 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.body.selected_user_id, request.body.membership_user_id);
+      const who = await actingOf(
+        deps,
+        request,
+        request.body.selected_user_id,
+        request.body.membership_user_id,
+      );
       return { data: await addToCart(deps, who, request.body) };
     },
   );
@@ -175,7 +151,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     async (request) => {
       const selected = request.body.selected_user_id ?? request.query.selected_user_id;
       const membership = request.body.membership_user_id ?? request.query.membership_user_id;
-      const who = await acting(request, selected, membership);
+      const who = await actingOf(deps, request, selected, membership);
       return { data: await removeFromCart(deps, who, request.body.cart_item_ids) };
     },
   );
@@ -194,7 +170,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.body.selected_user_id);
+      const who = await actingOf(deps, request, request.body.selected_user_id);
       return { data: await updateCartItem(deps, who, request.params.cartItemId, request.body) };
     },
   );
@@ -212,7 +188,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.query.selected_user_id);
+      const who = await actingOf(deps, request, request.query.selected_user_id);
       return { data: await discardCart(deps, who) };
     },
   );
@@ -231,7 +207,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.query.selected_user_id);
+      const who = await actingOf(deps, request, request.query.selected_user_id);
       return { data: await removeBenefit(deps, who, request.params.cartItemId) };
     },
   );
@@ -250,7 +226,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.query.selected_user_id);
+      const who = await actingOf(deps, request, request.query.selected_user_id);
       return { data: await removePackage(deps, who, request.params.cartItemId) };
     },
   );
@@ -270,59 +246,8 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.body.selected_user_id);
+      const who = await actingOf(deps, request, request.body.selected_user_id);
       return { data: await applyCredits(deps, who, request.body) };
-    },
-  );
-
-  app.post(
-    '/activities/waitlist',
-    {
-      schema: {
-        tags: cartTags,
-        summary: 'Join the waitlist of a full session',
-        description:
-          `${actingNote} Only for a full session of an activity with a waitlist (422 otherwise). When a ` +
-          'place frees, the first person waiting gets it in their basket, held for CART_HOLD_MINUTES, and an email.',
-        security,
-        body: zWaitlistJoinRequest,
-        response: {
-          201: zWaitlistResponse,
-          401: errors.unauthenticated,
-          403: errors.forbidden,
-          404: errors.notFound,
-          419: errors.csrf,
-          422: errors.invalid,
-        },
-      },
-    },
-    async (request, reply) => {
-      const who = await acting(request, request.body.selected_user_id);
-      return reply.code(201).send({ data: await joinWaitlist(deps, who, request.body.occurrence_id) });
-    },
-  );
-
-  app.delete(
-    '/activities/waitlist/:waitlistId',
-    {
-      schema: {
-        tags: cartTags,
-        summary: 'Leave a waitlist',
-        security,
-        params: zWaitlistParams,
-        querystring: zActingQuery,
-        response: {
-          200: zWaitlistResponse,
-          401: errors.unauthenticated,
-          403: errors.forbidden,
-          404: errors.notFound,
-          419: errors.csrf,
-        },
-      },
-    },
-    async (request) => {
-      const who = await acting(request, request.query.selected_user_id);
-      return { data: await leaveWaitlist(deps, who, request.params.waitlistId) };
     },
   );
 
@@ -350,7 +275,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const who = await acting(request, request.query.selected_user_id);
+      const who = await actingOf(deps, request, request.query.selected_user_id);
       return prepareCheckout(deps, who);
     },
   );
@@ -388,7 +313,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.body.selected_user_id);
+      const who = await actingOf(deps, request, request.body.selected_user_id);
       return { complete_order_id: await completeCheckout(deps, who, request.body, 'online') };
     },
   );
@@ -409,7 +334,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       },
     },
     async (request) => {
-      const who = await acting(request, request.body.selected_user_id);
+      const who = await actingOf(deps, request, request.body.selected_user_id);
       return { complete_order_id: await completeCheckout(deps, who, request.body, 'foh') };
     },
   );

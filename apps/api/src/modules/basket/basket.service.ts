@@ -12,7 +12,6 @@ import {
   type CreditsApplyRequest,
   type CustomerSummary,
   cartMessages,
-  type WaitlistEntry,
 } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
@@ -29,6 +28,7 @@ import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
 import { listActivityPricing } from '../venues/venues.service';
+import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
 import { waiversToSign } from '../waivers/waivers.service';
 import {
   type BookableRow,
@@ -43,12 +43,9 @@ import {
   deleteHolds,
   deleteMembershipLines,
   findBookable,
-  findLiveWaitlistEntry,
   findOpenCart,
-  findWaitlistEntry,
   insertCartItem,
   insertHolds,
-  insertWaitlistEntry,
   listBookedOccurrences,
   listBundleBookables,
   listBundleSessions,
@@ -61,12 +58,10 @@ import {
   openCartOf,
   releasePlaces,
   searchCustomers,
-  setWaitlistStatus,
   takePlaces,
   updateCart,
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
-  waitlistPosition,
 } from './basket.repository';
 import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
@@ -385,7 +380,7 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
   });
   await deps.holds.releaseExpired({ cartId: cart.id });
   const orphaned = await deleteHoldlessItems(deps.db, cart.id);
-  if (orphaned.length > 0) await setWaitlistStatus(deps.db, orphaned, 'expired', ['offered'], new Date());
+  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
   return cart;
 }
 
@@ -722,7 +717,7 @@ async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Prom
   );
   await deleteCartItems(tx, ids);
   const offers = items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  await setWaitlistStatus(tx, offers, 'cancelled', ['offered'], now);
+  await withdrawOffers(tx, offers, now);
   return [...new Set(holds.map((hold) => hold.occurrenceId))];
 }
 
@@ -887,60 +882,6 @@ export async function applyCredits(deps: CartDeps, acting: Acting, body: Credits
     await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
   });
   return getCart(deps, acting);
-}
-
-// ---- Waitlist ------------------------------------------------------------------------------------------
-
-async function describeEntry(
-  db: Database,
-  entry: Awaited<ReturnType<typeof findWaitlistEntry>> & object,
-): Promise<WaitlistEntry> {
-  return {
-    id: entry.id,
-    occurrence_id: entry.occurrenceId,
-    position: entry.status === 'waiting' ? await waitlistPosition(db, entry) : 0,
-    status: entry.status,
-    created_at: entry.createdAt.toISOString(),
-  };
-}
-
-/**
- * `POST activities/waitlist`: joins the waitlist of a full session whose activity keeps one. When a
- * place frees, the first person waiting gets it in their basket, held for them, and an email.
- */
-export async function joinWaitlist(
-  deps: CartDeps,
-  acting: Acting,
-  occurrenceId: number,
-): Promise<WaitlistEntry> {
-  const now = new Date();
-  const invalid = (message: string) => AppError.validation({ occurrence_id: [message] });
-  const session = await findBookable(deps.db, occurrenceId);
-  if (!session || session.clientId !== acting.clientId) throw invalid(cartMessages.itemNotFound);
-  if (!session.hasWaitlist) throw invalid(cartMessages.waitlistUnavailable);
-  if (session.startsAt <= now) throw invalid(cartMessages.started);
-  if (await deps.holds.releaseExpired({ occurrenceIds: [occurrenceId] })) {
-    return joinWaitlist(deps, acting, occurrenceId);
-  }
-  if (session.capacity - session.bookedCount - session.heldCount > 0)
-    throw invalid(cartMessages.waitlistNotFull);
-  if ((await listBookedOccurrences(deps.db, acting.customer.id, [occurrenceId])).length > 0) {
-    throw invalid(cartMessages.alreadyBooked);
-  }
-  if (await findLiveWaitlistEntry(deps.db, occurrenceId, acting.customer.id))
-    throw invalid(cartMessages.alreadyWaiting);
-  const entry = await insertWaitlistEntry(deps.db, occurrenceId, acting.customer.id);
-  if (!entry) throw invalid(cartMessages.alreadyWaiting);
-  return describeEntry(deps.db, entry);
-}
-
-/** `DELETE activities/waitlist/{id}`: leaves the waitlist (404 for someone else's entry). */
-export async function leaveWaitlist(deps: CartDeps, acting: Acting, entryId: number): Promise<WaitlistEntry> {
-  const entry = await findWaitlistEntry(deps.db, entryId);
-  if (!entry || entry.userId !== acting.customer.id) throw AppError.notFound();
-  await setWaitlistStatus(deps.db, [entry.id], 'cancelled', ['waiting', 'offered'], new Date());
-  const updated = await findWaitlistEntry(deps.db, entryId);
-  return describeEntry(deps.db, updated ?? entry);
 }
 
 // ---- Front of house ------------------------------------------------------------------------------------

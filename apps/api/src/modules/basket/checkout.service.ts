@@ -28,6 +28,7 @@ import {
 } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
+import { acceptOffers } from '../waitlist/waitlist.service';
 import { recordSignatures, waiversToSign } from '../waivers/waivers.service';
 import {
   bookHeldPlaces,
@@ -44,7 +45,6 @@ import {
   listCartItemRows,
   lockCart,
   lockHoldsOfCart,
-  setWaitlistStatus,
   updateCart,
 } from './basket.repository';
 import {
@@ -422,7 +422,7 @@ async function writeOrder(
   await recordSignatures(tx, plan.waivers);
   await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  await setWaitlistStatus(tx, offers, 'accepted', ['offered', 'waiting'], now);
+  await acceptOffers(tx, offers, now);
   await updateCart(tx, plan.cart.id, {
     status: 'completed',
     completedAt: now,

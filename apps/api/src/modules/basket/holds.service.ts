@@ -9,18 +9,23 @@ import { getBrand } from '../operator/theme.service';
 import { findCustomerOfClient } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
 import {
+  cancelWaiting,
+  expireOffers,
+  expireWaiting,
+  lockFirstInLine,
+  markOffered,
+  sessionsToOffer,
+} from '../waitlist/waitlist.service';
+import {
   claimIsLive,
   type ExpiryScope,
   findBookable,
   findOccurrenceSummary,
   insertCartItem,
   insertHolds,
-  listWaitlistedWithSpace,
   lockCart,
-  lockFirstWaiting,
   openCartOf,
   releaseExpiredHolds,
-  setWaitlistStatus,
   takePlaces,
 } from './basket.repository';
 import { isPricingError, priceLine } from './pricing';
@@ -65,7 +70,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     const now = new Date();
     const released = await db.transaction(async (tx) => {
       const result = await releaseExpiredHolds(tx, scope, now, checkoutClaimTtlMs);
-      await setWaitlistStatus(tx, result.waitlistEntryIds, 'expired', ['offered'], now);
+      await expireOffers(tx, result.waitlistEntryIds, now);
       return result;
     });
     if (released.occurrenceIds.length > 0) await offerFreedPlaces(released.occurrenceIds);
@@ -77,16 +82,16 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     const now = new Date();
     const offer = await db
       .transaction(async (tx) => {
-        const entry = await lockFirstWaiting(tx, occurrenceId);
+        const entry = await lockFirstInLine(tx, occurrenceId);
         if (!entry) return null;
         const session = await findBookable(tx, occurrenceId);
         if (!session || session.startsAt <= now) {
-          await setWaitlistStatus(tx, [entry.id], 'expired', ['waiting'], now);
+          await expireWaiting(tx, entry.id, now);
           return { entry, sent: false as const };
         }
         const customer = await findCustomerOfClient(tx, session.clientId, entry.userId);
         if (!customer) {
-          await setWaitlistStatus(tx, [entry.id], 'cancelled', ['waiting'], now);
+          await cancelWaiting(tx, entry.id, now);
           return { entry, sent: false as const };
         }
         const priced = priceLine(await listActivityPricing(tx, session.activityId), {
@@ -123,7 +128,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         await insertHolds(tx, [
           { cartId: cart.id, cartItemId: item.id, occurrenceId, quantity: priced.quantity, expiresAt },
         ]);
-        await setWaitlistStatus(tx, [entry.id], 'offered', ['waiting'], now);
+        await markOffered(tx, entry.id, now);
         return { entry, sent: true as const, customer, expiresAt };
       })
       .catch((error: unknown) => {
@@ -163,7 +168,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
   }
 
   async function offerFreedPlaces(occurrenceIds: number[]): Promise<void> {
-    const sessions = await listWaitlistedWithSpace(db, [...new Set(occurrenceIds)]);
+    const sessions = await sessionsToOffer(db, [...new Set(occurrenceIds)]);
     for (const occurrenceId of sessions) {
       // One place at a time, while places are free and people are waiting.
       for (let offered = 0; offered < 50; offered++) {

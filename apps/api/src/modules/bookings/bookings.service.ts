@@ -15,10 +15,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf, localIso, localTimeOf, offsetMinutes, prettyDate } from '../../lib/dates';
-import { leaveWaitlist } from '../basket/basket.service';
 import type { HoldKeeper } from '../basket/holds.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
+import { leaveWaitlist } from '../waitlist/waitlist.service';
 import {
   type BookingDetailRow,
   findBookingDetail,
