@@ -32,6 +32,7 @@ import { createHoldKeeper, type HoldKeeper } from './modules/basket/holds.servic
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });
   await app.register(basketRoutes, { prefix: '/api', db, config, holds });
   await app.register(waitlistRoutes, { prefix: '/api', db, config, holds });
+  await app.register(frontOfHouseRoutes, { prefix: '/api', db, config });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
   app.decorate('collectionsJob', installJobs(app, { db, config, holds, directDebitProvider }).collections);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activities,
@@ -12,13 +12,11 @@ import {
   membershipPaymentOptions,
   memberships,
   membershipTypes,
-  membershipUsers,
   occurrences,
   pricingOptions,
-  users,
+  type users,
   venues,
 } from '../../db/schema';
-import type { CustomerRow } from '../session/acting';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -37,31 +35,6 @@ const idList = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   );
-
-// ---- People ------------------------------------------------------------------------------------------
-
-/** Customers whose name, email, customer number or postcode matches, best first (front of house). */
-export async function searchCustomers(db: Database, clientId: number, q: string): Promise<CustomerRow[]> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-  return db
-    .select({ user: users, membershipUserId: membershipUsers.id })
-    .from(users)
-    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
-    .where(
-      and(
-        eq(users.clientId, clientId),
-        eq(users.role, 'customer'),
-        or(
-          sql`lower(${users.email}) like ${like}`,
-          sql`lower(${users.reference}) like ${like}`,
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}`,
-          sql`lower(replace(${users.postcode}, ' ', '')) like ${like.replaceAll(' ', '')}`,
-        ),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(20);
-}
 
 // ---- Carts ---------------------------------------------------------------------------------------------
 

@@ -6,8 +6,6 @@ import {
   zCartResponse,
   zCartUpdateRequest,
   zCreditsApplyRequest,
-  zCustomerSearchQuery,
-  zCustomerSearchResponse,
 } from '@leisure/contract/cart';
 import {
   zCheckoutCompleteRequest,
@@ -30,7 +28,6 @@ import {
   addToCart,
   applyCredits,
   discardCart,
-  findCustomers,
   getCart,
   removeBenefit,
   removeFromCart,
@@ -383,30 +380,6 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
         .header('cache-control', 'no-store')
         .serializer(() => ics)
         .send(ics);
-    },
-  );
-
-  app.get(
-    '/foh/customers',
-    {
-      schema: {
-        tags: ['front-of-house'],
-        summary: 'Find a customer to act for',
-        description:
-          'Staff only (403 for customers): customers whose name, email, customer number or postcode contains `q`.',
-        security,
-        querystring: zCustomerSearchQuery,
-        response: {
-          200: zCustomerSearchResponse,
-          401: errors.unauthenticated,
-          403: errors.forbidden,
-          422: errors.invalid,
-        },
-      },
-    },
-    async (request) => {
-      const auth = await requireAuth(db, config, request);
-      return { data: await findCustomers(deps, auth, request.query.q) };
     },
   );
 };

@@ -10,7 +10,6 @@ import {
   type CartUpdateRequest,
   type CreditBalance,
   type CreditsApplyRequest,
-  type CustomerSummary,
   cartMessages,
 } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
@@ -23,10 +22,8 @@ import { AppError, type FieldErrors } from '../../errors';
 import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
 import { bestActivityBenefit, spentBenefitLines } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
-import { getCurrentClient } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
-import type { Auth } from '../session/session';
 import { listActivityPricing } from '../venues/venues.service';
 import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
 import { waiversToSign } from '../waivers/waivers.service';
@@ -57,7 +54,6 @@ import {
   type MembershipLineDetail,
   openCartOf,
   releasePlaces,
-  searchCustomers,
   takePlaces,
   updateCart,
   updateCartItem as updateCartItemRow,
@@ -882,27 +878,4 @@ export async function applyCredits(deps: CartDeps, acting: Acting, body: Credits
     await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
   });
   return getCart(deps, acting);
-}
-
-// ---- Front of house ------------------------------------------------------------------------------------
-
-/** `GET foh/customers?q=`: staff only. */
-export async function findCustomers(
-  deps: Pick<CartDeps, 'db' | 'config'>,
-  auth: Auth,
-  q: string,
-): Promise<CustomerSummary[]> {
-  if (auth.user.role !== 'staff') throw new AppError('forbidden');
-  const client = await getCurrentClient(deps.db, deps.config);
-  const rows = await searchCustomers(deps.db, client.id, q);
-  return rows.map(({ user, membershipUserId }) => ({
-    id: user.id,
-    reference: user.reference,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    date_of_birth: user.dateOfBirth,
-    postcode: user.postcode,
-    membership_user: membershipUserId === null ? null : { id: membershipUserId },
-  }));
 }

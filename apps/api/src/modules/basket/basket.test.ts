@@ -409,40 +409,6 @@ describe('cart calls', () => {
     });
   });
 
-  describe('front of house', () => {
-    it('staff find customers and act for them; customers cannot search', async () => {
-      const staff = await createUser(t.db, f.clientId, { staff: true });
-      const customer = await createUser(t.db, f.clientId, { firstName: 'Zebedee' });
-      const found = await http.get('/api/foh/customers?q=zebed', staff.headers);
-      expect(found.statusCode).toBe(200);
-      expect(found.json().data).toEqual([
-        expect.objectContaining({
-          id: customer.user.id,
-          first_name: 'Zebedee',
-          reference: customer.user.reference,
-        }),
-      ]);
-      expect((await http.get('/api/foh/customers?q=z', staff.headers)).statusCode).toBe(422);
-      expect((await http.get('/api/foh/customers?q=zebed', customer.headers)).statusCode).toBe(403);
-
-      const added = await http.post('/api/activities/cart/add', staff.headers, {
-        items: [{ id: f.freeSession.id, type: 'activity' }],
-        selected_user_id: customer.user.id,
-      });
-      expect(added.statusCode, added.body).toBe(200);
-      expect(added.json().data).toMatchObject({
-        user_id: customer.user.id,
-        selected_user_id: customer.user.id,
-        source: 'foh',
-      });
-      // The customer sees the same basket.
-      const own = (await http.get('/api/activities/cart', customer.headers)).json().data;
-      expect(own.id).toBe(added.json().data.id);
-      expect(own.items).toHaveLength(1);
-      await http.delete(`/api/activities/cart?selected_user_id=${customer.user.id}`, staff.headers);
-    });
-  });
-
   describe('GET terms?cart_id', () => {
     it("answers the checkout terms for a basket, 404 for one that doesn't exist", async () => {
       const { headers } = await createUser(t.db, f.clientId);
@@ -472,7 +438,6 @@ describe('cart calls', () => {
       ['/api/checkout/pay', 'post'],
       ['/api/my-account/orders/{orderId}', 'get'],
       ['/api/my-account/orders/{orderId}/calendar.ics', 'get'],
-      ['/api/foh/customers', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
