@@ -24,11 +24,12 @@ import type { Database } from '../../db/client';
 import { actingNote, cartTags, errors, security } from '../../lib/basket-openapi';
 import { actingOf } from '../session/acting';
 import { requireAuth } from '../session/session';
+import { presentBasket } from './basket.presenters';
 import {
   addToCart,
   applyCredits,
   discardCart,
-  getCart,
+  getBasket,
   removeBenefit,
   removeFromCart,
   removePackage,
@@ -98,7 +99,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
         request.query.selected_user_id,
         request.query.membership_user_id,
       );
-      return { data: await getCart(deps, who) };
+      return { data: presentBasket(await getBasket(deps, who)) };
     },
   );
 
@@ -128,7 +129,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
         request.body.selected_user_id,
         request.body.membership_user_id,
       );
-      return { data: await addToCart(deps, who, request.body) };
+      return { data: presentBasket(await addToCart(deps, who, request.body)) };
     },
   );
 
@@ -149,7 +150,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
       const selected = request.body.selected_user_id ?? request.query.selected_user_id;
       const membership = request.body.membership_user_id ?? request.query.membership_user_id;
       const who = await actingOf(deps, request, selected, membership);
-      return { data: await removeFromCart(deps, who, request.body.cart_item_ids) };
+      return { data: presentBasket(await removeFromCart(deps, who, request.body.cart_item_ids)) };
     },
   );
 
@@ -168,7 +169,9 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request) => {
       const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { data: await updateCartItem(deps, who, request.params.cartItemId, request.body) };
+      return {
+        data: presentBasket(await updateCartItem(deps, who, request.params.cartItemId, request.body)),
+      };
     },
   );
 
@@ -186,7 +189,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request) => {
       const who = await actingOf(deps, request, request.query.selected_user_id);
-      return { data: await discardCart(deps, who) };
+      return { data: presentBasket(await discardCart(deps, who)) };
     },
   );
 
@@ -205,7 +208,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request) => {
       const who = await actingOf(deps, request, request.query.selected_user_id);
-      return { data: await removeBenefit(deps, who, request.params.cartItemId) };
+      return { data: presentBasket(await removeBenefit(deps, who, request.params.cartItemId)) };
     },
   );
 
@@ -224,7 +227,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request) => {
       const who = await actingOf(deps, request, request.query.selected_user_id);
-      return { data: await removePackage(deps, who, request.params.cartItemId) };
+      return { data: presentBasket(await removePackage(deps, who, request.params.cartItemId)) };
     },
   );
 
@@ -244,7 +247,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     },
     async (request) => {
       const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { data: await applyCredits(deps, who, request.body) };
+      return { data: presentBasket(await applyCredits(deps, who, request.body)) };
     },
   );
 

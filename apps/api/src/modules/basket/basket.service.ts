@@ -1,32 +1,24 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  type Cart,
   type CartAddRequest,
-  type CartableResource,
-  type CartableType,
-  type CartChildItem,
   type CartItem,
-  type CartPrice,
   type CartUpdateRequest,
-  type CreditBalance,
   type CreditsApplyRequest,
   cartMessages,
 } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
-import { formatMoney } from '@leisure/contract/money';
 import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
-import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
 import { bestActivityBenefit, spentBenefitLines } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
 import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
-import { waiversToSign } from '../waivers/waivers.service';
+import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
   type BookableRow,
   type BundleSessionRow,
@@ -71,17 +63,7 @@ export interface CartDeps {
 /** How long a basket change waits for a session's row lock before it answers 409. */
 const lockWaitMs = 3_000;
 
-// ---- The basket as the wire shows it ---------------------------------------------------------------------
-
-function money(amount: number, currency: string): CartPrice & { formatted: string } {
-  return {
-    formatted: formatMoney(amount, currency),
-    decimal: (amount / 100).toFixed(2),
-    raw: amount,
-    benefit_applied: false,
-    package_applied: false,
-  };
-}
+// ---- The basket and its figures ---------------------------------------------------------------------------
 
 /** Changes whenever the basket's lines change (ids, places, prices): what checkout proves it showed. */
 export function itemHashOf(cartId: number, items: CartItemRow[]): string {
@@ -100,138 +82,6 @@ export function itemHashOf(cartId: number, items: CartItemRow[]): string {
     )
     .join(';');
   return createHash('sha256').update(`${cartId}|${lines}`).digest('hex').slice(0, 40);
-}
-
-function resourceOf(
-  detail: CartItemDetail,
-  session: { startsAt: Date; endsAt: Date; locationName: string; instructorName: string | null } | null,
-  occurrenceId: number | null,
-): CartableResource {
-  const tz = detail.timezone;
-  const startsAt = session?.startsAt ?? new Date(0);
-  const endsAt = session?.endsAt ?? new Date(0);
-  const date = localDateOf(startsAt, tz);
-  return {
-    name: detail.bundleName ?? detail.activityName,
-    venue_name: detail.venueName,
-    venue_slug: detail.venueSlug,
-    activity_slug: detail.activitySlug,
-    starts_at: localIso(startsAt, tz),
-    ends_at: localIso(endsAt, tz),
-    date: prettyDate(date).long_pretty,
-    date_raw: date,
-    time: `${localTimeOf(startsAt, tz)} - ${localTimeOf(endsAt, tz)}`,
-    duration: `${detail.durationMinutes}min`,
-    location: { name: session?.locationName ?? '' },
-    occurrence_id: occurrenceId,
-    instructor: session?.instructorName ?? null,
-    new_membership: null,
-  };
-}
-
-export interface ItemView {
-  item: CartItem;
-  detail: CartItemDetail;
-  sessions: BundleSessionRow[];
-}
-
-/** Basket lines with their sessions, as the cart and the order confirmation show them. */
-export function itemViews(
-  details: CartItemDetail[],
-  bundleSessions: BundleSessionRow[],
-  currency: string,
-): ItemView[] {
-  return details.map((detail) => {
-    const { item } = detail;
-    const sessions = item.bundleId === null ? [] : bundleSessions.filter((s) => s.bundleId === item.bundleId);
-    const first = detail.occurrence ?? sessions[0] ?? null;
-    const children: CartChildItem[] =
-      item.bundleId !== null
-        ? sessions.map((session) => ({
-            id: session.id,
-            name: detail.bundleName ?? detail.activityName,
-            price: money(0, currency),
-            quantity: item.quantity,
-            cartable_type: 'av2Booking' as const,
-            cartable_id: session.id,
-            cartable_resource: resourceOf(detail, session, session.id),
-          }))
-        : detail.activityKind === 'class'
-          ? item.tickets.map((ticket) => ({
-              id: ticket.ticketId,
-              name: ticket.name,
-              price: money(ticket.unitAmount * ticket.quantity, currency),
-              quantity: ticket.quantity,
-              cartable_type: 'activityTicket' as const,
-              cartable_id: ticket.ticketId,
-              cartable_resource: null,
-            }))
-          : [];
-    const price = { ...money(item.amount, currency), benefit_applied: item.benefitApplied };
-    return {
-      detail,
-      sessions,
-      item: {
-        id: item.id,
-        name: detail.bundleName ?? detail.activityName,
-        price,
-        quantity: item.quantity,
-        cartable_type: item.cartableType as CartableType,
-        cartable_id: item.bundleId ?? item.occurrenceId ?? 0,
-        cartable_resource: resourceOf(detail, first, item.occurrenceId),
-        child_items: children,
-        membership_user_id: null,
-        purchased_for_user_id: item.purchasedForUserId,
-        pricing_option_id: item.pricingOptionId ?? 0,
-        needs_waiver: detail.needsWaiver,
-        hold_expires_at: (detail.holdExpiresAt ?? new Date(0)).toISOString(),
-        from_waitlist: item.waitlistEntryId !== null,
-      },
-    };
-  });
-}
-
-/** A new membership's first payment as a basket line (decision 010): no places, no holds. */
-function membershipItemOf(line: MembershipLineDetail, currency: string): CartItem {
-  const { item } = line;
-  return {
-    id: item.id,
-    name: line.typeName,
-    price: money(item.amount, currency),
-    quantity: 1,
-    cartable_type: 'membership',
-    cartable_id: line.membershipId,
-    cartable_resource: {
-      name: line.typeName,
-      venue_name: line.venueName,
-      venue_slug: line.venueSlug,
-      activity_slug: line.typeSlug,
-      starts_at: line.startDate,
-      ends_at: line.startDate,
-      date: prettyDate(line.startDate).long_pretty,
-      date_raw: line.startDate,
-      time: '',
-      duration: '',
-      location: { name: line.venueName },
-      occurrence_id: null,
-      instructor: null,
-      new_membership: {
-        membership_id: line.membershipId,
-        membership_type_id: line.membershipTypeId,
-        payment_type: line.paymentType,
-        start_date: line.startDate,
-        billing_day: line.billingDay,
-        first_billing_date: line.firstBillingDate,
-      },
-    },
-    child_items: [],
-    membership_user_id: null,
-    purchased_for_user_id: item.purchasedForUserId,
-    pricing_option_id: 0,
-    needs_waiver: false,
-    hold_expires_at: new Date(0).toISOString(),
-    from_waitlist: false,
-  };
 }
 
 /**
@@ -299,71 +149,56 @@ export function figuresOf(
   };
 }
 
-async function describeCart(deps: CartDeps, acting: Acting, cart: CartRow): Promise<Cart> {
+/** The basket with what its answer shows: its lines and their sessions, totals, credit and waivers. */
+export interface BasketView {
+  acting: Acting;
+  cart: CartRow;
+  /** Lines with places (sessions and courses), with their activity, venue and session. */
+  details: CartItemDetail[];
+  /** The sessions of the courses among the lines. */
+  courseSessions: BundleSessionRow[];
+  /** New memberships' first payments. */
+  membershipLines: MembershipLineDetail[];
+  /** Unpaid fees, as the payments module shows them in a basket. */
+  penaltyItems: CartItem[];
+  /** Every line, in id order. */
+  lines: CartItemRow[];
+  itemHash: string;
+  figures: CartFigures;
+  waivers: RequiredWaiver[];
+}
+
+async function viewOf(deps: CartDeps, acting: Acting, cart: CartRow): Promise<BasketView> {
   const { db } = deps;
   const details = await listCartItemDetails(db, cart.id);
-  const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
-  const views = itemViews(details, await listBundleSessions(db, bundleIds), acting.currency);
+  const courseSessions = await listBundleSessions(db, bundleIdsOf(details));
   const membershipLines = await listMembershipLineDetails(db, cart.id);
   const penaltyItems = await penaltyCartItems(db, cart.id, acting.currency);
-  const rows = [
+  const lines = [
     ...details.map((d) => d.item),
     ...membershipLines.map((line) => line.item),
     ...(penaltyItems.length > 0
       ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
       : []),
   ].sort((a, b) => a.id - b.id);
-  const figures = figuresOf(cart, rows, await availableCredit(db, acting.customer.id));
-  const currency = acting.currency;
-  const credit = (available: number, reserved: number, others: number): CreditBalance => ({
-    total_available: available,
-    max_applicable: Math.max(0, Math.min(available, figures.total - others)),
-    reserved,
-    formatted_total_available: formatMoney(available, currency),
-  });
-  const totals = {
-    total: figures.total,
-    sub_total: figures.total,
-    tax_total: 0,
-    balance: figures.balance,
-    item_count: rows.length,
-    formatted_total: formatMoney(figures.total, currency),
-    formatted_balance: formatMoney(figures.balance, currency),
-  };
-  const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
-  const name = `${acting.customer.firstName} ${acting.customer.lastName}`;
+  const figures = figuresOf(cart, lines, await availableCredit(db, acting.customer.id));
   return {
-    id: cart.id,
-    uuid: cart.uuid,
-    source: cart.source,
-    status: cart.status,
-    user_id: cart.userId,
-    selected_user_id: acting.isStaff ? acting.customer.id : null,
-    currency,
-    ...totals,
-    totals,
-    item_hash: itemHashOf(cart.id, rows),
-    hold_expires_at: expiries.length > 0 ? new Date(Math.min(...expiries)).toISOString() : null,
-    credits: {
-      general: credit(figures.available.general, figures.creditGeneral, figures.creditMembership),
-      membership: credit(figures.available.membership, figures.creditMembership, figures.creditGeneral),
-    },
-    attendee_waivers_required: (await waiversToSign(db, details)).map((waiver) => ({
-      waiver_id: waiver.waiverId,
-      title: waiver.title,
-      html: waiver.html,
-      user_id: waiver.userId,
-      user_name: waiver.userId === acting.customer.id ? name : `Customer ${waiver.userId}`,
-      cart_item_ids: waiver.cartItemIds,
-    })),
-    items: [
-      ...views.map((view) => view.item),
-      ...membershipLines.map((line) => membershipItemOf(line, acting.currency)),
-      ...penaltyItems,
-    ].sort((a, b) => a.id - b.id),
-    sort_by: 'created_at',
-    enable_print_receipt: acting.isStaff,
+    acting,
+    cart,
+    details,
+    courseSessions,
+    membershipLines,
+    penaltyItems,
+    lines,
+    itemHash: itemHashOf(cart.id, lines),
+    figures,
+    waivers: await waiversToSign(db, details),
   };
+}
+
+/** The courses among these lines. */
+export function bundleIdsOf(lines: { item: { bundleId: number | null } }[]): number[] {
+  return [...new Set(lines.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
 }
 
 /** The customer's open basket with run-out holds released first. */
@@ -381,8 +216,8 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
 }
 
 /** `GET activities/cart`. */
-export async function getCart(deps: CartDeps, acting: Acting): Promise<Cart> {
-  return describeCart(deps, acting, await currentCart(deps, acting));
+export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketView> {
+  return viewOf(deps, acting, await currentCart(deps, acting));
 }
 
 // ---- Adding ----------------------------------------------------------------------------------------------
@@ -593,7 +428,7 @@ async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<Car
  * conditional UPDATE that cannot pass capacity) and holds them for `CART_HOLD_MINUTES`. All or
  * nothing: a full session answers 422 ('full') and nothing is written.
  */
-export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<Cart> {
+export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
   if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
@@ -662,7 +497,7 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
     }
     if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
   });
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 /**
@@ -670,7 +505,7 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
  * priced at its amount. The penalties are locked in the basket's transaction and a penalty sits in
  * at most one line (a unique link), so two tabs cannot add it twice. Fees are added on their own.
  */
-async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<Cart> {
+async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
   const foreign = body.items.findIndex((item) => item.type !== 'penalty');
   if (foreign >= 0)
     throw AppError.validation({ [`items.${foreign}.type`]: [paymentsMessages.penaltiesOnly] });
@@ -697,7 +532,7 @@ async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddR
     }
     if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
   });
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 // ---- Removing, changing, discarding -----------------------------------------------------------------------
@@ -718,7 +553,11 @@ async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Prom
 }
 
 /** `POST activities/cart/remove`: 404 (nothing removed) when an id is not a line of this basket. */
-export async function removeFromCart(deps: CartDeps, acting: Acting, cartItemIds: number[]): Promise<Cart> {
+export async function removeFromCart(
+  deps: CartDeps,
+  acting: Acting,
+  cartItemIds: number[],
+): Promise<BasketView> {
   const now = new Date();
   const cart = await findOpenCart(deps.db, acting.customer.id);
   if (!cart) throw AppError.notFound();
@@ -730,11 +569,11 @@ export async function removeFromCart(deps: CartDeps, acting: Acting, cartItemIds
     return releaseItems(tx, chosen, now);
   });
   await deps.holds.offerFreedPlaces(freed);
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 /** `DELETE activities/cart`: empties the basket and releases every place; reserved credit is dropped. */
-export async function discardCart(deps: CartDeps, acting: Acting): Promise<Cart> {
+export async function discardCart(deps: CartDeps, acting: Acting): Promise<BasketView> {
   const now = new Date();
   const cart = await currentCart(deps, acting);
   const freed = await inBasketTransaction(deps.db, async (tx) => {
@@ -744,7 +583,7 @@ export async function discardCart(deps: CartDeps, acting: Acting): Promise<Cart>
     return freed;
   });
   await deps.holds.offerFreedPlaces(freed);
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 async function findItemOf(deps: CartDeps, acting: Acting, itemId: number): Promise<{ cart: CartRow }> {
@@ -764,7 +603,7 @@ export async function updateCartItem(
   acting: Acting,
   itemId: number,
   body: CartUpdateRequest,
-): Promise<Cart> {
+): Promise<BasketView> {
   const now = new Date();
   const { cart } = await findItemOf(deps, acting, itemId);
   const freed = await inBasketTransaction(deps.db, async (tx) => {
@@ -809,14 +648,14 @@ export async function updateCartItem(
     return delta < 0 ? holds.map((hold) => hold.occurrenceId) : [];
   });
   await deps.holds.offerFreedPlaces(freed);
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 /**
  * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price (no
  * member option, no membership activity benefit); 422 when no benefit is applied.
  */
-export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<Cart> {
+export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
   const { cart } = await findItemOf(deps, acting, itemId);
   await inBasketTransaction(deps.db, async (tx) => {
     await lockOpenCart(tx, cart, new Date());
@@ -837,11 +676,11 @@ export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: numb
       benefitApplied: false,
     });
   });
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }
 
 /** `DELETE activities/package/remove/{cartItemId}`: packages arrive with memberships; none is applied. */
-export async function removePackage(deps: CartDeps, acting: Acting, itemId: number): Promise<Cart> {
+export async function removePackage(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
   await findItemOf(deps, acting, itemId);
   throw AppError.validation({ cart_item_id: [cartMessages.noPackage] });
 }
@@ -852,7 +691,11 @@ export async function removePackage(deps: CartDeps, acting: Acting, itemId: numb
  * `POST credits/apply`: reserves credit of each type named for this basket (replacing the earlier
  * reservation; 0 removes it). No more than the customer has, nor than the basket total.
  */
-export async function applyCredits(deps: CartDeps, acting: Acting, body: CreditsApplyRequest): Promise<Cart> {
+export async function applyCredits(
+  deps: CartDeps,
+  acting: Acting,
+  body: CreditsApplyRequest,
+): Promise<BasketView> {
   const cart = await currentCart(deps, acting, body.cart_source);
   await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, new Date());
@@ -877,5 +720,5 @@ export async function applyCredits(deps: CartDeps, acting: Acting, body: Credits
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
     await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
   });
-  return getCart(deps, acting);
+  return getBasket(deps, acting);
 }

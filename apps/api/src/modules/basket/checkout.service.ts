@@ -30,6 +30,7 @@ import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
 import { acceptOffers } from '../waitlist/waitlist.service';
 import { recordSignatures, waiversToSign } from '../waivers/waivers.service';
+import { itemViews } from './basket.presenters';
 import {
   bookHeldPlaces,
   type CartItemRow,
@@ -47,14 +48,7 @@ import {
   lockHoldsOfCart,
   updateCart,
 } from './basket.repository';
-import {
-  type CartDeps,
-  currentCart,
-  figuresOf,
-  itemHashOf,
-  itemViews,
-  settleBenefitLines,
-} from './basket.service';
+import { type CartDeps, currentCart, figuresOf, itemHashOf, settleBenefitLines } from './basket.service';
 import { calendarOf } from './calendar';
 import {
   findOrder,
