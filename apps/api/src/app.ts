@@ -30,6 +30,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/basket/holds.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.routes';
@@ -285,7 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });
   await app.register(basketRoutes, { prefix: '/api', db, config, holds });
   await app.register(waitlistRoutes, { prefix: '/api', db, config, holds });
-  await app.register(frontOfHouseRoutes, { prefix: '/api', db, config });
+  await app.register(checkoutRoutes, { prefix: '/api', db, config, holds });
+  await app.register(frontOfHouseRoutes, { prefix: '/api', db, config, holds });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
   app.decorate('collectionsJob', installJobs(app, { db, config, holds, directDebitProvider }).collections);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });

@@ -1,3 +1,4 @@
+import { zCheckoutCompleteResponse } from '@leisure/contract/checkout';
 import { zErrorResponse } from '@leisure/contract/errors';
 
 /**
@@ -27,3 +28,18 @@ export const cartTags = ['cart'];
 export const actingNote =
   'Acts for the signed-in customer, or, for a front-of-house staff user, for the customer named by ' +
   '`selected_user_id` (required for staff; a customer naming anyone else gets 403).';
+
+/** The answers of paying for a basket: `checkout/complete` (card, credit) and `checkout/pay` (offline tenders). */
+export const checkoutAnswers = {
+  200: zCheckoutCompleteResponse,
+  401: errors.unauthenticated,
+  403: errors.forbidden,
+  404: errors.notFound,
+  409: errors.conflict,
+  419: errors.csrf,
+  422: errors.invalid.describe(
+    'Invalid input, terms not ticked (`terms`), waivers missing (`completed_waivers`), tenders that do ' +
+      "not add up (`payments`), no card (`card`), or a declined card (`card`, with the provider's message).",
+  ),
+  503: zErrorResponse.describe('The card provider could not be reached; nothing was charged or booked.'),
+};

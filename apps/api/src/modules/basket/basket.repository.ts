@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { lineDetailColumns, withOccurrence } from '../../db/line-details';
 import {
   activities,
   type CardBilling,
@@ -140,40 +141,6 @@ export interface CartItemDetail {
   bundleName: string | null;
   /** The earliest expiry of the line's holds; null when none is left. */
   holdExpiresAt: Date | null;
-}
-
-/** What a basket or an order line names: its activity, venue, option, session and course. */
-export const lineDetailColumns = {
-  activityName: activities.name,
-  activitySlug: activities.slug,
-  activityKind: activities.kind,
-  durationMinutes: activities.durationMinutes,
-  needsWaiver: activities.needsWaiver,
-  venueName: venues.name,
-  venueSlug: venues.slug,
-  timezone: venues.timezone,
-  pricingOptionName: pricingOptions.name,
-  startsAt: occurrences.startsAt,
-  endsAt: occurrences.endsAt,
-  locationName: locations.name,
-  instructorName: occurrences.instructorName,
-  bundleName: courseBundles.name,
-};
-
-interface LineSession {
-  startsAt: Date | null;
-  endsAt: Date | null;
-  locationName: string | null;
-  instructorName: string | null;
-}
-
-/** Folds a line's session columns into `occurrence` (null for lines without one, e.g. a course). */
-export function withOccurrence<Row extends LineSession>(rows: Row[]) {
-  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
-    ...row,
-    occurrence:
-      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
-  }));
 }
 
 export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {

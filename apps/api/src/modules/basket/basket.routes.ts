@@ -7,27 +7,16 @@ import {
   zCartUpdateRequest,
   zCreditsApplyRequest,
 } from '@leisure/contract/cart';
-import {
-  zCheckoutCompleteRequest,
-  zCheckoutCompleteResponse,
-  zCheckoutPayRequest,
-  zCheckoutPrepareResponse,
-  zCheckoutQuery,
-  zOrderParams,
-  zOrderResponse,
-} from '@leisure/contract/checkout';
-import { zErrorResponse } from '@leisure/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { actingNote, cartTags, errors, security } from '../../lib/basket-openapi';
 import { actingOf } from '../session/acting';
-import { requireAuth } from '../session/session';
 import { presentBasket } from './basket.presenters';
 import {
   addToCart,
   applyCredits,
+  type CartDeps,
   discardCart,
   getBasket,
   removeBenefit,
@@ -35,13 +24,6 @@ import {
   removePackage,
   updateCartItem,
 } from './basket.service';
-import {
-  type CheckoutDeps,
-  completeCheckout,
-  getOrder,
-  getOrderCalendar,
-  prepareCheckout,
-} from './checkout.service';
 import type { HoldKeeper } from './holds.service';
 
 export interface BasketRoutesOptions {
@@ -51,22 +33,14 @@ export interface BasketRoutesOptions {
 }
 
 /**
- * The basket, credit, waitlist, checkout, orders and the front-of-house customer search
- * (bookings-api.md "Cart"; shell-session-basket.md 3, 4 and 7; docs/decisions/007).
+ * The basket: its lines and their held places, a member's benefit on a line, and the credit reserved
+ * for it (bookings-api.md "Cart"; shell-session-basket.md 3 and 4; docs/decisions/007).
  */
 export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app,
   { db, config, holds },
 ) => {
-  const deps: CheckoutDeps = {
-    db,
-    config,
-    holds,
-    mailer: app.mailer,
-    provider: app.paymentProvider,
-    events: app.events,
-    log: app.log,
-  };
+  const deps: CartDeps = { db, config, holds };
   const cartAnswers = {
     200: zCartResponse,
     401: errors.unauthenticated,
@@ -248,141 +222,6 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
     async (request) => {
       const who = await actingOf(deps, request, request.body.selected_user_id);
       return { data: presentBasket(await applyCredits(deps, who, request.body)) };
-    },
-  );
-
-  // ---- Checkout ----
-
-  app.get(
-    '/checkout/prepare',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'What the checkout page needs to take a payment',
-        description:
-          `${actingNote} \`payment_provider\` at the top level; under \`data\` the amount to pay after ` +
-          "credit, the provider's card frame (`frame_url`, `frame_origin`) and the saved card, if any.",
-        security,
-        querystring: zCheckoutQuery,
-        response: {
-          200: zCheckoutPrepareResponse,
-          401: errors.unauthenticated,
-          403: errors.forbidden,
-          404: errors.notFound,
-          422: errors.invalid,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const who = await actingOf(deps, request, request.query.selected_user_id);
-      return prepareCheckout(deps, who);
-    },
-  );
-
-  const checkoutAnswers = {
-    200: zCheckoutCompleteResponse,
-    401: errors.unauthenticated,
-    403: errors.forbidden,
-    404: errors.notFound,
-    409: errors.conflict,
-    419: errors.csrf,
-    422: errors.invalid.describe(
-      'Invalid input, terms not ticked (`terms`), waivers missing (`completed_waivers`), tenders that do ' +
-        "not add up (`payments`), no card (`card`), or a declined card (`card`, with the provider's message).",
-    ),
-    503: zErrorResponse.describe('The card provider could not be reached; nothing was charged or booked.'),
-  };
-
-  app.post(
-    '/checkout/complete',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Pay for the basket and book it',
-        description:
-          `${actingNote} Checks \`item_hash\` (409 when the basket changed), the checkout terms, the ` +
-          "attendees' waivers and the credit, then charges the card once (`card.token` from the provider's " +
-          'frame, or `saved_card: true`), books every place and answers the order id. A zero balance ' +
-          '(free, or paid by credit) needs no card. Idempotent: a repeated or concurrent submission answers ' +
-          "the same `complete_order_id` (or 409 while the first is still paying). A declined card answers 422 with the provider's " +
-          'message; nothing is booked and the places stay held.',
-        security,
-        body: zCheckoutCompleteRequest,
-        response: checkoutAnswers,
-      },
-    },
-    async (request) => {
-      const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { complete_order_id: await completeCheckout(deps, who, request.body, 'online') };
-    },
-  );
-
-  app.post(
-    '/checkout/pay',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Front of house: take offline tenders for the basket',
-        description:
-          'For staff acting for `selected_user_id`: `payments` of cash, offline-voucher, cheque and credit ' +
-          "that together cover the basket total exactly (credit at most the customer's balance). Answers " +
-          'the order id, idempotently as `checkout/complete`. 403 for a customer.',
-        security,
-        body: zCheckoutPayRequest,
-        response: checkoutAnswers,
-      },
-    },
-    async (request) => {
-      const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { complete_order_id: await completeCheckout(deps, who, request.body, 'foh') };
-    },
-  );
-
-  app.get(
-    '/my-account/orders/:orderId',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: 'An order (the booking-confirmed page)',
-        description:
-          "The customer's own order, or any for staff: reference, items, total, payments. 404 otherwise.",
-        security,
-        params: zOrderParams,
-        response: { 200: zOrderResponse, 401: errors.unauthenticated, 404: errors.notFound },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const auth = await requireAuth(db, config, request);
-      return { data: await getOrder(deps, auth, request.params.orderId) };
-    },
-  );
-
-  app.get(
-    '/my-account/orders/:orderId/calendar.ics',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: "An order's sessions as an iCalendar file (add to calendar)",
-        security,
-        params: zOrderParams,
-        response: {
-          200: z.string().describe('text/calendar'),
-          401: errors.unauthenticated,
-          404: errors.notFound,
-        },
-      },
-    },
-    async (request, reply) => {
-      const auth = await requireAuth(db, config, request);
-      const ics = await getOrderCalendar(deps, auth, request.params.orderId);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="order-${request.params.orderId}.ics"`)
-        .header('cache-control', 'no-store')
-        .serializer(() => ics)
-        .send(ics);
     },
   );
 };

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
-import { bestActivityBenefit, spentBenefitLines } from '../benefits/benefits.service';
+import { bestActivityBenefit } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
@@ -351,54 +351,6 @@ async function withActivityBenefit(
     inBasket,
   });
   return best ? discountLine(priced, best.discountPercent) : priced;
-}
-
-/**
- * Checkout's re-check of the basket's benefit lines, with their holds locked (checkout locks the
- * basket's holds first): answers the lines that no longer fit in the uses left. With `reprice`,
- * those lines go back to the standard price.
- */
-export async function settleBenefitLines(
-  tx: Database,
-  acting: Pick<Acting, 'customer' | 'isMember'>,
-  cartId: number,
-  options: { now: Date; reprice: boolean },
-): Promise<number[]> {
-  const items = await listCartItemRows(tx, cartId);
-  const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
-  const holds = await lockHoldsOfItems(
-    tx,
-    lines.map((item) => item.id),
-  );
-  const spent = await spentBenefitLines(
-    tx,
-    acting.customer.id,
-    lines.map((item) => ({
-      id: item.id,
-      activityId: item.activityId ?? 0,
-      places: holds
-        .filter((hold) => hold.cartItemId === item.id)
-        .reduce((sum, hold) => sum + hold.quantity, 0),
-    })),
-    options.now,
-  );
-  if (options.reprice) {
-    for (const item of items.filter((row) => spent.includes(row.id))) {
-      const priced = priceLine(await listActivityPricing(tx, item.activityId ?? 0), {
-        quantity: item.quantity,
-        applyBenefit: false,
-        isMember: acting.isMember,
-      });
-      if (isPricingError(priced)) continue;
-      await updateCartItemRow(tx, item.id, {
-        pricingOptionId: priced.pricingOptionId,
-        amount: priced.amount,
-        tickets: priced.tickets,
-        benefitApplied: false,
-      });
-    }
-  }
-  return spent;
 }
 
 /** Runs a basket change in a transaction; a lost race for a row lock answers 409. */

@@ -65,6 +65,8 @@ import {
 } from './payments.repository';
 import { drawReceipt } from './receipt';
 
+export type { SavedCardRow };
+
 export interface PaymentsDeps {
   db: Database;
   config: Config;

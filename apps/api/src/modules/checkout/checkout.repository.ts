@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { lineDetailColumns, withOccurrence } from '../../db/line-details';
 import {
   activities,
   bookings,
@@ -13,7 +14,6 @@ import {
   termsAcceptances,
   venues,
 } from '../../db/schema';
-import { lineDetailColumns, withOccurrence } from './basket.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
