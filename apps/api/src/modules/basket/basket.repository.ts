@@ -443,11 +443,6 @@ export function claimIsLive(cart: CartRow, now: Date, ttlMs: number): boolean {
   );
 }
 
-export async function countOpenHolds(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(cartHolds);
-  return row?.n ?? 0;
-}
-
 // ---- Sessions as an email or calendar names them ----------------------------------------------------------
 
 export interface OccurrenceSummary {

@@ -25,7 +25,6 @@ import {
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
-  claimIsLive,
   countCartBenefitPlaces,
   deleteCartItems,
   deleteHoldlessItems,
@@ -51,8 +50,16 @@ import {
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
 } from './basket.repository';
-import { checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
+import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+
+/**
+ * The basket (bookings-api.md "Cart"; docs/decisions/007): one open basket per customer, lines that
+ * hold their places for CART_HOLD_MINUTES (holds.service.ts), priced by pricing.ts with a member's
+ * activity benefit (modules/benefits), the credit reserved for it, and a new membership's first
+ * payment or an unpaid fee as lines without places. Checkout takes it from there
+ * (settlement.service.ts, modules/checkout).
+ */
 
 export interface CartDeps {
   db: Database;
@@ -82,42 +89,6 @@ export function itemHashOf(cartId: number, items: CartItemRow[]): string {
     )
     .join(';');
   return createHash('sha256').update(`${cartId}|${lines}`).digest('hex').slice(0, 40);
-}
-
-/**
- * Puts a new membership's first payment in the customer's open basket, inside the caller's
- * transaction (the memberships service writes the membership in the same one). 409 while the
- * basket is being checked out.
- */
-export async function addMembershipLine(
-  tx: Database,
-  acting: Acting,
-  line: { membershipId: number; venueId: number; amount: number },
-): Promise<{ cart: CartRow; itemId: number }> {
-  const cart = await openCartOf(tx, {
-    clientId: acting.clientId,
-    userId: acting.customer.id,
-    source: 'online-joining',
-    uuid: randomUUID(),
-  });
-  await lockOpenCart(tx, cart, new Date());
-  const item = await insertCartItem(tx, {
-    cartId: cart.id,
-    cartableType: 'membership',
-    activityId: null,
-    venueId: line.venueId,
-    pricingOptionId: null,
-    membershipId: line.membershipId,
-    purchasedForUserId: acting.customer.id,
-    quantity: 1,
-    amount: line.amount,
-  });
-  return { cart, itemId: item.id };
-}
-
-/** Takes an unpaid membership's line out of the basket (the membership was replaced). */
-export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
-  await deleteMembershipLines(tx, membershipId);
 }
 
 export interface CartFigures {
@@ -218,6 +189,52 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
 /** `GET activities/cart`. */
 export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketView> {
   return viewOf(deps, acting, await currentCart(deps, acting));
+}
+
+// ---- Changing a basket: one transaction, the basket row locked first ---------------------------------
+
+/** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
+async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await setLockTimeout(tx, lockWaitMs);
+      return work(tx);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
+    throw error;
+  }
+}
+
+async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
+  const locked = await lockCart(tx, cart.id);
+  if (locked?.status !== 'open') throw new AppError('conflict', checkoutMessages.basketChanged);
+  if (checkoutClaimIsLive(locked, now)) throw new AppError('conflict', checkoutMessages.inProgress);
+  return locked;
+}
+
+// ---- Membership activity benefits (modules/benefits) ---------------------------------------------
+
+/**
+ * The line with the customer's best membership activity benefit applied (its discount, benefit
+ * applied) when one has uses left for all its places; otherwise the line as priced.
+ */
+async function withActivityBenefit(
+  db: Database,
+  customerId: number,
+  cartId: number,
+  activityId: number,
+  priced: PricedLine,
+  options: { places: number; now: Date; exceptItemId?: number },
+): Promise<PricedLine> {
+  const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
+  const best = await bestActivityBenefit(db, customerId, activityId, {
+    places: options.places,
+    now: options.now,
+    inBasket,
+  });
+  return best ? discountLine(priced, best.discountPercent) : priced;
 }
 
 // ---- Adding ----------------------------------------------------------------------------------------------
@@ -328,51 +345,6 @@ async function planItems(
   }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return plans;
-}
-
-// ---- Membership activity benefits (modules/benefits) ---------------------------------------------
-
-/**
- * The line with the customer's best membership activity benefit applied (its discount, benefit
- * applied) when one has uses left for all its places; otherwise the line as priced.
- */
-async function withActivityBenefit(
-  db: Database,
-  customerId: number,
-  cartId: number,
-  activityId: number,
-  priced: PricedLine,
-  options: { places: number; now: Date; exceptItemId?: number },
-): Promise<PricedLine> {
-  const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
-  const best = await bestActivityBenefit(db, customerId, activityId, {
-    places: options.places,
-    now: options.now,
-    inBasket,
-  });
-  return best ? discountLine(priced, best.discountPercent) : priced;
-}
-
-/** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
-async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      await setLockTimeout(tx, lockWaitMs);
-      return work(tx);
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
-    throw error;
-  }
-}
-
-async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
-  const locked = await lockCart(tx, cart.id);
-  if (locked?.status !== 'open') throw new AppError('conflict', checkoutMessages.basketChanged);
-  if (claimIsLive(locked, now, checkoutClaimTtlMs))
-    throw new AppError('conflict', checkoutMessages.inProgress);
-  return locked;
 }
 
 /**
@@ -637,7 +609,7 @@ export async function removePackage(deps: CartDeps, acting: Acting, itemId: numb
   throw AppError.validation({ cart_item_id: [cartMessages.noPackage] });
 }
 
-// ---- Credit ----------------------------------------------------------------------------------------------
+// ---- Credit reserved for the basket (the balances: modules/credit) ---------------------------------------
 
 /**
  * `POST credits/apply`: reserves credit of each type named for this basket (replacing the earlier
@@ -673,4 +645,42 @@ export async function applyCredits(
     await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
   });
   return getBasket(deps, acting);
+}
+
+// ---- A new membership's first payment (modules/joining) ------------------------------------------------
+
+/**
+ * Puts a new membership's first payment in the customer's open basket, inside the caller's
+ * transaction (the memberships service writes the membership in the same one). 409 while the
+ * basket is being checked out.
+ */
+export async function addMembershipLine(
+  tx: Database,
+  acting: Acting,
+  line: { membershipId: number; venueId: number; amount: number },
+): Promise<{ cart: CartRow; itemId: number }> {
+  const cart = await openCartOf(tx, {
+    clientId: acting.clientId,
+    userId: acting.customer.id,
+    source: 'online-joining',
+    uuid: randomUUID(),
+  });
+  await lockOpenCart(tx, cart, new Date());
+  const item = await insertCartItem(tx, {
+    cartId: cart.id,
+    cartableType: 'membership',
+    activityId: null,
+    venueId: line.venueId,
+    pricingOptionId: null,
+    membershipId: line.membershipId,
+    purchasedForUserId: acting.customer.id,
+    quantity: 1,
+    amount: line.amount,
+  });
+  return { cart, itemId: item.id };
+}
+
+/** Takes an unpaid membership's line out of the basket (the membership was replaced). */
+export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
+  await deleteMembershipLines(tx, membershipId);
 }

@@ -17,6 +17,7 @@ import {
   sessionsToOffer,
 } from '../waitlist/waitlist.service';
 import {
+  type CartRow,
   claimIsLive,
   type ExpiryScope,
   findBookable,
@@ -40,6 +41,11 @@ import { isPricingError, priceLine } from './pricing';
 
 /** A card checkout's claim on a basket lasts this long; after it the basket is free again. */
 export const checkoutClaimTtlMs = 2 * 60_000;
+
+/** A card checkout's claim on a basket is live for `checkoutClaimTtlMs` after it started. */
+export function checkoutClaimIsLive(cart: CartRow, now: Date): boolean {
+  return claimIsLive(cart, now, checkoutClaimTtlMs);
+}
 
 export interface HoldKeeper {
   readonly holdMinutes: number;
@@ -109,7 +115,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         });
         const locked = await lockCart(tx, cart.id);
         // A basket in the middle of a card payment is left alone; the next sweep offers again.
-        if (!locked || claimIsLive(locked, now, checkoutClaimTtlMs)) throw new SkipOffer();
+        if (!locked || checkoutClaimIsLive(locked, now)) throw new SkipOffer();
         const item = await insertCartItem(tx, {
           cartId: cart.id,
           cartableType: 'activity',

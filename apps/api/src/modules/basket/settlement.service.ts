@@ -8,7 +8,6 @@ import {
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
-  claimIsLive,
   deleteHolds,
   findCart,
   findCompletedCartByHash,
@@ -23,7 +22,6 @@ import {
   updateCart,
   updateCartItem as updateCartItemRow,
 } from './basket.repository';
-import { checkoutClaimTtlMs } from './holds.service';
 import { isPricingError, priceLine } from './pricing';
 
 /**
@@ -33,11 +31,6 @@ import { isPricingError, priceLine } from './pricing';
  */
 
 export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, HoldRow };
-
-/** A card checkout's claim on a basket is live for `checkoutClaimTtlMs` after it started. */
-export function checkoutClaimIsLive(cart: CartRow, now: Date): boolean {
-  return claimIsLive(cart, now, checkoutClaimTtlMs);
-}
 
 export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {
   return findCart(db, cartId);

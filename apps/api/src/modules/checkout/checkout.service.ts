@@ -12,13 +12,13 @@ import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps, currentCart, figuresOf, itemHashOf } from '../basket/basket.service';
+import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
   bookHolds,
   type CartItemRow,
   type CartRow,
-  checkoutClaimIsLive,
   claimBasket,
   closeBasket,
   courseSessions,
