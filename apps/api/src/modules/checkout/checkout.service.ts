@@ -68,7 +68,7 @@ import {
 export interface CheckoutDeps extends CartDeps {
   mailer: Mailer;
   provider: PaymentProvider;
-  /** Announces completed orders (a membership's first payment activates it: modules/memberships). */
+  /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
   events: DomainEvents;
   log: FastifyBaseLogger;
 }

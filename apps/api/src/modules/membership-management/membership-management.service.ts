@@ -500,7 +500,7 @@ export async function requestCancellation(
   });
 }
 
-/** Adds each unpaid penalty not yet in the member's basket as a `penalty` line (modules/cart). */
+/** Adds each unpaid penalty not yet in the member's basket as a `penalty` line (modules/basket). */
 async function putDebtsInBasket(deps: MembershipManagementDeps, auth: Auth): Promise<void> {
   const cartDeps: CartDeps = { db: deps.db, config: deps.config, holds: deps.holds };
   const acting = await resolveActing(cartDeps, auth, undefined);

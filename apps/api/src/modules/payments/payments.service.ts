@@ -121,7 +121,7 @@ export async function hasOutstandingPenalties(db: Database, userId: number): Pro
   return hasUnpaidPenalties(db, userId);
 }
 
-// ---- Penalties in the basket (used by modules/cart) ---------------------------------------------------
+// ---- Penalties in the basket (used by modules/basket and modules/checkout) ----------------------------
 
 export interface PenaltyLinePlan {
   penaltyId: number;
