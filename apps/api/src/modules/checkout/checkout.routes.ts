@@ -15,7 +15,7 @@ import { actingOf } from '../session/acting';
 import { requireAuth } from '../session/session';
 import { presentOrder, presentPreparation } from './checkout.presenters';
 import {
-  type CheckoutDeps,
+  checkoutDepsOf,
   completeCheckout,
   getOrder,
   getOrderCalendar,
@@ -37,15 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app,
   { db, config, holds },
 ) => {
-  const deps: CheckoutDeps = {
-    db,
-    config,
-    holds,
-    mailer: app.mailer,
-    provider: app.paymentProvider,
-    events: app.events,
-    log: app.log,
-  };
+  const deps = checkoutDepsOf(app, { db, config, holds });
 
   app.get(
     '/checkout/prepare',

@@ -6,7 +6,7 @@ import {
   checkoutMessages,
   type Payment,
 } from '@leisure/contract/checkout';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
@@ -71,6 +71,14 @@ export interface CheckoutDeps extends CartDeps {
   /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
   events: DomainEvents;
   log: FastifyBaseLogger;
+}
+
+/** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
+export function checkoutDepsOf(
+  app: Pick<FastifyInstance, 'mailer' | 'paymentProvider' | 'events' | 'log'>,
+  basket: CartDeps,
+): CheckoutDeps {
+  return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
 }
 
 /** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { checkoutAnswers, errors, security } from '../../lib/basket-openapi';
 import type { HoldKeeper } from '../basket/holds.service';
-import { type CheckoutDeps, completeCheckout } from '../checkout/checkout.service';
+import { checkoutDepsOf, completeCheckout } from '../checkout/checkout.service';
 import { actingOf } from '../session/acting';
 import { requireAuth } from '../session/session';
 import { presentCustomer } from './front-of-house.presenters';
@@ -25,15 +25,7 @@ export const frontOfHouseRoutes: FastifyPluginAsyncZod<FrontOfHouseRoutesOptions
   app,
   { db, config, holds },
 ) => {
-  const deps: CheckoutDeps = {
-    db,
-    config,
-    holds,
-    mailer: app.mailer,
-    provider: app.paymentProvider,
-    events: app.events,
-    log: app.log,
-  };
+  const deps = checkoutDepsOf(app, { db, config, holds });
 
   app.post(
     '/checkout/pay',
