@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
-import type { HoldKeeper } from './modules/cart/holds.service';
+import type { HoldKeeper } from './modules/basket/holds.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
 import { runFreezeTransitions } from './modules/membership-changes/freezes.service';

@@ -1,5 +1,8 @@
 import type { Database } from '../db/client';
-import { createWaiver, findActivityId, findCustomerId, grantCredit } from '../modules/cart/cart.service';
+import { findCustomerId } from '../modules/auth/auth.service';
+import { grantCredit } from '../modules/credit/credit.service';
+import { findActivityId } from '../modules/timetable/timetable.service';
+import { createWaiver } from '../modules/waivers/waivers.service';
 import { demoMember } from './accounts';
 
 /** The demo member's account credit (£10.00), shown at checkout. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
-import { createCustomer } from '../modules/auth/auth.service';
+import { createCustomer, findCustomerId } from '../modules/auth/auth.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
   findCourseAt,
@@ -12,7 +12,6 @@ import {
   listSessionsWithPlaces,
   type SeedActivity,
 } from '../modules/bookings/bookings.service';
-import { findCustomerId } from '../modules/cart/cart.service';
 import { compositeKeyOf } from '../modules/timetable/timetable.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
@@ -54,6 +55,30 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     db: database.db,
     database,
     config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A second API instance with its own connection pool on a test app's PostgreSQL database (another
+ * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
+ */
+export async function startReplica(t: TestApp): Promise<{ app: App; close(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
+  const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${result.rows[0]?.name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const app = await buildApp({ config: t.config, database });
+  await app.ready();
+  return {
+    app,
     close: async () => {
       await app.close();
       await database.close();

@@ -2,7 +2,7 @@ import type { AuthUser } from '@leisure/contract/auth';
 import { formatMoney } from '@leisure/contract/money';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { generalCreditOf } from '../cart/cart.service';
+import { generalCreditOf } from '../credit/credit.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { profilePhotoOf } from '../documents/documents.service';
 import { eligibilityFlagsOf } from '../membership-management/membership-management.service';

@@ -45,6 +45,23 @@ export async function findUsersByEmail(db: Database, clientId: number, email: st
     .orderBy(asc(users.id));
 }
 
+/** The operator's oldest customer account with this email. */
+export async function findCustomerIdByEmail(
+  db: Database,
+  clientId: number,
+  email: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.clientId, clientId), eq(users.email, email.toLowerCase()), eq(users.role, 'customer')),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id;
+}
+
 export async function findUserByReference(
   db: Database,
   clientId: number,

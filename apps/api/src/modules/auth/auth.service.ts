@@ -29,6 +29,7 @@ import {
   consumeResetToken,
   emailTakenByOther,
   expireUserResetTokens,
+  findCustomerIdByEmail,
   findLiveResetToken,
   findUserById,
   findUserByReference,
@@ -156,6 +157,15 @@ export async function createStaffUser(
     lastName: staff.lastName,
     currency: staff.currency ?? 'GBP',
   });
+}
+
+/** The operator's customer with this email (the oldest account, when several share it): the seed's lookup. */
+export async function findCustomerId(
+  db: Database,
+  clientId: number,
+  email: string,
+): Promise<number | undefined> {
+  return findCustomerIdByEmail(db, clientId, email);
 }
 
 export interface RegisterInput {

@@ -206,7 +206,7 @@ export async function findOccurrence(db: Database, id: number): Promise<Occurren
   };
 }
 
-// ---- The viewer's own places (bookings and waitlist entries made by the cart module) ----------------------
+// ---- The viewer's own places (bookings and waitlist entries: modules/checkout and modules/waitlist) -----
 
 export interface ViewerPlaceRow {
   occurrenceId: number;

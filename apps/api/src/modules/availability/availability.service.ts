@@ -44,7 +44,7 @@ export interface AvailabilityDeps {
   config: Config;
   catalogue: Catalogue;
   /**
-   * Releases basket holds that have run out (the cart module's hold keeper): availability reads of
+   * Releases basket holds that have run out (the basket module's hold keeper): availability reads of
    * sessions with places held call it first, so an expired hold never shows as a taken place for long.
    */
   holds?: { releaseExpired(scope: ReleaseScope): Promise<boolean> } | undefined;

@@ -23,10 +23,10 @@ import {
   offsetMinutes,
   prettyDate,
 } from '../../lib/dates';
-import { leaveWaitlist } from '../cart/cart.service';
-import type { HoldKeeper } from '../cart/holds.service';
+import type { HoldKeeper } from '../basket/holds.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
+import { leaveWaitlist } from '../waitlist/waitlist.service';
 import {
   type BookingDetailRow,
   findBookingDetail,

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, creditTransactions, occurrences, waitlistEntries } from '../../db/schema';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
+import { api, createFixture, createUser, type Fixture, london } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createFixture, createUser, type Fixture, london } from '../cart/cart-test-fixtures';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import {
   type ActivityRow,

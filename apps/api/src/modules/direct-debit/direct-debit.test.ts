@@ -15,8 +15,8 @@ import {
   SandboxDirectDebitProvider,
   sandboxMandateTimings,
 } from '../../providers/direct-debit/sandbox-direct-debit-provider';
+import { createUser } from '../../test/factories/basket-fixtures';
 import { openTestDatabase, startTestApp, type TestApp } from '../../test/harness';
-import { createUser } from '../cart/cart-test-fixtures';
 import { createClient } from '../operator/operator.service';
 import { collectDuePayments, nextChargeDate, syncMandates } from './collections.service';
 import { type CollectionPlan, createMandate, findValidatedBankDetails } from './direct-debit.service';

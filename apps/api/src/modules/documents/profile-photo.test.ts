@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, uploads, users } from '../../db/schema';
 import { seedIfEmpty } from '../../seed/seed';
+import { api, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createUser } from '../cart/cart-test-fixtures';
 
 /** A multipart body with one file under `field`. */
 function multipart(file: { name: string; type: string; bytes: Buffer }, field = 'photo') {

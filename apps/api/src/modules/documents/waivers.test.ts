@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users, waiverSignatures, waivers } from '../../db/schema';
 import { seedDocumentsAndWaivers } from '../../seed/documents';
 import { seedIfEmpty } from '../../seed/seed';
+import { api, createFixture, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createFixture, createUser } from '../cart/cart-test-fixtures';
 import { datetimeString, fullDate, readProfilePhoto } from './documents.service';
 
 const dayMs = 86_400_000;
@@ -325,7 +325,7 @@ describe('checkout asks again for a waiver whose signature has run out', () => {
     expect(Object.keys(refused.json().errors)).toContain('completed_waivers');
 
     // Agreeing at checkout renews the one signature for another 30 days.
-    const { cardToken, billing } = await import('../cart/cart-test-fixtures');
+    const { cardToken, billing } = await import('../../test/factories/basket-fixtures');
     const done = await http.post('/api/checkout/complete', customer.headers, {
       item_hash: cart.item_hash,
       terms: [f.termId],

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, guestPasses, memberPackages, outboundEmails } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
+import { api, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createUser } from '../cart/cart-test-fixtures';
 import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 import {
   createGuestPassFixture,

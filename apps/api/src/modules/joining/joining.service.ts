@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { MembershipAnswer } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { isLocalDate, localDateOf } from '../../lib/dates';
-import { addMembershipLine, removeMembershipLine } from '../cart/cart.service';
+import { addMembershipLine, removeMembershipLine } from '../basket/basket.service';
 import { findValidatedBankDetails, instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { costBreakdown } from '../membership-catalogue/membership-catalogue.presenters';
 import {

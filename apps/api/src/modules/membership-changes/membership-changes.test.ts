@@ -15,8 +15,8 @@ import {
 } from '../../db/schema';
 import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { seedIfEmpty } from '../../seed/seed';
+import { api, billing, cardToken, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, billing, cardToken, createUser } from '../cart/cart-test-fixtures';
 import { collectDuePayments } from '../direct-debit/collections.service';
 import { insertMembership } from '../joining/joining.service';
 import { runFreezeTransitions } from './freezes.service';

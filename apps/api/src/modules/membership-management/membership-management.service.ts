@@ -15,8 +15,8 @@ import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { addDays, localDateOf } from '../../lib/dates';
-import { addToCart, type CartDeps, getCart } from '../cart/cart.service';
-import type { HoldKeeper } from '../cart/holds.service';
+import { addToCart, type CartDeps, getBasket } from '../basket/basket.service';
+import type { HoldKeeper } from '../basket/holds.service';
 import { cancelCollections, endCollectionsAfter } from '../direct-debit/direct-debit.service';
 import { type MembershipOptions, membershipOptionsFor } from '../membership-changes/membership-options';
 import { getCurrentClient } from '../operator/operator.service';
@@ -500,14 +500,12 @@ export async function requestCancellation(
   });
 }
 
-/** Adds each unpaid penalty not yet in the member's basket as a `penalty` line (modules/cart). */
+/** Adds each unpaid penalty not yet in the member's basket as a `penalty` line (modules/basket). */
 async function putDebtsInBasket(deps: MembershipManagementDeps, auth: Auth): Promise<void> {
   const cartDeps: CartDeps = { db: deps.db, config: deps.config, holds: deps.holds };
   const acting = await resolveActing(cartDeps, auth, undefined);
-  const basket = await getCart(cartDeps, acting);
-  const inBasket = new Set(
-    basket.items.filter((item) => item.cartable_type === 'penalty').map((item) => item.cartable_id),
-  );
+  const basket = await getBasket(cartDeps, acting);
+  const inBasket = new Set(basket.penaltyItems.map((item) => item.cartable_id));
   const missing = (await listPenalties(deps, auth)).filter((penalty) => !inBasket.has(penalty.id));
   // The basket takes at most 10 lines per add.
   for (let i = 0; i < missing.length; i += 10) {

@@ -11,6 +11,14 @@ import {
 } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
 import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
+import {
   createManagementTypes,
   htmlBytes,
   insertMembership,
@@ -20,7 +28,6 @@ import {
   pngBytes,
 } from '../../test/factories/membership-management-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 import { collectDuePayments } from '../direct-debit/collections.service';
 import { createMandate } from '../direct-debit/direct-debit.service';
 import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';

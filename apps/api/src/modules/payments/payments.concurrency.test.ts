@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { orders, penalties, penaltyCartLines } from '../../db/schema';
+import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 
 /**
  * Penalties in baskets under truly concurrent requests, on PostgreSQL (PGlite is one connection).

@@ -24,6 +24,7 @@ import {
 
 export type PenaltyRow = typeof penalties.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
+export type NewSavedCardRow = typeof savedCards.$inferInsert;
 export type CreditRow = typeof creditTransactions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -238,6 +239,15 @@ export async function insertCredit(
 export async function findSavedCardOf(db: Database, userId: number): Promise<SavedCardRow | undefined> {
   const [row] = await db.select().from(savedCards).where(eq(savedCards.userId, userId)).limit(1);
   return row;
+}
+
+/** Saves the customer's card, replacing the one saved before. */
+export async function upsertSavedCard(db: Database, values: NewSavedCardRow): Promise<void> {
+  const { userId: _userId, ...update } = values;
+  await db
+    .insert(savedCards)
+    .values(values)
+    .onConflictDoUpdate({ target: savedCards.userId, set: { ...update, updatedAt: new Date() } });
 }
 
 /** Replaces the billing details of the customer's own card; answers the row, or undefined. */

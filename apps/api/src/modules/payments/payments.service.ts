@@ -53,6 +53,7 @@ import {
   lockPenalties,
   lockPenaltiesOfLines,
   markPenaltyPaid,
+  type NewSavedCardRow,
   type OrderLineRow,
   type OrderRow,
   type PenaltyDetail,
@@ -60,8 +61,11 @@ import {
   type SavedCardRow,
   setPenaltyLineOrderItem,
   updateSavedCardBilling,
+  upsertSavedCard,
 } from './payments.repository';
 import { drawReceipt } from './receipt';
+
+export type { SavedCardRow };
 
 export interface PaymentsDeps {
   db: Database;
@@ -117,7 +121,7 @@ export async function hasOutstandingPenalties(db: Database, userId: number): Pro
   return hasUnpaidPenalties(db, userId);
 }
 
-// ---- Penalties in the basket (used by modules/cart) ---------------------------------------------------
+// ---- Penalties in the basket (used by modules/basket and modules/checkout) ----------------------------
 
 export interface PenaltyLinePlan {
   penaltyId: number;
@@ -352,6 +356,16 @@ export async function updateSavedCard(
 /** `DELETE api/my-account/saved-cards/{id}/remove`. */
 export async function removeSavedCard(deps: PaymentsDeps, auth: Auth, cardId: number): Promise<void> {
   if (!(await deleteSavedCard(deps.db, cardId, auth.user.id))) throw AppError.notFound();
+}
+
+/** The customer's saved card, for checkout: its token pays, its billing is shown. */
+export async function savedCardOf(db: Database, userId: number): Promise<SavedCardRow | undefined> {
+  return findSavedCardOf(db, userId);
+}
+
+/** Saves the card a checkout paid with, inside the order's transaction, replacing the one saved before. */
+export async function saveCard(tx: Database, card: NewSavedCardRow): Promise<void> {
+  await upsertSavedCard(tx, card);
 }
 
 // ---- Orders -------------------------------------------------------------------------------------------

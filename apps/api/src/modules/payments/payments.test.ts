@@ -3,8 +3,15 @@ import { paymentsMessages } from '@leisure/contract/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, orders, penalties, savedCards } from '../../db/schema';
+import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 
 /** The text a pdfkit document draws: inflate its content streams and decode their hex strings. */
 export function pdfText(pdf: Buffer): string {

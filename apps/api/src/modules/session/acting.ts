@@ -1,9 +1,10 @@
 import { cartMessages } from '@leisure/contract/cart';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getCurrentClient } from '../operator/operator.service';
-import type { Auth } from './session';
+import { type Auth, requireAuth } from './session';
 
 export type { CustomerRow } from './session.repository';
 
@@ -62,6 +63,21 @@ export async function resolveActing(
     isStaff,
     currency: isStaff ? auth.user.currency : client.currency,
   };
+}
+
+/** The acting pair of a request: its session's user, for themselves or (staff) for `selectedUserId`. */
+export async function actingOf(
+  deps: { db: Database; config: Config },
+  request: FastifyRequest,
+  selectedUserId: number | undefined,
+  membershipUserId?: number | undefined,
+): Promise<Acting> {
+  return resolveActing(
+    deps,
+    await requireAuth(deps.db, deps.config, request),
+    selectedUserId,
+    membershipUserId,
+  );
 }
 
 /** A user of the operator with their membership user and whether they hold an active membership. */

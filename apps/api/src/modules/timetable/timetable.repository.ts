@@ -53,6 +53,19 @@ export async function findCategoryBySlug(
   return row;
 }
 
+export async function findActivityIdBySlug(
+  db: Database,
+  clientId: number,
+  slug: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.clientId, clientId), eq(activities.slug, slug)))
+    .limit(1);
+  return row?.id;
+}
+
 export interface NewPricing {
   name: string;
   forMembers?: boolean;

@@ -16,6 +16,7 @@ import {
   type CourseBundleRow,
   compositeKeySql,
   fillOccurrences,
+  findActivityIdBySlug,
   findCategoryBySlug,
   generateOccurrences,
   insertActivity,
@@ -111,6 +112,15 @@ export async function findActivityCategory(
   slug: string,
 ): Promise<CategoryRow | undefined> {
   return findCategoryBySlug(db, clientId, slug);
+}
+
+/** The operator's activity with this slug (the seed's lookup). */
+export async function findActivityId(
+  db: Database,
+  clientId: number,
+  slug: string,
+): Promise<number | undefined> {
+  return findActivityIdBySlug(db, clientId, slug);
 }
 
 export interface NewActivity {

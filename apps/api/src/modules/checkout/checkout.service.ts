@@ -3,16 +3,35 @@ import { cartMessages } from '@leisure/contract/cart';
 import {
   type CheckoutCompleteRequest,
   type CheckoutPayRequest,
-  type CheckoutPrepareResponse,
   checkoutMessages,
-  type Order,
   type Payment,
 } from '@leisure/contract/checkout';
-import { formatMoney } from '@leisure/contract/money';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
+import { bundleIdsOf, type CartDeps, currentCart, figuresOf, itemHashOf } from '../basket/basket.service';
+import { checkoutClaimIsLive } from '../basket/holds.service';
+import {
+  basketLineDetails,
+  basketLines,
+  bookHolds,
+  type CartItemRow,
+  type CartRow,
+  claimBasket,
+  closeBasket,
+  courseSessions,
+  dropClaim,
+  findBasket,
+  findCompletedBasket,
+  findOpenBasket,
+  type HoldRow,
+  lockBasket,
+  lockBasketHolds,
+  settleBenefitLines,
+} from '../basket/settlement.service';
+import { availableCredit, spendCredit } from '../credit/credit.service';
 import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getCurrentClient, listTerms } from '../operator/operator.service';
@@ -20,46 +39,17 @@ import { getBrand } from '../operator/theme.service';
 import {
   assertPenaltyLinesPayable,
   listOtherOrderLines,
+  orderReferenceOf,
   payPenaltyLines,
+  saveCard,
+  savedCardOf,
 } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
+import { acceptOffers } from '../waitlist/waitlist.service';
+import { recordSignatures, waiversToSign } from '../waivers/waivers.service';
 import { calendarOf } from './calendar';
-import {
-  bookHeldPlaces,
-  type CartItemRow,
-  type CartRow,
-  claimIsLive,
-  creditBalances,
-  deleteHolds,
-  findCart,
-  findCompletedCartByHash,
-  findOpenCart,
-  findSavedCard,
-  type HoldRow,
-  insertCreditTransaction,
-  insertWaiverSignatures,
-  isRaceError,
-  listBundleSessions,
-  listCartItemDetails,
-  listCartItemRows,
-  lockCart,
-  lockHoldsOfCart,
-  lockUser,
-  setLockTimeout,
-  setWaitlistStatus,
-  updateCart,
-  upsertSavedCard,
-} from './cart.repository';
-import {
-  type CartDeps,
-  currentCart,
-  figuresOf,
-  itemHashOf,
-  itemViews,
-  requiredWaivers,
-  settleBenefitLines,
-} from './cart.service';
+import { type CheckoutPreparation, type OrderView, presentOrder } from './checkout.presenters';
 import {
   findOrder,
   findOrderByCart,
@@ -74,14 +64,21 @@ import {
   listOrderSessions,
   type OrderRow,
 } from './checkout.repository';
-import { checkoutClaimTtlMs } from './holds.service';
 
 export interface CheckoutDeps extends CartDeps {
   mailer: Mailer;
   provider: PaymentProvider;
-  /** Announces completed orders (a membership's first payment activates it: modules/memberships). */
+  /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
   events: DomainEvents;
   log: FastifyBaseLogger;
+}
+
+/** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
+export function checkoutDepsOf(
+  app: Pick<FastifyInstance, 'mailer' | 'paymentProvider' | 'events' | 'log'>,
+  basket: CartDeps,
+): CheckoutDeps {
+  return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
 }
 
 /** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */
@@ -89,53 +86,31 @@ const checkoutLockWaitMs = 10_000;
 /** A concurrent submission waits this long for the first one's card payment to finish. */
 const concurrentWaitMs = 15_000;
 
-export function orderReference(orderId: number): string {
-  return `ORD-${String(orderId).padStart(6, '0')}`;
-}
-
 // ---- Prepare ---------------------------------------------------------------------------------------------
 
 /** `GET checkout/prepare`: the amount, the provider's card frame and the saved card. */
-export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promise<CheckoutPrepareResponse> {
+export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promise<CheckoutPreparation> {
   const cart = await currentCart(deps, acting);
-  const items = await listCartItemRows(deps.db, cart.id);
-  const figures = figuresOf(cart, items, await creditBalances(deps.db, acting.customer.id));
+  const items = await basketLines(deps.db, cart.id);
+  const figures = figuresOf(cart, items, await availableCredit(deps.db, acting.customer.id));
   const setup = await deps.provider.prepare({
     amount: figures.balance,
     currency: acting.currency,
     returnOrigin: deps.config.publicUrls.bookings,
   });
-  const saved = await findSavedCard(deps.db, acting.customer.id);
-  const details = await listCartItemDetails(deps.db, cart.id);
+  const saved = await savedCardOf(deps.db, acting.customer.id);
+  const details = await basketLineDetails(deps.db, cart.id);
   const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
   return {
-    payment_provider: setup.provider,
-    data: {
-      cart_id: cart.id,
-      item_hash: itemHashOf(cart.id, items),
-      amount: figures.balance,
-      formatted_amount: formatMoney(figures.balance, acting.currency),
-      currency: acting.currency,
-      requires_payment: figures.balance > 0,
-      frame_url: setup.frameUrl,
-      frame_origin: setup.frameOrigin,
-      saved_card: saved
-        ? {
-            brand: saved.brand,
-            last4: saved.last4,
-            expiry_month: saved.expiryMonth,
-            expiry_year: saved.expiryYear,
-            billing: {
-              first_name: saved.billing.firstName,
-              last_name: saved.billing.lastName,
-              address_line_1: saved.billing.addressLine1,
-              town: saved.billing.town,
-              postcode: saved.billing.postcode,
-            },
-          }
-        : null,
-      hold_expires_at: expiries.length > 0 ? new Date(Math.min(...expiries)).toISOString() : null,
-    },
+    provider: setup.provider,
+    cartId: cart.id,
+    itemHash: itemHashOf(cart.id, items),
+    balance: figures.balance,
+    currency: acting.currency,
+    frameUrl: setup.frameUrl,
+    frameOrigin: setup.frameOrigin,
+    savedCard: saved,
+    holdExpiresAt: expiries.length > 0 ? new Date(Math.min(...expiries)) : null,
   };
 }
 
@@ -185,7 +160,7 @@ async function planCheckout(
   body: CheckoutCompleteRequest | CheckoutPayRequest,
   mode: Mode,
 ): Promise<CheckoutPlan> {
-  const items = await listCartItemRows(tx, cart.id);
+  const items = await basketLines(tx, cart.id);
   const hash = itemHashOf(cart.id, items);
   if (body.item_hash !== undefined && body.item_hash !== hash) {
     throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -212,13 +187,13 @@ async function planCheckout(
   const terms = await listTerms(tx, deps.config, cart.id);
   if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
 
-  const required = await requiredWaivers(tx, await listCartItemDetails(tx, cart.id), () => '');
+  const required = await waiversToSign(tx, await basketLineDetails(tx, cart.id));
   const missing = required.filter(
-    (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiver_id && c.user_id === w.user_id),
+    (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiverId && c.user_id === w.userId),
   );
   if (missing.length > 0) errors.completed_waivers = [checkoutMessages.waiverRequired];
 
-  const available = await creditBalances(tx, acting.customer.id);
+  const available = await availableCredit(tx, acting.customer.id);
   const figures = figuresOf(cart, items, available);
   const creditTendered = body.payments.some((p) => p.tender_type === 'credit');
   const credit = creditTendered
@@ -246,7 +221,7 @@ async function planCheckout(
       if (online.card) {
         card = { token: online.card.token, save: online.card.save_card, billing: online.card };
       } else if (online.saved_card) {
-        const saved = await findSavedCard(tx, acting.customer.id);
+        const saved = await savedCardOf(tx, acting.customer.id);
         if (!saved) errors.saved_card = [checkoutMessages.noSavedCard];
         else card = { token: saved.token, save: false, billing: undefined };
       } else {
@@ -263,7 +238,7 @@ async function planCheckout(
     credit,
     balance,
     termIds: terms.map((term) => term.id),
-    waivers: required.map((w) => ({ waiverId: w.waiver_id, userId: w.user_id })),
+    waivers: required.map((w) => ({ waiverId: w.waiverId, userId: w.userId })),
     card,
     tenders: mode === 'foh' ? body.payments : [],
   };
@@ -291,8 +266,8 @@ async function awaitOtherSubmission(deps: CheckoutDeps, cartId: number): Promise
   while (Date.now() < until) {
     const order = await findOrderByCart(deps.db, cartId);
     if (order) return order.id;
-    const cart = await findCart(deps.db, cartId);
-    if (!cart || !claimIsLive(cart, new Date(), checkoutClaimTtlMs)) break;
+    const cart = await findBasket(deps.db, cartId);
+    if (!cart || !checkoutClaimIsLive(cart, new Date())) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const order = await findOrderByCart(deps.db, cartId);
@@ -357,26 +332,16 @@ async function writeOrder(
   }
   // Paid exactly once: a penalty another order already paid rolls this order back (409).
   await payPenaltyLines(tx, order.id, penaltyLines, now);
-  // Held places become booked, sessions in id order (the order every writer locks them in).
-  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
-    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
-  }
-  await deleteHolds(
-    tx,
-    holds.map((hold) => hold.id),
-  );
+  // Held places become booked.
+  await bookHolds(tx, holds);
   if (plan.credit > 0) {
-    await lockUser(tx, acting.customer.id);
-    const available = await creditBalances(tx, acting.customer.id);
-    if (available.general < plan.credit)
-      throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
-    await insertCreditTransaction(tx, {
+    const spent = await spendCredit(tx, {
       userId: acting.customer.id,
-      type: 'general',
-      amount: -plan.credit,
-      reason: `Spent on order ${orderReference(order.id)}`,
+      amount: plan.credit,
       orderId: order.id,
+      reason: `Spent on order ${orderReferenceOf(order.id)}`,
     });
+    if (!spent) throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
   }
   const paymentRows = [
     ...(charge
@@ -410,7 +375,7 @@ async function writeOrder(
   await insertPayments(tx, paymentRows);
   if (charge && plan.card?.save && plan.card.billing) {
     const billing = plan.card.billing.billing;
-    await upsertSavedCard(tx, {
+    await saveCard(tx, {
       userId: acting.customer.id,
       provider: deps.provider.name,
       token: plan.card.token,
@@ -427,18 +392,11 @@ async function writeOrder(
       },
     });
   }
-  await insertWaiverSignatures(tx, plan.waivers);
+  await recordSignatures(tx, plan.waivers);
   await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  await setWaitlistStatus(tx, offers, 'accepted', ['offered', 'waiting'], now);
-  await updateCart(tx, plan.cart.id, {
-    status: 'completed',
-    completedAt: now,
-    checkoutHash: plan.hash,
-    checkoutClaim: null,
-    checkoutStartedAt: null,
-    source,
-  });
+  await acceptOffers(tx, offers, now);
+  await closeBasket(tx, plan.cart.id, { hash: plan.hash, source, now });
   return order;
 }
 
@@ -449,11 +407,11 @@ async function basketOrOrder(
   itemHash: string | undefined,
 ): Promise<{ cart: CartRow } | { orderId: number }> {
   if (itemHash !== undefined) {
-    const done = await findCompletedCartByHash(deps.db, acting.customer.id, itemHash);
+    const done = await findCompletedBasket(deps.db, acting.customer.id, itemHash);
     const order = done ? await findOrderByCart(deps.db, done.id) : undefined;
     if (order) return { orderId: order.id };
   }
-  const open = await findOpenCart(deps.db, acting.customer.id);
+  const open = await findOpenBasket(deps.db, acting.customer.id);
   if (!open) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
   return { cart: await currentCart(deps, acting) };
 }
@@ -480,20 +438,20 @@ export async function completeCheckout(
 
   // 1. Check the submission against the locked basket; a card payment claims the basket.
   const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
-    const cart = await lockCart(tx, cartId);
+    const cart = await lockBasket(tx, cartId);
     if (!cart) throw AppError.notFound();
     if (cart.status === 'completed') {
       const order = await findOrderByCart(tx, cart.id);
       if (order) return { kind: 'done', orderId: order.id };
     }
-    if (claimIsLive(cart, new Date(), checkoutClaimTtlMs)) return { kind: 'busy' };
-    const holds = await lockHoldsOfCart(tx, cart.id);
+    if (checkoutClaimIsLive(cart, new Date())) return { kind: 'busy' };
+    const holds = await lockBasketHolds(tx, cart.id);
     // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
     const spent = await settleBenefitLines(tx, acting, cart.id, { now: new Date(), reprice: true });
     if (spent.length > 0) return { kind: 'repriced' };
     const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
     if (plan.card) {
-      await updateCart(tx, cart.id, { checkoutClaim: claim, checkoutStartedAt: new Date() });
+      await claimBasket(tx, cart.id, claim, new Date());
       return { kind: 'plan', plan };
     }
     // Nothing to charge: the order is written in this same transaction.
@@ -516,9 +474,8 @@ export async function completeCheckout(
   // 2. Charge once: the same basket, items and card always make the same idempotency key.
   const releaseClaim = () =>
     inCheckoutTransaction(deps, async (tx) => {
-      const cart = await lockCart(tx, cartId);
-      if (cart?.checkoutClaim === claim)
-        await updateCart(tx, cartId, { checkoutClaim: null, checkoutStartedAt: null });
+      const cart = await lockBasket(tx, cartId);
+      if (cart?.checkoutClaim === claim) await dropClaim(tx, cartId);
     });
   let result: ChargeResult;
   try {
@@ -542,12 +499,12 @@ export async function completeCheckout(
 
   // 3. Write the order. The claim kept the basket unchanged and its holds unswept meanwhile.
   const orderId = await inCheckoutTransaction(deps, async (tx) => {
-    const cart = await lockCart(tx, cartId);
+    const cart = await lockBasket(tx, cartId);
     if (!cart) throw AppError.notFound();
     const existing = await findOrderByCart(tx, cartId);
     if (existing) return existing.id;
-    const holds = await lockHoldsOfCart(tx, cartId);
-    const items = await listCartItemRows(tx, cartId);
+    const holds = await lockBasketHolds(tx, cartId);
+    const items = await basketLines(tx, cartId);
     if (itemHashOf(cartId, items) !== plan.hash || cart.checkoutClaim !== claim) {
       deps.log.error({ cartId, reference: charge.reference }, 'basket changed while its card was charged');
       throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -575,100 +532,32 @@ async function visibleOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Pr
   return order;
 }
 
-async function describeOrderRow(deps: CheckoutDeps, order: OrderRow): Promise<Order> {
+async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<OrderView> {
   const details = await listOrderItemDetails(deps.db, order.id);
-  const bundleIds = [...new Set(details.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
-  const sessions = await listBundleSessions(deps.db, bundleIds);
-  const asCartDetails = details.map((detail) => ({
-    ...detail,
-    item: {
-      ...detail.item,
-      cartId: 0,
-      waitlistEntryId: null,
-      createdAt: order.createdAt,
-    },
-    holdExpiresAt: null,
-  }));
-  const views = itemViews(asCartDetails, sessions, order.currency);
-  const bookings = await listOrderBookings(deps.db, order.id);
-  const payments = await listOrderPayments(deps.db, order.id);
-  const otherLines = await listOtherOrderLines(deps.db, order.id);
-  const otherItems: Order['items'] = otherLines.map((line) => ({
-    id: line.id,
-    name: line.name,
-    cartable_type: line.type === 'penalty' ? 'penalty' : 'membership',
-    quantity: line.quantity,
-    price: {
-      formatted: formatMoney(line.amount, order.currency),
-      decimal: (line.amount / 100).toFixed(2),
-      raw: line.amount,
-      benefit_applied: false,
-      package_applied: false,
-    },
-    cartable_resource: {
-      name: line.name,
-      venue_name: line.venueName,
-      venue_slug: '',
-      activity_slug: '',
-      starts_at: order.createdAt.toISOString(),
-      ends_at: order.createdAt.toISOString(),
-      date: line.date,
-      date_raw: '',
-      time: line.startTime,
-      duration: '',
-      location: { name: line.venueName },
-      occurrence_id: null,
-      instructor: null,
-      new_membership: null,
-    },
-    booking_ids: [],
-    child_items: [],
-  }));
+  const sessions = await courseSessions(deps.db, bundleIdsOf(details));
   return {
-    id: order.id,
-    uuid: order.uuid,
-    reference: orderReference(order.id),
-    status: order.status,
-    source: order.source,
-    user_id: order.userId,
-    currency: order.currency,
-    total: order.total,
-    formatted_total: formatMoney(order.total, order.currency),
-    created_at: order.createdAt.toISOString(),
-    items: [
-      ...views.map(({ item, detail }) => ({
-        id: detail.item.id,
-        name: item.name,
-        cartable_type: item.cartable_type,
-        quantity: item.quantity,
-        price: item.price,
-        cartable_resource: item.cartable_resource,
-        booking_ids: bookings.filter((b) => b.orderItemId === detail.item.id).map((b) => b.id),
-        child_items: item.child_items.map((child) => ({
-          name: child.name,
-          quantity: child.quantity,
-          price: child.price,
-          starts_at: child.cartable_resource?.starts_at ?? item.cartable_resource.starts_at,
-        })),
-      })),
-      ...otherItems,
-    ].sort((a, b) => a.id - b.id),
-    payments: payments.map((payment) => ({
-      tender_type: payment.tenderType as Order['payments'][number]['tender_type'],
-      amount: payment.amount,
-      formatted_amount: formatMoney(payment.amount, order.currency),
-      card:
-        payment.cardBrand && payment.cardLast4
-          ? { brand: payment.cardBrand, last4: payment.cardLast4 }
-          : null,
+    order,
+    // An order line shows as the basket line it was.
+    details: details.map((detail) => ({
+      ...detail,
+      item: {
+        ...detail.item,
+        cartId: 0,
+        waitlistEntryId: null,
+        createdAt: order.createdAt,
+      },
+      holdExpiresAt: null,
     })),
-    calendar_url: `/api/my-account/orders/${order.id}/calendar.ics`,
+    courseSessions: sessions,
+    bookings: await listOrderBookings(deps.db, order.id),
+    payments: await listOrderPayments(deps.db, order.id),
+    otherLines: await listOtherOrderLines(deps.db, order.id),
   };
 }
 
 /** `GET my-account/orders/{orderId}`. */
-export async function getOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<Order> {
-  return describeOrderRow(deps, await visibleOrder(deps, auth, orderId));
+export async function getOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<OrderView> {
+  return orderViewOf(deps, await visibleOrder(deps, auth, orderId));
 }
 
 async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
@@ -681,7 +570,7 @@ async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string>
       uid: `booking-${session.bookingId}@${host}`,
       summary: session.activityName,
       location: `${session.locationName}, ${session.venueName}`,
-      description: `Order ${orderReference(order.id)}`,
+      description: `Order ${orderReferenceOf(order.id)}`,
       startsAt: session.startsAt,
       endsAt: session.endsAt,
     })),
@@ -698,7 +587,7 @@ async function sendConfirmation(deps: CheckoutDeps, acting: Acting, orderId: num
   try {
     const order = await findOrder(deps.db, orderId);
     if (!order) return;
-    const described = await describeOrderRow(deps, order);
+    const described = presentOrder(await orderViewOf(deps, order));
     // A membership-only order: the membership's welcome email is its confirmation.
     if (described.items.every((item) => item.cartable_type === 'membership')) return;
     const lines = described.items.map((item) => {

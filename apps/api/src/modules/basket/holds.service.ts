@@ -9,20 +9,26 @@ import { getBrand } from '../operator/theme.service';
 import { findCustomerOfClient } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
 import {
+  cancelWaiting,
+  expireOffers,
+  expireWaiting,
+  lockFirstInLine,
+  markOffered,
+  sessionsToOffer,
+} from '../waitlist/waitlist.service';
+import {
+  type CartRow,
   claimIsLive,
   type ExpiryScope,
   findBookable,
   findOccurrenceSummary,
   insertCartItem,
   insertHolds,
-  listWaitlistedWithSpace,
   lockCart,
-  lockFirstWaiting,
   openCartOf,
   releaseExpiredHolds,
-  setWaitlistStatus,
   takePlaces,
-} from './cart.repository';
+} from './basket.repository';
 import { isPricingError, priceLine } from './pricing';
 
 /**
@@ -35,6 +41,11 @@ import { isPricingError, priceLine } from './pricing';
 
 /** A card checkout's claim on a basket lasts this long; after it the basket is free again. */
 export const checkoutClaimTtlMs = 2 * 60_000;
+
+/** A card checkout's claim on a basket is live for `checkoutClaimTtlMs` after it started. */
+export function checkoutClaimIsLive(cart: CartRow, now: Date): boolean {
+  return claimIsLive(cart, now, checkoutClaimTtlMs);
+}
 
 export interface HoldKeeper {
   readonly holdMinutes: number;
@@ -65,7 +76,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     const now = new Date();
     const released = await db.transaction(async (tx) => {
       const result = await releaseExpiredHolds(tx, scope, now, checkoutClaimTtlMs);
-      await setWaitlistStatus(tx, result.waitlistEntryIds, 'expired', ['offered'], now);
+      await expireOffers(tx, result.waitlistEntryIds, now);
       return result;
     });
     if (released.occurrenceIds.length > 0) await offerFreedPlaces(released.occurrenceIds);
@@ -77,16 +88,16 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     const now = new Date();
     const offer = await db
       .transaction(async (tx) => {
-        const entry = await lockFirstWaiting(tx, occurrenceId);
+        const entry = await lockFirstInLine(tx, occurrenceId);
         if (!entry) return null;
         const session = await findBookable(tx, occurrenceId);
         if (!session || session.startsAt <= now) {
-          await setWaitlistStatus(tx, [entry.id], 'expired', ['waiting'], now);
+          await expireWaiting(tx, entry.id, now);
           return { entry, sent: false as const };
         }
         const customer = await findCustomerOfClient(tx, session.clientId, entry.userId);
         if (!customer) {
-          await setWaitlistStatus(tx, [entry.id], 'cancelled', ['waiting'], now);
+          await cancelWaiting(tx, entry.id, now);
           return { entry, sent: false as const };
         }
         const priced = priceLine(await listActivityPricing(tx, session.activityId), {
@@ -104,7 +115,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         });
         const locked = await lockCart(tx, cart.id);
         // A basket in the middle of a card payment is left alone; the next sweep offers again.
-        if (!locked || claimIsLive(locked, now, checkoutClaimTtlMs)) throw new SkipOffer();
+        if (!locked || checkoutClaimIsLive(locked, now)) throw new SkipOffer();
         const item = await insertCartItem(tx, {
           cartId: cart.id,
           cartableType: 'activity',
@@ -123,7 +134,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         await insertHolds(tx, [
           { cartId: cart.id, cartItemId: item.id, occurrenceId, quantity: priced.quantity, expiresAt },
         ]);
-        await setWaitlistStatus(tx, [entry.id], 'offered', ['waiting'], now);
+        await markOffered(tx, entry.id, now);
         return { entry, sent: true as const, customer, expiresAt };
       })
       .catch((error: unknown) => {
@@ -163,7 +174,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
   }
 
   async function offerFreedPlaces(occurrenceIds: number[]): Promise<void> {
-    const sessions = await listWaitlistedWithSpace(db, [...new Set(occurrenceIds)]);
+    const sessions = await sessionsToOffer(db, [...new Set(occurrenceIds)]);
     for (const occurrenceId of sessions) {
       // One place at a time, while places are free and people are waiting.
       for (let offered = 0; offered < 50; offered++) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { lineDetailColumns, withOccurrence } from '../../db/line-details';
 import {
   activities,
   bookings,
@@ -13,7 +14,6 @@ import {
   termsAcceptances,
   venues,
 } from '../../db/schema';
-import { lineDetailColumns, withOccurrence } from './cart.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -144,14 +144,4 @@ export async function listOrderSessions(db: Database, orderId: number): Promise<
     .innerJoin(locations, eq(locations.id, occurrences.locationId))
     .where(and(eq(bookings.orderId, orderId), eq(bookings.status, 'booked')))
     .orderBy(asc(occurrences.startsAt), asc(bookings.id));
-}
-
-/** How many payments of a tender type an order has (tests and checks). */
-export async function countPayments(db: Database, orderIds: number[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(payments)
-    .where(inArray(payments.orderId, orderIds));
-  return row?.n ?? 0;
 }

@@ -1,41 +1,28 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { lineDetailColumns, withOccurrence } from '../../db/line-details';
 import {
   activities,
-  bookings,
   type CardBilling,
   type CartTicketLine,
   cartHolds,
   cartItems,
   carts,
   courseBundles,
-  creditTransactions,
   locations,
-  membershipBenefits,
   membershipPaymentOptions,
   memberships,
   membershipTypes,
-  membershipUsers,
   occurrences,
-  orderItems,
   pricingOptions,
-  savedCards,
-  users,
+  type users,
   venues,
-  waitlistEntries,
-  waiverSignatures,
-  waivers,
 } from '../../db/schema';
-import type { CustomerRow } from '../session/acting';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type HoldRow = typeof cartHolds.$inferSelect;
-export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
-export type SavedCardRow = typeof savedCards.$inferSelect;
-export type WaiverRow = typeof waivers.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
 
@@ -49,36 +36,6 @@ const idList = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   );
-
-// ---- People ------------------------------------------------------------------------------------------
-
-/** Customers whose name, email, customer number or postcode matches, best first (front of house). */
-export async function searchCustomers(db: Database, clientId: number, q: string): Promise<CustomerRow[]> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-  return db
-    .select({ user: users, membershipUserId: membershipUsers.id })
-    .from(users)
-    .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))
-    .where(
-      and(
-        eq(users.clientId, clientId),
-        eq(users.role, 'customer'),
-        or(
-          sql`lower(${users.email}) like ${like}`,
-          sql`lower(${users.reference}) like ${like}`,
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}`,
-          sql`lower(replace(${users.postcode}, ' ', '')) like ${like.replaceAll(' ', '')}`,
-        ),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(20);
-}
-
-/** Locks the customer's row: credit is spent by one checkout of theirs at a time. */
-export async function lockUser(db: Database, userId: number): Promise<void> {
-  await db.execute(sql`select id from users where id = ${userId} for update`);
-}
 
 // ---- Carts ---------------------------------------------------------------------------------------------
 
@@ -184,40 +141,6 @@ export interface CartItemDetail {
   bundleName: string | null;
   /** The earliest expiry of the line's holds; null when none is left. */
   holdExpiresAt: Date | null;
-}
-
-/** What a basket or an order line names: its activity, venue, option, session and course. */
-export const lineDetailColumns = {
-  activityName: activities.name,
-  activitySlug: activities.slug,
-  activityKind: activities.kind,
-  durationMinutes: activities.durationMinutes,
-  needsWaiver: activities.needsWaiver,
-  venueName: venues.name,
-  venueSlug: venues.slug,
-  timezone: venues.timezone,
-  pricingOptionName: pricingOptions.name,
-  startsAt: occurrences.startsAt,
-  endsAt: occurrences.endsAt,
-  locationName: locations.name,
-  instructorName: occurrences.instructorName,
-  bundleName: courseBundles.name,
-};
-
-interface LineSession {
-  startsAt: Date | null;
-  endsAt: Date | null;
-  locationName: string | null;
-  instructorName: string | null;
-}
-
-/** Folds a line's session columns into `occurrence` (null for lines without one, e.g. a course). */
-export function withOccurrence<Row extends LineSession>(rows: Row[]) {
-  return rows.map(({ startsAt, endsAt, locationName, instructorName, ...row }) => ({
-    ...row,
-    occurrence:
-      startsAt && endsAt && locationName !== null ? { startsAt, endsAt, locationName, instructorName } : null,
-  }));
 }
 
 export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
@@ -509,207 +432,6 @@ export async function deleteHoldlessItems(db: Database, cartId: number): Promise
     .map(Number);
 }
 
-// ---- Waitlist --------------------------------------------------------------------------------------------
-
-export async function insertWaitlistEntry(
-  db: Database,
-  occurrenceId: number,
-  userId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const rows = await db
-    .insert(waitlistEntries)
-    .values({ occurrenceId, userId })
-    .onConflictDoNothing()
-    .returning();
-  return rows[0];
-}
-
-export async function findWaitlistEntry(db: Database, id: number): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
-  return row;
-}
-
-export async function findLiveWaitlistEntry(
-  db: Database,
-  occurrenceId: number,
-  userId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.occurrenceId, occurrenceId),
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.status, ['waiting', 'offered']),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** 1 for the first person waiting. */
-export async function waitlistPosition(db: Database, entry: WaitlistEntryRow): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.occurrenceId, entry.occurrenceId),
-        eq(waitlistEntries.status, 'waiting'),
-        lt(waitlistEntries.id, entry.id),
-      ),
-    );
-  return (row?.n ?? 0) + 1;
-}
-
-/** The first person waiting for a session, locked (another replica offering at once skips them). */
-export async function lockFirstWaiting(
-  db: Database,
-  occurrenceId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.occurrenceId, occurrenceId), eq(waitlistEntries.status, 'waiting')))
-    .orderBy(asc(waitlistEntries.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return row;
-}
-
-export async function setWaitlistStatus(
-  db: Database,
-  ids: number[],
-  status: WaitlistEntryRow['status'],
-  from: WaitlistEntryRow['status'][],
-  now: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(waitlistEntries)
-    .set({ status, ...(status === 'offered' ? { offeredAt: now } : {}) })
-    .where(and(inArray(waitlistEntries.id, ids), inArray(waitlistEntries.status, from)));
-}
-
-/** Sessions with someone waiting and a place free now (the sweeper's second step). */
-export async function listWaitlistedWithSpace(db: Database, occurrenceIds: number[]): Promise<number[]> {
-  if (occurrenceIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select distinct o.id from occurrences o
-    join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
-    where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
-    order by o.id`);
-  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
-}
-
-// ---- Credit ----------------------------------------------------------------------------------------------
-
-// Prepared: GET auth/user reads the balance on every dashboard load.
-const creditBalancesStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      type: creditTransactions.type,
-      total: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`.mapWith(Number),
-    })
-    .from(creditTransactions)
-    .where(eq(creditTransactions.userId, sql.placeholder('userId')))
-    .groupBy(creditTransactions.type)
-    .prepare('credit_balances'),
-);
-
-export async function creditBalances(
-  db: Database,
-  userId: number,
-): Promise<{ general: number; membership: number }> {
-  const rows = await creditBalancesStatement(db).execute({ userId });
-  return {
-    general: rows.find((row) => row.type === 'general')?.total ?? 0,
-    membership: rows.find((row) => row.type === 'membership')?.total ?? 0,
-  };
-}
-
-export async function insertCreditTransaction(
-  db: Database,
-  values: typeof creditTransactions.$inferInsert,
-): Promise<void> {
-  await db.insert(creditTransactions).values(values);
-}
-
-// ---- Saved card ------------------------------------------------------------------------------------------
-
-export async function findSavedCard(db: Database, userId: number): Promise<SavedCardRow | undefined> {
-  const [row] = await db.select().from(savedCards).where(eq(savedCards.userId, userId)).limit(1);
-  return row;
-}
-
-/** Saves the customer's card, replacing the one saved before. */
-export async function upsertSavedCard(db: Database, values: typeof savedCards.$inferInsert): Promise<void> {
-  const { userId: _userId, ...update } = values;
-  await db
-    .insert(savedCards)
-    .values(values)
-    .onConflictDoUpdate({ target: savedCards.userId, set: { ...update, updatedAt: new Date() } });
-}
-
-// ---- Waivers ---------------------------------------------------------------------------------------------
-
-export async function listActivityWaivers(db: Database, activityIds: number[]): Promise<WaiverRow[]> {
-  if (activityIds.length === 0) return [];
-  return db
-    .select()
-    .from(waivers)
-    .where(and(inArray(waivers.activityId, activityIds), eq(waivers.active, true)))
-    .orderBy(asc(waivers.id));
-}
-
-export async function listSignedWaivers(
-  db: Database,
-  userIds: number[],
-  waiverIds: number[],
-): Promise<{ waiverId: number; userId: number }[]> {
-  if (userIds.length === 0 || waiverIds.length === 0) return [];
-  return db
-    .select({ waiverId: waiverSignatures.waiverId, userId: waiverSignatures.userId })
-    .from(waiverSignatures)
-    .where(
-      and(
-        inArray(waiverSignatures.userId, userIds),
-        inArray(waiverSignatures.waiverId, waiverIds),
-        // A signature that has run out must be given again (issue 5: waivers with a validity).
-        sql`(${waiverSignatures.expiresAt} is null or ${waiverSignatures.expiresAt} > now())`,
-      ),
-    );
-}
-
-export async function insertWaiverSignatures(
-  db: Database,
-  rows: { waiverId: number; userId: number }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  // Each lasts its waiver's validity from now; a signature that has run out is renewed, a live
-  // one is kept as it is.
-  await db
-    .insert(waiverSignatures)
-    .values(
-      rows.map((row) => ({
-        ...row,
-        expiresAt: sql`(select now() + w.validity_days * interval '1 day' from waivers w where w.id = ${row.waiverId})`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [waiverSignatures.waiverId, waiverSignatures.userId],
-      set: { signedAt: sql`now()`, expiresAt: sql`excluded.expires_at`, answers: {} },
-      setWhere: sql`${waiverSignatures.expiresAt} is not null and ${waiverSignatures.expiresAt} <= now()`,
-    });
-}
-
-export async function insertWaiver(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {
-  const [row] = await db.insert(waivers).values(values).returning();
-  if (!row) throw new Error('waiver insert returned no row');
-  return row;
-}
-
 // ---- Claims on a basket (card checkout) ------------------------------------------------------------------
 
 /** Baskets claimed by a checkout that has not finished within `ttlMs` are claimable again. */
@@ -719,11 +441,6 @@ export function claimIsLive(cart: CartRow, now: Date, ttlMs: number): boolean {
     cart.checkoutStartedAt !== null &&
     now.getTime() - cart.checkoutStartedAt.getTime() < ttlMs
   );
-}
-
-export async function countOpenHolds(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(cartHolds);
-  return row?.n ?? 0;
 }
 
 // ---- Sessions as an email or calendar names them ----------------------------------------------------------
@@ -765,53 +482,6 @@ export async function findOccurrenceSummary(
     .where(eq(occurrences.id, id))
     .limit(1);
   return row;
-}
-
-/** Waits at most `ms` for a row lock in this transaction; then the statement fails (a lost race: 409). */
-export async function setLockTimeout(db: Database, ms: number): Promise<void> {
-  await db.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
-}
-
-/** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
-const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
-
-export function isRaceError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && raceCodes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export async function findActivityIdBySlug(
-  db: Database,
-  clientId: number,
-  slug: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(and(eq(activities.clientId, clientId), eq(activities.slug, slug)))
-    .limit(1);
-  return row?.id;
-}
-
-export async function findCustomerIdByEmail(
-  db: Database,
-  clientId: number,
-  email: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.clientId, clientId), eq(users.email, email.toLowerCase()), eq(users.role, 'customer')),
-    )
-    .orderBy(asc(users.id))
-    .limit(1);
-  return row?.id;
 }
 
 export interface MembershipLineDetail {
@@ -864,83 +534,6 @@ export async function deleteMembershipLines(db: Database, membershipId: number):
     .where(and(eq(cartItems.membershipId, membershipId), eq(cartItems.cartableType, 'membership')));
 }
 
-// ---- Membership activity benefits -------------------------------------------------------------------
-
-/** An activity benefit of one of a member's active memberships (free or discounted places). */
-export interface ActivityBenefitRow {
-  membershipId: number;
-  benefitId: number;
-  /** 1-100; 100 is free. */
-  discountPercent: number;
-  /** Null: unlimited. */
-  totalUses: number | null;
-  frequency: string | null;
-  startDate: string;
-  endDate: string | null;
-  /** The home venue's time zone: the benefit's periods are its local calendar. */
-  timezone: string;
-}
-
-export async function listActivityBenefits(
-  db: Database,
-  userId: number,
-  activityId: number,
-): Promise<ActivityBenefitRow[]> {
-  const rows = await db
-    .select({
-      membershipId: memberships.id,
-      benefitId: membershipBenefits.id,
-      discountPercent: membershipBenefits.discountPercent,
-      totalUses: membershipBenefits.totalUses,
-      frequency: membershipBenefits.frequency,
-      startDate: memberships.startDate,
-      endDate: memberships.endDate,
-      timezone: venues.timezone,
-    })
-    .from(memberships)
-    .innerJoin(
-      membershipBenefits,
-      and(
-        eq(membershipBenefits.membershipTypeId, memberships.membershipTypeId),
-        eq(membershipBenefits.kind, 'activity'),
-        eq(membershipBenefits.activityId, activityId),
-        isNotNull(membershipBenefits.discountPercent),
-      ),
-    )
-    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-    .orderBy(asc(memberships.id), asc(membershipBenefits.id));
-  return rows.map((row) => ({ ...row, discountPercent: row.discountPercent ?? 0 }));
-}
-
-/**
- * Places the member holds (booked, not cancelled) on the activity through order lines that had the
- * benefit, booked in [from, to): a cancelled place gives its use back.
- */
-export async function countBookedBenefitPlaces(
-  db: Database,
-  userId: number,
-  activityId: number,
-  from: Date,
-  to: Date | null,
-): Promise<number> {
-  const [row] = await db
-    .select({ places: sql<number>`coalesce(sum(${bookings.quantity}), 0)::int` })
-    .from(bookings)
-    .innerJoin(orderItems, eq(orderItems.id, bookings.orderItemId))
-    .where(
-      and(
-        eq(bookings.userId, userId),
-        eq(bookings.status, 'booked'),
-        eq(orderItems.activityId, activityId),
-        eq(orderItems.benefitApplied, true),
-        gte(bookings.createdAt, from),
-        ...(to ? [lt(bookings.createdAt, to)] : []),
-      ),
-    );
-  return Number(row?.places ?? 0);
-}
-
 /** Places held by this basket's benefit lines on the activity, leaving out one line (being re-priced). */
 export async function countCartBenefitPlaces(
   db: Database,
@@ -961,11 +554,4 @@ export async function countCartBenefitPlaces(
       ),
     );
   return Number(row?.places ?? 0);
-}
-
-/** Locks memberships (in id order) so checkouts spending their benefits queue behind one another. */
-export async function lockMemberships(db: Database, membershipIds: number[]): Promise<void> {
-  for (const id of [...new Set(membershipIds)].sort((a, b) => a - b)) {
-    await db.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, id)).for('update');
-  }
 }

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, carts, memberships, orderItems, orders } from '../../db/schema';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
+import { api, createFixture, createUser, type Fixture, london } from '../../test/factories/basket-fixtures';
 import { membershipFactory } from '../../test/factories/membership-factory';
 import { startTestApp, type TestApp } from '../../test/harness';
 import {
@@ -14,7 +15,6 @@ import {
   type OccurrenceRow,
   offerActivities,
 } from '../timetable/timetable.service';
-import { api, createFixture, createUser, type Fixture, london } from './cart-test-fixtures';
 
 /**
  * Membership activity benefits in the basket: a type with '2 free swims a week', a type with '50% off

@@ -1,4 +1,4 @@
-import type { CartTicketLine, PricingRow } from './cart.repository';
+import type { CartTicketLine, PricingRow } from './basket.repository';
 
 /**
  * How a basket line is priced: a pricing option of the activity and ticket quantities. Pure, so the
@@ -96,22 +96,6 @@ export function priceLine(pricing: PricingRow[], choice: PricingChoice): PricedL
 
 export function isPricingError(value: PricedLine | PricingError): value is PricingError {
   return 'kind' in value;
-}
-
-/** A member's activity benefit as pricing sees it: its discount and the uses left this period. */
-export interface BenefitOffer {
-  membershipId: number;
-  /** 1-100; 100 is free. */
-  discountPercent: number;
-  /** Null: unlimited. */
-  usesLeft: number | null;
-}
-
-/** The best benefit (largest discount) with enough uses left for `places`; none when no benefit fits. */
-export function chooseBenefit(offers: BenefitOffer[], places: number): BenefitOffer | undefined {
-  return offers
-    .filter((offer) => offer.usesLeft === null || offer.usesLeft >= places)
-    .sort((a, b) => b.discountPercent - a.discountPercent || a.membershipId - b.membershipId)[0];
 }
 
 /**

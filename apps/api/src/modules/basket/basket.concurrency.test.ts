@@ -1,45 +1,34 @@
 import { cartMessages } from '@leisure/contract/cart';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type App, buildApp } from '../../app';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { cartHolds, orders } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { cartHolds } from '../../db/schema';
+import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
+import { startReplica, startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { createOccurrence, setPlacesUsed } from '../timetable/timetable.service';
-import { api, billing, cardToken, createFixture, createUser, type Fixture } from './cart-test-fixtures';
 
 /**
- * Capacity and checkout under concurrent requests, on PostgreSQL (PGlite is one connection, so
+ * Capacity under concurrent requests, on PostgreSQL (PGlite is one connection, so
  * requests there never truly overlap). vitest.config.ts runs this file only when TEST_DATABASE_URL
  * names a server, as `.ci/run` does.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('cart.concurrency.test.ts needs TEST_DATABASE_URL=postgresql://...');
+if (!serverUrl) throw new Error('basket.concurrency.test.ts needs TEST_DATABASE_URL=postgresql://...');
 
-describe('basket and checkout under concurrency (PostgreSQL)', () => {
+describe('basket under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let f: Fixture;
-  let second: { app: App; database: DatabaseHandle };
+  let second: Awaited<ReturnType<typeof startReplica>>;
 
   beforeAll(async () => {
     t = await startTestApp();
     f = await createFixture(t.db);
     // A second API instance with its own connection pool on the same database: another replica.
-    const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const name = result.rows[0]?.name;
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-    const app = await buildApp({ config: t.config, database });
-    await app.ready();
-    second = { app, database };
+    second = await startReplica(t);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
+    await second?.close();
     await t?.close();
   });
 
@@ -106,49 +95,5 @@ describe('basket and checkout under concurrency (PostgreSQL)', () => {
   it('the same with two API instances sharing one database', async () => {
     const occurrenceId = await lastPlace('00:30');
     await expectOneWinner(await race([t.app, second.app], occurrenceId, 50), occurrenceId);
-  });
-
-  it('20 concurrent checkout/complete for one basket: one order, one charge, the rest the same answer or 409', async () => {
-    const customer = await createUser(t.db, f.clientId);
-    const added = await api(t.app).post('/api/activities/cart/add', customer.headers, {
-      items: [{ id: f.courtSessions[0]?.id, type: 'activity' }],
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    const token = await cardToken(t.app);
-    const charges = [
-      vi.spyOn(t.app.paymentProvider, 'charge'),
-      vi.spyOn(second.app.paymentProvider, 'charge'),
-    ];
-    const body = {
-      item_hash: added.json().data.item_hash,
-      terms: [f.termId],
-      payments: [{ tender_type: 'card', amount: 592 }],
-      card: { token, save_card: true, billing },
-    };
-    const started = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        api(i % 2 === 0 ? t.app : second.app).post('/api/checkout/complete', customer.headers, body),
-      ),
-    );
-    const statuses = answers.map((res) => res.statusCode);
-    console.info(
-      `checkout/complete x20 on one basket: ${statuses.filter((s) => s === 200).length}x200, ` +
-        `${statuses.filter((s) => s === 409).length}x409 in ${(performance.now() - started).toFixed(0)} ms`,
-    );
-    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
-    const ids = new Set(
-      answers.filter((res) => res.statusCode === 200).map((res) => res.json().complete_order_id),
-    );
-    expect(ids.size).toBe(1);
-    expect(charges.reduce((n, spy) => n + spy.mock.calls.length, 0)).toBe(1);
-    for (const spy of charges) spy.mockRestore();
-    const made = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
-    expect(made).toHaveLength(1);
-    expect(ids.has(made[0]?.id)).toBe(true);
-    expect(await findOccurrenceRow(t.db, f.courtSessions[0]?.id ?? 0)).toMatchObject({
-      bookedCount: 1,
-      heldCount: 0,
-    });
   });
 });

@@ -3,9 +3,14 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { hashToken, newToken } from '../../lib/tokens';
-import { insertMembershipUser, insertUser, type UserRow } from '../auth/auth.repository';
-import { createClient, createTerm, createVenue, type VenueRow } from '../operator/operator.service';
-import { insertSession } from '../session/session.repository';
+import { insertMembershipUser, insertUser, type UserRow } from '../../modules/auth/auth.repository';
+import {
+  createClient,
+  createTerm,
+  createVenue,
+  type VenueRow,
+} from '../../modules/operator/operator.service';
+import { insertSession } from '../../modules/session/session.repository';
 import {
   type ActivityRow,
   createActivity,
@@ -16,8 +21,8 @@ import {
   type LocationRow,
   type OccurrenceRow,
   offerActivities,
-} from '../timetable/timetable.service';
-import { createWaiver } from './cart.service';
+} from '../../modules/timetable/timetable.service';
+import { createWaiver } from '../../modules/waivers/waivers.service';
 
 /**
  * Test data for the basket and checkout: an operator with one venue, a court activity (two courts),

@@ -1,0 +1,686 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type CartAddRequest,
+  type CartItem,
+  type CartUpdateRequest,
+  type CreditsApplyRequest,
+  cartMessages,
+} from '@leisure/contract/cart';
+import { checkoutMessages } from '@leisure/contract/checkout';
+import { paymentsMessages } from '@leisure/contract/payments';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { isRaceError, setLockTimeout } from '../../db/locks';
+import { AppError, type FieldErrors } from '../../errors';
+import { bestActivityBenefit } from '../benefits/benefits.service';
+import { availableCredit } from '../credit/credit.service';
+import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
+import type { Acting } from '../session/acting';
+import { listActivityPricing } from '../venues/venues.service';
+import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
+import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
+import {
+  type BookableRow,
+  type BundleSessionRow,
+  type CartItemDetail,
+  type CartItemRow,
+  type CartRow,
+  countCartBenefitPlaces,
+  deleteCartItems,
+  deleteHoldlessItems,
+  deleteHolds,
+  deleteMembershipLines,
+  findBookable,
+  findOpenCart,
+  insertCartItem,
+  insertHolds,
+  listBookedOccurrences,
+  listBundleBookables,
+  listBundleSessions,
+  listCartItemDetails,
+  listCartItemRows,
+  listMembershipLineDetails,
+  lockCart,
+  lockHoldsOfItems,
+  type MembershipLineDetail,
+  openCartOf,
+  releasePlaces,
+  takePlaces,
+  updateCart,
+  updateCartItem as updateCartItemRow,
+  updateHoldQuantity,
+} from './basket.repository';
+import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
+import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+
+/**
+ * The basket (bookings-api.md "Cart"; docs/decisions/007): one open basket per customer, lines that
+ * hold their places for CART_HOLD_MINUTES (holds.service.ts), priced by pricing.ts with a member's
+ * activity benefit (modules/benefits), the credit reserved for it, and a new membership's first
+ * payment or an unpaid fee as lines without places. Checkout takes it from there
+ * (settlement.service.ts, modules/checkout).
+ */
+
+export interface CartDeps {
+  db: Database;
+  config: Config;
+  holds: HoldKeeper;
+}
+
+/** How long a basket change waits for a session's row lock before it answers 409. */
+const lockWaitMs = 3_000;
+
+// ---- The basket and its figures ---------------------------------------------------------------------------
+
+/** Changes whenever the basket's lines change (ids, places, prices): what checkout proves it showed. */
+export function itemHashOf(cartId: number, items: CartItemRow[]): string {
+  const lines = items
+    .map((item) =>
+      [
+        item.id,
+        item.cartableType,
+        item.occurrenceId ?? '',
+        item.bundleId ?? '',
+        item.pricingOptionId,
+        item.quantity,
+        item.amount,
+        item.tickets.map((t) => `${t.ticketId}x${t.quantity}@${t.unitAmount}`).join(','),
+      ].join(':'),
+    )
+    .join(';');
+  return createHash('sha256').update(`${cartId}|${lines}`).digest('hex').slice(0, 40);
+}
+
+export interface CartFigures {
+  total: number;
+  creditGeneral: number;
+  creditMembership: number;
+  balance: number;
+  available: { general: number; membership: number };
+}
+
+/** Totals after reserved credit; a reservation never counts beyond what is available or the total. */
+export function figuresOf(
+  cart: CartRow,
+  items: Pick<CartItemRow, 'amount'>[],
+  available: { general: number; membership: number },
+): CartFigures {
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
+  const creditMembership = Math.max(0, Math.min(cart.creditMembership, available.membership, total));
+  const creditGeneral = Math.max(
+    0,
+    Math.min(cart.creditGeneral, available.general, total - creditMembership),
+  );
+  return {
+    total,
+    creditGeneral,
+    creditMembership,
+    balance: total - creditGeneral - creditMembership,
+    available,
+  };
+}
+
+/** The basket with what its answer shows: its lines and their sessions, totals, credit and waivers. */
+export interface BasketView {
+  acting: Acting;
+  cart: CartRow;
+  /** Lines with places (sessions and courses), with their activity, venue and session. */
+  details: CartItemDetail[];
+  /** The sessions of the courses among the lines. */
+  courseSessions: BundleSessionRow[];
+  /** New memberships' first payments. */
+  membershipLines: MembershipLineDetail[];
+  /** Unpaid fees, as the payments module shows them in a basket. */
+  penaltyItems: CartItem[];
+  /** Every line, in id order. */
+  lines: CartItemRow[];
+  itemHash: string;
+  figures: CartFigures;
+  waivers: RequiredWaiver[];
+}
+
+async function viewOf(deps: CartDeps, acting: Acting, cart: CartRow): Promise<BasketView> {
+  const { db } = deps;
+  const details = await listCartItemDetails(db, cart.id);
+  const courseSessions = await listBundleSessions(db, bundleIdsOf(details));
+  const membershipLines = await listMembershipLineDetails(db, cart.id);
+  const penaltyItems = await penaltyCartItems(db, cart.id, acting.currency);
+  const lines = [
+    ...details.map((d) => d.item),
+    ...membershipLines.map((line) => line.item),
+    ...(penaltyItems.length > 0
+      ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
+      : []),
+  ].sort((a, b) => a.id - b.id);
+  const figures = figuresOf(cart, lines, await availableCredit(db, acting.customer.id));
+  return {
+    acting,
+    cart,
+    details,
+    courseSessions,
+    membershipLines,
+    penaltyItems,
+    lines,
+    itemHash: itemHashOf(cart.id, lines),
+    figures,
+    waivers: await waiversToSign(db, details),
+  };
+}
+
+/** The courses among these lines. */
+export function bundleIdsOf(lines: { item: { bundleId: number | null } }[]): number[] {
+  return [...new Set(lines.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
+}
+
+/** The customer's open basket with run-out holds released first. */
+export async function currentCart(deps: CartDeps, acting: Acting, source?: string): Promise<CartRow> {
+  const cart = await openCartOf(deps.db, {
+    clientId: acting.clientId,
+    userId: acting.customer.id,
+    source: source ?? (acting.isStaff ? 'foh' : 'bookings'),
+    uuid: randomUUID(),
+  });
+  await deps.holds.releaseExpired({ cartId: cart.id });
+  const orphaned = await deleteHoldlessItems(deps.db, cart.id);
+  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
+  return cart;
+}
+
+/** `GET activities/cart`. */
+export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketView> {
+  return viewOf(deps, acting, await currentCart(deps, acting));
+}
+
+// ---- Changing a basket: one transaction, the basket row locked first ---------------------------------
+
+/** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
+async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await setLockTimeout(tx, lockWaitMs);
+      return work(tx);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
+    throw error;
+  }
+}
+
+async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
+  const locked = await lockCart(tx, cart.id);
+  if (locked?.status !== 'open') throw new AppError('conflict', checkoutMessages.basketChanged);
+  if (checkoutClaimIsLive(locked, now)) throw new AppError('conflict', checkoutMessages.inProgress);
+  return locked;
+}
+
+// ---- Membership activity benefits (modules/benefits) ---------------------------------------------
+
+/**
+ * The line with the customer's best membership activity benefit applied (its discount, benefit
+ * applied) when one has uses left for all its places; otherwise the line as priced.
+ */
+async function withActivityBenefit(
+  db: Database,
+  customerId: number,
+  cartId: number,
+  activityId: number,
+  priced: PricedLine,
+  options: { places: number; now: Date; exceptItemId?: number },
+): Promise<PricedLine> {
+  const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
+  const best = await bestActivityBenefit(db, customerId, activityId, {
+    places: options.places,
+    now: options.now,
+    inBasket,
+  });
+  return best ? discountLine(priced, best.discountPercent) : priced;
+}
+
+// ---- Adding ----------------------------------------------------------------------------------------------
+
+interface AddPlan {
+  index: number;
+  cartableType: 'activity' | 'av2Booking' | 'av2BookingBundle';
+  activityId: number;
+  venueId: number;
+  occurrenceId: number | null;
+  bundleId: number | null;
+  /** The sessions whose places the line takes, in id order. */
+  sessions: BookableRow[];
+  priced: PricedLine;
+  /** `apply_benefit` of the request (default true): a membership activity benefit may price the line. */
+  applyBenefit: boolean;
+}
+
+const pricingMessages: Record<PricingError['kind'], string> = {
+  unknownPricingOption: cartMessages.unknownPricingOption,
+  memberOptionOnly: cartMessages.memberOptionOnly,
+  unknownTicket: cartMessages.unknownTicket,
+  quantity: cartMessages.quantity,
+};
+
+async function sessionsFor(db: Database, item: CartAddRequest['items'][number]): Promise<BookableRow[]> {
+  if (item.type === 'av2BookingBundle') {
+    const bundle = await listBundleBookables(db, item.id);
+    if (bundle.length > 0) return bundle;
+  }
+  const one = await findBookable(db, item.id);
+  if (!one) return [];
+  // A course's session is bought with the rest of its course.
+  return one.bundleId !== null ? listBundleBookables(db, one.bundleId) : [one];
+}
+
+async function planItems(
+  deps: CartDeps,
+  acting: Acting,
+  items: CartAddRequest['items'],
+  now: Date,
+): Promise<AddPlan[]> {
+  const errors: FieldErrors = {};
+  const plans: AddPlan[] = [];
+  for (const [index, item] of items.entries()) {
+    const at = `items.${index}`;
+    const sessions = await sessionsFor(deps.db, item);
+    const first = sessions[0];
+    if (!first || first.clientId !== acting.clientId) {
+      errors[`${at}.id`] = [cartMessages.itemNotFound];
+      continue;
+    }
+    if (sessions.some((s) => s.startsAt <= now)) {
+      errors[`${at}.id`] = [cartMessages.started];
+      continue;
+    }
+    if (sessions.some((s) => s.firstBookableAt > now)) {
+      errors[`${at}.id`] = [cartMessages.notBookableYet];
+      continue;
+    }
+    if (item.purchased_for_user_id !== undefined && item.purchased_for_user_id !== acting.customer.id) {
+      errors[`${at}.purchased_for_user_id`] = ["Places can only be booked for the basket's customer."];
+      continue;
+    }
+    const priced = priceLine(await listActivityPricing(deps.db, first.activityId), {
+      pricingOptionId: item.pricing_option_id,
+      ticketId: item.ticket_id,
+      quantity: item.quantity,
+      tickets: item.options?.tickets,
+      applyBenefit: item.apply_benefit ?? true,
+      isMember: acting.isMember,
+    });
+    if (isPricingError(priced)) {
+      errors[`${at}.${priced.field}`] = [pricingMessages[priced.kind]];
+      continue;
+    }
+    const booked = await listBookedOccurrences(
+      deps.db,
+      acting.customer.id,
+      sessions.map((s) => s.occurrenceId),
+    );
+    if (booked.length > 0) {
+      errors[`${at}.id`] = [cartMessages.alreadyBooked];
+      continue;
+    }
+    const isBundle = first.bundleId !== null;
+    if (
+      plans.some((plan) => plan.sessions.some((s) => sessions.some((t) => t.occurrenceId === s.occurrenceId)))
+    ) {
+      errors[`${at}.id`] = [cartMessages.alreadyInCart];
+      continue;
+    }
+    plans.push({
+      index,
+      cartableType: isBundle
+        ? 'av2BookingBundle'
+        : item.type === 'purchasableOccurrence'
+          ? 'av2Booking'
+          : 'activity',
+      activityId: first.activityId,
+      venueId: first.venueId,
+      occurrenceId: isBundle ? null : first.occurrenceId,
+      bundleId: first.bundleId,
+      sessions,
+      priced,
+      applyBenefit: item.apply_benefit ?? true,
+    });
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return plans;
+}
+
+/**
+ * `POST activities/cart/add`: takes the places of every item (sessions locked in id order, each by a
+ * conditional UPDATE that cannot pass capacity) and holds them for `CART_HOLD_MINUTES`. All or
+ * nothing: a full session answers 422 ('full') and nothing is written.
+ */
+export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
+  if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
+  const now = new Date();
+  const plans = await planItems(deps, acting, body.items, now);
+  await deps.holds.releaseExpired({
+    occurrenceIds: plans.flatMap((plan) => plan.sessions.map((s) => s.occurrenceId)),
+  });
+  const cart = await currentCart(deps, acting, body.source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const existing = await listCartItemRows(tx, cart.id);
+    const errors: FieldErrors = {};
+    for (const plan of plans) {
+      const inCart = existing.some(
+        (item) =>
+          (plan.bundleId !== null && item.bundleId === plan.bundleId) ||
+          (plan.occurrenceId !== null && item.occurrenceId === plan.occurrenceId),
+      );
+      if (inCart) errors[`items.${plan.index}.id`] = [cartMessages.alreadyInCart];
+    }
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+
+    const takes = plans
+      .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
+      .sort((a, b) => a.occurrenceId - b.occurrenceId);
+    for (const take of takes) {
+      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) {
+        throw AppError.validation(
+          { [`items.${take.plan.index}.id`]: [cartMessages.full] },
+          cartMessages.full,
+        );
+      }
+    }
+    const expiresAt = holdExpiry(deps.config, now);
+    for (const plan of plans) {
+      // Priced here, under the basket lock, so earlier lines of this add count against the uses.
+      const priced = plan.applyBenefit
+        ? await withActivityBenefit(tx, acting.customer.id, cart.id, plan.activityId, plan.priced, {
+            places: plan.priced.quantity * plan.sessions.length,
+            now,
+          })
+        : plan.priced;
+      const item = await insertCartItem(tx, {
+        cartId: cart.id,
+        cartableType: plan.cartableType,
+        activityId: plan.activityId,
+        venueId: plan.venueId,
+        occurrenceId: plan.occurrenceId,
+        bundleId: plan.bundleId,
+        pricingOptionId: plan.priced.pricingOptionId,
+        purchasedForUserId: acting.customer.id,
+        quantity: priced.quantity,
+        amount: priced.amount,
+        benefitApplied: priced.benefitApplied,
+        tickets: priced.tickets,
+      });
+      await insertHolds(
+        tx,
+        plan.sessions.map((session) => ({
+          cartId: cart.id,
+          cartItemId: item.id,
+          occurrenceId: session.occurrenceId,
+          quantity: plan.priced.quantity,
+          expiresAt,
+        })),
+      );
+    }
+    if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
+  });
+  return getBasket(deps, acting);
+}
+
+/**
+ * `POST activities/cart/add` with `penalty` items: one line per unpaid penalty of the customer's,
+ * priced at its amount. The penalties are locked in the basket's transaction and a penalty sits in
+ * at most one line (a unique link), so two tabs cannot add it twice. Fees are added on their own.
+ */
+async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
+  const foreign = body.items.findIndex((item) => item.type !== 'penalty');
+  if (foreign >= 0)
+    throw AppError.validation({ [`items.${foreign}.type`]: [paymentsMessages.penaltiesOnly] });
+  const cart = await currentCart(deps, acting, body.source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, new Date());
+    const plans = await planPenaltyLines(
+      tx,
+      { clientId: acting.clientId, customerId: acting.customer.id, homeVenueId: acting.customer.homeVenueId },
+      body.items.map((item, index) => ({ index, penaltyId: item.id })),
+    );
+    for (const plan of plans) {
+      const item = await insertCartItem(tx, {
+        cartId: cart.id,
+        cartableType: 'penalty',
+        activityId: null,
+        venueId: plan.venueId,
+        pricingOptionId: null,
+        purchasedForUserId: acting.customer.id,
+        quantity: 1,
+        amount: plan.amount,
+      });
+      await linkPenaltyLine(tx, item.id, plan.penaltyId);
+    }
+    if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
+  });
+  return getBasket(deps, acting);
+}
+
+// ---- Removing, changing, discarding -----------------------------------------------------------------------
+
+/** Releases the places of these lines and removes them; answers the sessions that got places back. */
+async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Promise<number[]> {
+  const ids = items.map((item) => item.id);
+  const holds = await lockHoldsOfItems(tx, ids);
+  for (const hold of holds) await releasePlaces(tx, hold.occurrenceId, hold.quantity);
+  await deleteHolds(
+    tx,
+    holds.map((hold) => hold.id),
+  );
+  await deleteCartItems(tx, ids);
+  const offers = items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  await withdrawOffers(tx, offers, now);
+  return [...new Set(holds.map((hold) => hold.occurrenceId))];
+}
+
+/** `POST activities/cart/remove`: 404 (nothing removed) when an id is not a line of this basket. */
+export async function removeFromCart(
+  deps: CartDeps,
+  acting: Acting,
+  cartItemIds: number[],
+): Promise<BasketView> {
+  const now = new Date();
+  const cart = await findOpenCart(deps.db, acting.customer.id);
+  if (!cart) throw AppError.notFound();
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const items = await listCartItemRows(tx, cart.id);
+    const chosen = items.filter((item) => cartItemIds.includes(item.id));
+    if (chosen.length !== new Set(cartItemIds).size) throw AppError.notFound();
+    return releaseItems(tx, chosen, now);
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getBasket(deps, acting);
+}
+
+/** `DELETE activities/cart`: empties the basket and releases every place; reserved credit is dropped. */
+export async function discardCart(deps: CartDeps, acting: Acting): Promise<BasketView> {
+  const now = new Date();
+  const cart = await currentCart(deps, acting);
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const freed = await releaseItems(tx, await listCartItemRows(tx, cart.id), now);
+    await updateCart(tx, cart.id, { creditGeneral: 0, creditMembership: 0 });
+    return freed;
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getBasket(deps, acting);
+}
+
+async function findItemOf(deps: CartDeps, acting: Acting, itemId: number): Promise<{ cart: CartRow }> {
+  const cart = await findOpenCart(deps.db, acting.customer.id);
+  if (!cart) throw AppError.notFound();
+  const items = await listCartItemRows(deps.db, cart.id);
+  if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
+  return { cart };
+}
+
+/**
+ * `PUT activities/cart/{cartItemId}`: new ticket quantities (`options.tickets`) or `quantity`. More
+ * places are taken like an add (422 'full' when there are not enough); fewer give places back.
+ */
+export async function updateCartItem(
+  deps: CartDeps,
+  acting: Acting,
+  itemId: number,
+  body: CartUpdateRequest,
+): Promise<BasketView> {
+  const now = new Date();
+  const { cart } = await findItemOf(deps, acting, itemId);
+  const freed = await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, now);
+    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
+    // A membership line has no activity: its price is the membership's first payment.
+    if (!item || item.activityId === null) throw AppError.notFound();
+    const listed = priceLine(await listActivityPricing(tx, item.activityId), {
+      pricingOptionId: item.pricingOptionId ?? undefined,
+      quantity: body.quantity ?? (body.options?.tickets ? undefined : item.quantity),
+      ticketId: item.tickets[0]?.ticketId,
+      tickets: body.options?.tickets,
+      applyBenefit: item.benefitApplied,
+      isMember: acting.isMember,
+    });
+    if (isPricingError(listed)) {
+      throw AppError.validation({ [listed.field]: [pricingMessages[listed.kind]] });
+    }
+    const holds = await lockHoldsOfItems(tx, [item.id]);
+    // A line that had its benefit keeps it while the new quantity fits in the uses left.
+    const priced = item.benefitApplied
+      ? await withActivityBenefit(tx, acting.customer.id, cart.id, item.activityId, listed, {
+          places: listed.quantity * Math.max(1, holds.length),
+          now,
+          exceptItemId: item.id,
+        })
+      : listed;
+    const delta = priced.quantity - item.quantity;
+    for (const hold of holds) {
+      if (delta > 0 && !(await takePlaces(tx, hold.occurrenceId, delta))) {
+        throw AppError.validation({ quantity: [cartMessages.full] }, cartMessages.full);
+      }
+      if (delta < 0) await releasePlaces(tx, hold.occurrenceId, -delta);
+      if (delta !== 0) await updateHoldQuantity(tx, hold.id, priced.quantity);
+    }
+    await updateCartItemRow(tx, item.id, {
+      quantity: priced.quantity,
+      amount: priced.amount,
+      tickets: priced.tickets,
+      benefitApplied: priced.benefitApplied,
+    });
+    return delta < 0 ? holds.map((hold) => hold.occurrenceId) : [];
+  });
+  await deps.holds.offerFreedPlaces(freed);
+  return getBasket(deps, acting);
+}
+
+/**
+ * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price (no
+ * member option, no membership activity benefit); 422 when no benefit is applied.
+ */
+export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
+  const { cart } = await findItemOf(deps, acting, itemId);
+  await inBasketTransaction(deps.db, async (tx) => {
+    await lockOpenCart(tx, cart, new Date());
+    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
+    if (!item || item.activityId === null) throw AppError.notFound();
+    if (!item.benefitApplied) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
+    const priced = priceLine(await listActivityPricing(tx, item.activityId), {
+      tickets: undefined,
+      quantity: item.quantity,
+      applyBenefit: false,
+      isMember: acting.isMember,
+    });
+    if (isPricingError(priced)) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
+    await updateCartItemRow(tx, item.id, {
+      pricingOptionId: priced.pricingOptionId,
+      amount: priced.amount,
+      tickets: priced.tickets,
+      benefitApplied: false,
+    });
+  });
+  return getBasket(deps, acting);
+}
+
+/** `DELETE activities/package/remove/{cartItemId}`: packages arrive with memberships; none is applied. */
+export async function removePackage(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
+  await findItemOf(deps, acting, itemId);
+  throw AppError.validation({ cart_item_id: [cartMessages.noPackage] });
+}
+
+// ---- Credit reserved for the basket (the balances: modules/credit) ---------------------------------------
+
+/**
+ * `POST credits/apply`: reserves credit of each type named for this basket (replacing the earlier
+ * reservation; 0 removes it). No more than the customer has, nor than the basket total.
+ */
+export async function applyCredits(
+  deps: CartDeps,
+  acting: Acting,
+  body: CreditsApplyRequest,
+): Promise<BasketView> {
+  const cart = await currentCart(deps, acting, body.cart_source);
+  await inBasketTransaction(deps.db, async (tx) => {
+    const locked = await lockOpenCart(tx, cart, new Date());
+    const available = await availableCredit(tx, acting.customer.id);
+    const total = (await listCartItemRows(tx, cart.id)).reduce((sum, item) => sum + item.amount, 0);
+    const next = { general: locked.creditGeneral, membership: locked.creditMembership };
+    const errors: FieldErrors = {};
+    for (const [index, entry] of body.credits_to_reserve.entries()) {
+      if (entry.amount > available[entry.type]) {
+        errors[`credits_to_reserve.${index}.amount`] = [
+          entry.type === 'membership' && available.membership === 0
+            ? cartMessages.membershipCreditUnavailable
+            : cartMessages.creditTooMuch,
+        ];
+      }
+      next[entry.type] = entry.amount;
+    }
+    if (Object.keys(errors).length === 0 && next.general + next.membership > total) {
+      const index = body.credits_to_reserve.findIndex((entry) => entry.amount > 0);
+      errors[`credits_to_reserve.${Math.max(0, index)}.amount`] = [cartMessages.creditMoreThanTotal];
+    }
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+    await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
+  });
+  return getBasket(deps, acting);
+}
+
+// ---- A new membership's first payment (modules/joining) ------------------------------------------------
+
+/**
+ * Puts a new membership's first payment in the customer's open basket, inside the caller's
+ * transaction (the memberships service writes the membership in the same one). 409 while the
+ * basket is being checked out.
+ */
+export async function addMembershipLine(
+  tx: Database,
+  acting: Acting,
+  line: { membershipId: number; venueId: number; amount: number },
+): Promise<{ cart: CartRow; itemId: number }> {
+  const cart = await openCartOf(tx, {
+    clientId: acting.clientId,
+    userId: acting.customer.id,
+    source: 'online-joining',
+    uuid: randomUUID(),
+  });
+  await lockOpenCart(tx, cart, new Date());
+  const item = await insertCartItem(tx, {
+    cartId: cart.id,
+    cartableType: 'membership',
+    activityId: null,
+    venueId: line.venueId,
+    pricingOptionId: null,
+    membershipId: line.membershipId,
+    purchasedForUserId: acting.customer.id,
+    quantity: 1,
+    amount: line.amount,
+  });
+  return { cart, itemId: item.id };
+}
+
+/** Takes an unpaid membership's line out of the basket (the membership was replaced). */
+export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
+  await deleteMembershipLines(tx, membershipId);
+}

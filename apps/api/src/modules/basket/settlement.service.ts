@@ -1,0 +1,160 @@
+import type { Database } from '../../db/client';
+import { spentBenefitLines } from '../benefits/benefits.service';
+import type { Acting } from '../session/acting';
+import { listActivityPricing } from '../venues/venues.service';
+import {
+  type BundleSessionRow,
+  bookHeldPlaces,
+  type CartItemDetail,
+  type CartItemRow,
+  type CartRow,
+  deleteHolds,
+  findCart,
+  findCompletedCartByHash,
+  findOpenCart,
+  type HoldRow,
+  listBundleSessions,
+  listCartItemDetails,
+  listCartItemRows,
+  lockCart,
+  lockHoldsOfCart,
+  lockHoldsOfItems,
+  updateCart,
+  updateCartItem as updateCartItemRow,
+} from './basket.repository';
+import { isPricingError, priceLine } from './pricing';
+
+/**
+ * What checkout does to a basket (modules/checkout): it locks the basket and its holds, claims the
+ * basket while a card is charged, re-checks the benefit lines, then books the held places and
+ * closes the basket, all inside checkout's transactions.
+ */
+
+export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, HoldRow };
+
+export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {
+  return findCart(db, cartId);
+}
+
+export async function findOpenBasket(db: Database, userId: number): Promise<CartRow | undefined> {
+  return findOpenCart(db, userId);
+}
+
+/** The customer's most recent completed basket with this checkout hash (a repeated submission). */
+export async function findCompletedBasket(
+  db: Database,
+  userId: number,
+  hash: string,
+): Promise<CartRow | undefined> {
+  return findCompletedCartByHash(db, userId, hash);
+}
+
+/** The basket row, locked until the transaction ends (every change to a basket takes this lock first). */
+export async function lockBasket(tx: Database, cartId: number): Promise<CartRow | undefined> {
+  return lockCart(tx, cartId);
+}
+
+/** The basket's holds, locked (a sweeper skips them until the transaction ends). */
+export async function lockBasketHolds(tx: Database, cartId: number): Promise<HoldRow[]> {
+  return lockHoldsOfCart(tx, cartId);
+}
+
+/** The basket's lines, in id order. */
+export async function basketLines(db: Database, cartId: number): Promise<CartItemRow[]> {
+  return listCartItemRows(db, cartId);
+}
+
+/** The basket's lines with places, with their activity, venue, session and hold expiry. */
+export async function basketLineDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
+  return listCartItemDetails(db, cartId);
+}
+
+/** The sessions of these courses, in time order. */
+export async function courseSessions(db: Database, bundleIds: number[]): Promise<BundleSessionRow[]> {
+  return listBundleSessions(db, bundleIds);
+}
+
+/** A card checkout claims the basket: it stays as it is, and its holds unswept, while the card is charged. */
+export async function claimBasket(tx: Database, cartId: number, claim: string, now: Date): Promise<void> {
+  await updateCart(tx, cartId, { checkoutClaim: claim, checkoutStartedAt: now });
+}
+
+/** The card was not charged: the basket is free again. */
+export async function dropClaim(tx: Database, cartId: number): Promise<void> {
+  await updateCart(tx, cartId, { checkoutClaim: null, checkoutStartedAt: null });
+}
+
+/** Held places become booked, sessions in id order (the order every writer locks them in); the holds go. */
+export async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
+  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
+    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
+  }
+  await deleteHolds(
+    tx,
+    holds.map((hold) => hold.id),
+  );
+}
+
+/** The order is written: the basket is completed with the hash it was paid with. */
+export async function closeBasket(
+  tx: Database,
+  cartId: number,
+  closing: { hash: string; source: string; now: Date },
+): Promise<void> {
+  await updateCart(tx, cartId, {
+    status: 'completed',
+    completedAt: closing.now,
+    checkoutHash: closing.hash,
+    checkoutClaim: null,
+    checkoutStartedAt: null,
+    source: closing.source,
+  });
+}
+
+/**
+ * Checkout's re-check of the basket's benefit lines, with their holds locked (checkout locks the
+ * basket's holds first): answers the lines that no longer fit in the uses left. With `reprice`,
+ * those lines go back to the standard price.
+ */
+export async function settleBenefitLines(
+  tx: Database,
+  acting: Pick<Acting, 'customer' | 'isMember'>,
+  cartId: number,
+  options: { now: Date; reprice: boolean },
+): Promise<number[]> {
+  const items = await listCartItemRows(tx, cartId);
+  const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
+  const holds = await lockHoldsOfItems(
+    tx,
+    lines.map((item) => item.id),
+  );
+  const spent = await spentBenefitLines(
+    tx,
+    acting.customer.id,
+    lines.map((item) => ({
+      id: item.id,
+      activityId: item.activityId ?? 0,
+      places: holds
+        .filter((hold) => hold.cartItemId === item.id)
+        .reduce((sum, hold) => sum + hold.quantity, 0),
+    })),
+    options.now,
+  );
+  if (options.reprice) {
+    for (const item of items.filter((row) => spent.includes(row.id))) {
+      const priced = priceLine(await listActivityPricing(tx, item.activityId ?? 0), {
+        quantity: item.quantity,
+        applyBenefit: false,
+        isMember: acting.isMember,
+      });
+      if (isPricingError(priced)) continue;
+      await updateCartItemRow(tx, item.id, {
+        pricingOptionId: priced.pricingOptionId,
+        amount: priced.amount,
+        tickets: priced.tickets,
+        benefitApplied: false,
+      });
+    }
+  }
+  return spent;
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { activities, bookings, occurrences, waitlistEntries } from '../../db/schema';
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type WaitlistStatus = WaitlistEntryRow['status'];
+
+/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/** What joining a session's waitlist depends on: whose it is, whether it keeps one, and its places. */
+export interface WaitlistSessionRow {
+  clientId: number;
+  hasWaitlist: boolean;
+  startsAt: Date;
+  capacity: number;
+  bookedCount: number;
+  heldCount: number;
+}
+
+export async function findWaitlistSession(
+  db: Database,
+  occurrenceId: number,
+): Promise<WaitlistSessionRow | undefined> {
+  const [row] = await db
+    .select({
+      clientId: activities.clientId,
+      hasWaitlist: activities.hasWaitlist,
+      startsAt: occurrences.startsAt,
+      capacity: occurrences.capacity,
+      bookedCount: occurrences.bookedCount,
+      heldCount: occurrences.heldCount,
+    })
+    .from(occurrences)
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .where(eq(occurrences.id, occurrenceId))
+    .limit(1);
+  return row;
+}
+
+/** True when the user has a live booking on the session. */
+export async function hasLiveBooking(db: Database, userId: number, occurrenceId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.status, 'booked'),
+        eq(bookings.occurrenceId, occurrenceId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertWaitlistEntry(
+  db: Database,
+  occurrenceId: number,
+  userId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const rows = await db
+    .insert(waitlistEntries)
+    .values({ occurrenceId, userId })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export async function findWaitlistEntry(db: Database, id: number): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
+  return row;
+}
+
+export async function findLiveWaitlistEntry(
+  db: Database,
+  occurrenceId: number,
+  userId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.occurrenceId, occurrenceId),
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** 1 for the first person waiting. */
+export async function waitlistPosition(db: Database, entry: WaitlistEntryRow): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.occurrenceId, entry.occurrenceId),
+        eq(waitlistEntries.status, 'waiting'),
+        lt(waitlistEntries.id, entry.id),
+      ),
+    );
+  return (row?.n ?? 0) + 1;
+}
+
+/** The first person waiting for a session, locked (another replica offering at once skips them). */
+export async function lockFirstWaiting(
+  db: Database,
+  occurrenceId: number,
+): Promise<WaitlistEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.occurrenceId, occurrenceId), eq(waitlistEntries.status, 'waiting')))
+    .orderBy(asc(waitlistEntries.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function setWaitlistStatus(
+  db: Database,
+  ids: number[],
+  status: WaitlistStatus,
+  from: WaitlistStatus[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(waitlistEntries)
+    .set({ status, ...(status === 'offered' ? { offeredAt: now } : {}) })
+    .where(and(inArray(waitlistEntries.id, ids), inArray(waitlistEntries.status, from)));
+}
+
+/** Sessions with someone waiting and a place free now (the sweeper's second step). */
+export async function listWaitlistedWithSpace(db: Database, occurrenceIds: number[]): Promise<number[]> {
+  if (occurrenceIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct o.id from occurrences o
+    join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
+    where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
+    order by o.id`);
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}

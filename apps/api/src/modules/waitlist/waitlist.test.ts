@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartHolds, outboundEmails, waitlistEntries } from '../../db/schema';
+import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
+
+describe('waitlist calls', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let http: ReturnType<typeof api>;
+
+  const places = async (occurrenceId: number) => {
+    const row = await findOccurrenceRow(t.db, occurrenceId);
+    return { held: row?.heldCount, booked: row?.bookedCount };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = await createFixture(t.db);
+    http = api(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('waitlist', () => {
+    it('a full class offers the waitlist; a freed place goes to the first person waiting, with an email', async () => {
+      const holder = await createUser(t.db, f.clientId);
+      const added = await http.post('/api/activities/cart/add', holder.headers, {
+        items: [{ id: f.yogaSession.id, type: 'activity', quantity: 10 }],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const waiter = await createUser(t.db, f.clientId, { firstName: 'Wendy' });
+      const second = await createUser(t.db, f.clientId);
+      const timetable = await http.get(
+        `/api/activities/venue/cart-venue/activity/fitness-classes-c/timetable?date=${f.tomorrow}`,
+        waiter.headers,
+      );
+      const item = timetable.json().data.find((s: { id: string }) => s.id === String(f.yogaSession.id));
+      expect(item.action_to_show.status).toBe('WAITLIST');
+      expect(item.waitlist_id).toBeNull();
+
+      const notFull = await http.post('/api/activities/waitlist', waiter.headers, {
+        occurrence_id: f.freeSession.id,
+      });
+      expect(notFull.statusCode).toBe(422);
+      const bad = await http.post('/api/activities/waitlist', waiter.headers, { occurrence_id: 'x' });
+      expect(bad.statusCode).toBe(422);
+      const joined = await http.post('/api/activities/waitlist', waiter.headers, {
+        occurrence_id: f.yogaSession.id,
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      expect(joined.json().data).toMatchObject({
+        occurrence_id: f.yogaSession.id,
+        position: 1,
+        status: 'waiting',
+      });
+      const twice = await http.post('/api/activities/waitlist', waiter.headers, {
+        occurrence_id: f.yogaSession.id,
+      });
+      expect(twice.statusCode).toBe(422);
+      const secondJoin = await http.post('/api/activities/waitlist', second.headers, {
+        occurrence_id: String(f.yogaSession.id),
+      });
+      expect(secondJoin.json().data.position).toBe(2);
+      const shown = await http.get(
+        `/api/activities/venue/cart-venue/activity/fitness-classes-c/v2/timetable?date=${f.tomorrow}`,
+        waiter.headers,
+      );
+      expect(
+        shown.json().data.find((s: { id: string }) => s.id === String(f.yogaSession.id)).waitlist_id,
+      ).toBe(joined.json().data.id);
+
+      // One place frees: it lands in Wendy's basket, held, and she gets an email.
+      const holderCart = added.json().data;
+      const freed = await http.put(`/api/activities/cart/${holderCart.items[0].id}`, holder.headers, {
+        quantity: 9,
+      });
+      expect(freed.statusCode, freed.body).toBe(200);
+      const offered = (await http.get('/api/activities/cart', waiter.headers)).json().data;
+      expect(offered.items).toHaveLength(1);
+      expect(offered.items[0]).toMatchObject({
+        cartable_id: f.yogaSession.id,
+        from_waitlist: true,
+        quantity: 1,
+      });
+      expect(offered.hold_expires_at).not.toBeNull();
+      expect(await places(f.yogaSession.id)).toEqual({ held: 10, booked: 0 });
+      const [entry] = await t.db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.id, joined.json().data.id));
+      expect(entry?.status).toBe('offered');
+      const mails = await t.db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.toAddress, waiter.user.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe('A place is free: Fitness Classes C');
+      expect(mails[0]?.text).toContain('holding it for you until');
+
+      // Her offer runs out: the place passes to the next person waiting.
+      await t.db
+        .update(cartHolds)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(cartHolds.cartId, offered.id));
+      await t.app.holdKeeper.sweep();
+      expect((await http.get('/api/activities/cart', waiter.headers)).json().data.items).toEqual([]);
+      const secondCart = (await http.get('/api/activities/cart', second.headers)).json().data;
+      expect(secondCart.items).toHaveLength(1);
+      expect(secondCart.items[0].from_waitlist).toBe(true);
+      const [expired] = await t.db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.id, joined.json().data.id));
+      expect(expired?.status).toBe('expired');
+
+      // Leaving: someone else's entry is 404.
+      const leave = await http.delete(
+        `/api/activities/waitlist/${secondJoin.json().data.id}`,
+        waiter.headers,
+      );
+      expect(leave.statusCode).toBe(404);
+      await http.delete('/api/activities/cart', holder.headers);
+      await http.delete('/api/activities/cart', second.headers);
+      expect(await places(f.yogaSession.id)).toEqual({ held: 0, booked: 0 });
+    });
+  });
+
+  it('documents every call in the OpenAPI description', async () => {
+    const doc = (await http.get('/api/docs', {})).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const [path, method] of [
+      ['/api/activities/waitlist', 'post'],
+      ['/api/activities/waitlist/{waitlistId}', 'delete'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
