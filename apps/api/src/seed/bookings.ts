@@ -3,13 +3,12 @@ import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
-  findCourseAt,
-  findFullWaitlistSession,
-  findLocationId,
-  findSeedActivity,
-  insertOccurrenceRows,
-  insertWaitlistRow,
-  listSessionsWithPlaces,
+  addSessions,
+  findActivityWithStandardPrice,
+  findCourseWithSessions,
+  findLocationIdBySlug,
+  firstSessionWithPlaces,
+  joinFirstFullWaitlist,
   type SeedActivity,
 } from '../modules/bookings/bookings.service';
 import { findCustomerId } from '../modules/cart/cart.service';
@@ -61,7 +60,7 @@ export async function seedBookingHistory(
     'spin-express',
     'adult-swimming-course',
   ]) {
-    const activity = await findSeedActivity(db, clientId, slug);
+    const activity = await findActivityWithStandardPrice(db, clientId, slug);
     if (activity) activities.set(slug, activity);
   }
   const line = (slug: string, occurrenceIds: number[], amount?: number) => {
@@ -78,20 +77,19 @@ export async function seedBookingHistory(
   const upcoming = async (slug: string, days: number, places = 2) => {
     const activity = activities.get(slug);
     if (!activity) return undefined;
-    const [session] = await listSessionsWithPlaces(db, {
+    return firstSessionWithPlaces(db, {
       activityId: activity.id,
       venueId: venue.id,
       from: new Date(now.getTime() + days * dayMs),
       to: new Date(now.getTime() + 15 * dayMs),
       places,
     });
-    return session?.id;
   };
 
   // Past sessions the timetable never generated (it rolls forward from today): made once, here.
   const pastSessions = async (habit: Habit, weeks: number) => {
     const activity = activities.get(habit.slug);
-    const locationId = await findLocationId(db, venue.id, habit.location);
+    const locationId = await findLocationIdBySlug(db, venue.id, habit.location);
     if (!activity || locationId === undefined) return [];
     const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
     const rows = [];
@@ -109,7 +107,7 @@ export async function seedBookingHistory(
         capacity: habit.slug === 'yoga-flow' ? 16 : 1,
       });
     }
-    return insertOccurrenceRows(db, rows);
+    return addSessions(db, rows);
   };
 
   // ---- member@example.com ----
@@ -132,7 +130,7 @@ export async function seedBookingHistory(
         lines: [line('swim-for-fitness', [swim]), line('spin-express', [spin])],
       });
     }
-    const course = await findCourseAt(
+    const course = await findCourseWithSessions(
       db,
       venue.id,
       (activities.get('adult-swimming-course') as SeedActivity).id,
@@ -157,8 +155,7 @@ export async function seedBookingHistory(
       });
     }
     await recordOrders(db, clientId, orders);
-    const full = await findFullWaitlistSession(db, clientId, new Date(now.getTime() + dayMs));
-    if (full !== undefined) await insertWaitlistRow(db, full, memberId);
+    await joinFirstFullWaitlist(db, clientId, memberId, new Date(now.getTime() + dayMs));
   }
 
   // ---- history@example.com: two years, three sessions a week ----
