@@ -128,10 +128,6 @@ module.exports = {
    */
   knownViolations: [
     [
-      'apps/api/src/seed/membership-freezes.ts',
-      'apps/api/src/modules/membership-changes/membership-changes.repository.ts',
-    ],
-    [
       'apps/api/src/seed/membership-states.ts',
       'apps/api/src/modules/membership-management/membership-management.repository.ts',
     ],

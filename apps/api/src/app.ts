@@ -32,6 +32,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { freezesRoutes } from './modules/freezes/freezes.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -39,7 +40,6 @@ import { joiningRoutes } from './modules/joining/joining.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipCatalogueRoutes } from './modules/membership-catalogue/membership-catalogue.routes';
-import { membershipChangesRoutes } from './modules/membership-changes/membership-changes.routes';
 import { membershipLifecycleRoutes } from './modules/membership-lifecycle/membership-lifecycle.routes';
 import { membershipManagementRoutes } from './modules/membership-management/membership-management.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bookingsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });
-  await app.register(membershipChangesRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(freezesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(documentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(paymentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(geocodingRoutes, {

@@ -4,8 +4,8 @@ import type { Database } from './db/client';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
 import type { HoldKeeper } from './modules/cart/holds.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
+import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
-import { runFreezeTransitions } from './modules/membership-changes/freezes.service';
 import { runMembershipJobs } from './modules/membership-management/membership-management.service';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 

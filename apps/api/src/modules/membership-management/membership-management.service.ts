@@ -18,7 +18,7 @@ import { addDays, localDateOf } from '../../lib/dates';
 import { addToCart, type CartDeps, getCart } from '../cart/cart.service';
 import type { HoldKeeper } from '../cart/holds.service';
 import { cancelCollections, endCollectionsAfter } from '../direct-debit/direct-debit.service';
-import { type MembershipOptions, membershipOptionsFor } from '../membership-changes/membership-options';
+import { type MembershipOptions, membershipOptionsFor } from '../membership-lifecycle/membership-options';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
 import { requireAccess } from '../session/access';
