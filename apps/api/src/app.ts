@@ -28,10 +28,12 @@ import { accountSummaryRoutes } from './modules/account-summary/account-summary.
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/cart/holds.service';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { eligibilityDocumentsRoutes } from './modules/eligibility-documents/eligibility-documents.routes';
 import { freezesRoutes } from './modules/freezes/freezes.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
@@ -41,7 +43,8 @@ import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipCatalogueRoutes } from './modules/membership-catalogue/membership-catalogue.routes';
 import { membershipLifecycleRoutes } from './modules/membership-lifecycle/membership-lifecycle.routes';
-import { membershipManagementRoutes } from './modules/membership-management/membership-management.routes';
+import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
+import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
@@ -292,7 +295,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uploadsRoutes, { prefix: '/api', db, config });
   await app.register(bookingsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
-  await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(myMembershipsRoutes, { prefix: '/api', db, config });
+  await app.register(cancellationsRoutes, {
+    prefix: '/api',
+    db,
+    config,
+    // The answer after cancelling shows the membership as the list does (the list sits above).
+    describeMembership: (membershipId) => describeMyMembership({ db, config }, membershipId),
+  });
+  await app.register(eligibilityDocumentsRoutes, { prefix: '/api', db, config });
   await app.register(freezesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(documentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(paymentsRoutes, { prefix: '/api', db, config, mailer });

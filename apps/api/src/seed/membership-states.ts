@@ -5,13 +5,13 @@ import type { Database } from '../db/client';
 import { membershipTypes, penalties, uploads, users } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { requestCancellation } from '../modules/cancellations/cancellations.service';
 import { recordDirectDebitHistory } from '../modules/direct-debit/direct-debit.service';
-import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
 import {
-  ensureDocumentTypes,
-  insertDocument,
-} from '../modules/membership-management/membership-management.repository';
-import { requestCancellation } from '../modules/membership-management/membership-management.service';
+  findOrCreateDocumentTypes,
+  recordEligibilityDocument,
+} from '../modules/eligibility-documents/eligibility-documents.service';
+import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
 import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
@@ -134,7 +134,7 @@ export async function seedMembershipStates(
     return row.id;
   }
 
-  const [studentCard, offerLetter] = await ensureDocumentTypes(db, clientId, [
+  const [studentCard, offerLetter] = await findOrCreateDocumentTypes(db, clientId, [
     'Student ID card',
     'UCAS or university offer letter',
   ]);
@@ -197,7 +197,7 @@ export async function seedMembershipStates(
     requiresDocument: true,
     status: 'pending',
   });
-  await insertDocument(db, {
+  await recordEligibilityDocument(db, {
     clientId,
     membershipId: rejectedMembership.id,
     userId: rejected.id,
@@ -217,7 +217,7 @@ export async function seedMembershipStates(
     requiresDocument: true,
     status: 'pending',
   });
-  await insertDocument(db, {
+  await recordEligibilityDocument(db, {
     clientId,
     membershipId: pendingMembership.id,
     userId: pending.id,

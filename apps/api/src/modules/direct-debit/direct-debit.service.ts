@@ -29,6 +29,7 @@ import {
   insertMandate,
   insertSchedule,
   limitSchedulesOfMembership,
+  listNextCollections,
   lockScheduledCollectionsFrom,
   type MandateRow,
   moveCollection,
@@ -378,6 +379,14 @@ export async function endCollectionsAfter(
   lastChargeDate: string,
 ): Promise<void> {
   await limitSchedulesOfMembership(db, membershipId, lastChargeDate);
+}
+
+/** The next payment date of each membership: its next scheduled collection (my-account.md 3 `nextPaymentDate`). */
+export async function nextCollectionDates(
+  db: Database,
+  membershipIds: number[],
+): Promise<{ membershipId: number; chargeDate: string }[]> {
+  return listNextCollections(db, membershipIds);
 }
 
 // ---- A history made outside the API (the seed's demo members) ----------------------------------------

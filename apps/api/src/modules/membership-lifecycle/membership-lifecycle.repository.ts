@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   membershipFreezes,
   membershipPaymentOptions,
@@ -14,6 +15,9 @@ export type MembershipRow = typeof memberships.$inferSelect;
 export type NewMembershipRow = typeof memberships.$inferInsert;
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 
+export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
+export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
+
 export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
 export async function findMembershipById(db: Database, id: number): Promise<MembershipRow | undefined> {
@@ -25,6 +29,57 @@ export async function findMembershipById(db: Database, id: number): Promise<Memb
 export async function lockMembership(db: Database, id: number): Promise<MembershipRow | undefined> {
   const [row] = await db.select().from(memberships).where(eq(memberships.id, id)).for('update');
   return row;
+}
+
+// ---- A membership with its type, payment option and home venue --------------------------------------------
+
+/** A membership with its type, payment option and home venue. */
+export interface MembershipDetailRow {
+  membership: MembershipRow;
+  type: MembershipTypeRow;
+  option: PaymentOptionRow;
+  venueName: string | null;
+  timezone: string | null;
+}
+
+const detailColumns = {
+  membership: memberships,
+  type: membershipTypes,
+  option: membershipPaymentOptions,
+  venueName: venues.name,
+  timezone: venues.timezone,
+};
+
+function detailQuery(db: Database) {
+  return db
+    .select(detailColumns)
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .leftJoin(venues, eq(venues.id, memberships.homeVenueId));
+}
+
+// Prepared: GET auth/user reads these on every dashboard load.
+const membershipDetailsOfUserStatement = preparedPerDatabase((db) =>
+  detailQuery(db)
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(asc(memberships.id))
+    .prepare('membership_details_of_user'),
+);
+
+export async function listMembershipDetailsOfUser(
+  db: Database,
+  userId: number,
+): Promise<MembershipDetailRow[]> {
+  return membershipDetailsOfUserStatement(db).execute({ userId });
+}
+
+export async function findMembershipDetail(
+  db: Database,
+  id: number,
+): Promise<MembershipDetailRow | undefined> {
+  const rows = await detailQuery(db).where(eq(memberships.id, id)).limit(1);
+  return rows[0];
 }
 
 export async function findUserById(db: Database, id: number) {

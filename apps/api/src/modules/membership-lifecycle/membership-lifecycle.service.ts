@@ -5,19 +5,24 @@ import { requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   findMembershipById,
+  findMembershipDetail,
+  listMembershipDetailsOfUser,
   lockMembership as lockMembershipRow,
   lockNextEndedReplaced,
+  type MembershipDetailRow,
   type MembershipRow,
   updateMembership,
 } from './membership-lifecycle.repository';
 
 /**
  * A membership after joining, as the other membership modules (freezes, cancellations, eligibility
- * documents, the member's list) reach it: who may act on it, its lock, and the end of one a renewal
- * or change replaced.
+ * documents, the member's list) reach it: who may act on it, its reads and lock, its time zone, and
+ * the end of one a renewal or change replaced.
  */
 
-export type { MembershipRow };
+export type { MembershipDetailRow, MembershipRow };
+
+const defaultZone = 'Europe/London';
 
 export interface MembershipLifecycleDeps {
   db: Database;
@@ -34,8 +39,49 @@ export async function ownMembership(
   return requireAccess(auth, await findMembershipById(deps.db, membershipId), { clientId: client.id });
 }
 
+/** The member's own membership with its type, option and home venue; 404 for anyone else's. */
+export async function ownMembershipDetail(
+  deps: MembershipLifecycleDeps,
+  auth: Auth,
+  membershipId: number,
+): Promise<MembershipDetailRow> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const detail = await findMembershipDetail(deps.db, membershipId);
+  requireAccess(auth, detail?.membership, { clientId: client.id });
+  return detail as MembershipDetailRow;
+}
+
 export async function findMembership(db: Database, id: number): Promise<MembershipRow | undefined> {
   return findMembershipById(db, id);
+}
+
+/** A membership with its type, payment option and home venue (no access check: the caller has done it). */
+export async function findMembershipWithType(
+  db: Database,
+  id: number,
+): Promise<MembershipDetailRow | undefined> {
+  return findMembershipDetail(db, id);
+}
+
+/** Every membership of a member with its type, payment option and home venue, oldest first. */
+export async function listMembershipsWithTypeOfUser(
+  db: Database,
+  userId: number,
+): Promise<MembershipDetailRow[]> {
+  return listMembershipDetailsOfUser(db, userId);
+}
+
+/** The membership's local time zone: its home venue's (Europe/London without one). */
+export function zoneOf(detail: Pick<MembershipDetailRow, 'timezone'>): string {
+  return detail.timezone ?? defaultZone;
+}
+
+/**
+ * Paid for but waiting for its proof of eligibility: checkout leaves a membership whose type needs a
+ * document `pending` (docs/decisions/010) until staff approve one.
+ */
+export function awaitingProof(membership: MembershipRow): boolean {
+  return membership.status === 'pending' && membership.activatedAt !== null && membership.requiresDocument;
 }
 
 /**
