@@ -127,7 +127,7 @@ async function carryOutCancellation(
     cancellationState: 'scheduled',
     finalPaymentDate: dates.finalPaymentDate,
     finalDay: dates.finalDay,
-    // modules/membership-changes reads an end date on a monthly membership as "ending".
+    // membership-lifecycle (the change flag) reads an end date on a monthly membership as "ending".
     endDate: dates.finalDay,
   });
   await endCollectionsAfter(tx, membership.id, dates.finalPaymentDate);

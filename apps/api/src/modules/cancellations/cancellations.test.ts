@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directDebitCollections, directDebitSchedules, memberships, penalties } from '../../db/schema';
 import { runMembershipJobs } from '../../jobs';
 import { addDays, localDateOf } from '../../lib/dates';
+import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import {
   createManagementTypes,
   insertMembership,
   insertPenalty,
-} from '../../test/factories/membership-management-fixtures';
+} from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, billing, cardToken, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 import { collectDuePayments } from '../direct-debit/collections.service';
 import { createMandate } from '../direct-debit/direct-debit.service';
-import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';
 import { fullDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import { cancellationDates } from './cancellation-dates';
 import { completePaidUpCancellations, endCancelledMemberships } from './cancellations.service';

@@ -15,17 +15,17 @@ import {
   SandboxDirectDebitProvider,
   sandboxMandateTimings,
 } from '../../providers/direct-debit/sandbox-direct-debit-provider';
-import { openTestDatabase, startTestApp, type TestApp } from '../../test/harness';
-import { createUser } from '../cart/cart-test-fixtures';
-import { createClient } from '../operator/operator.service';
-import { collectDuePayments, nextChargeDate, syncMandates } from './collections.service';
-import { type CollectionPlan, createMandate, findValidatedBankDetails } from './direct-debit.service';
 import {
   detailsTokenFor,
   failingPaymentsDetails,
   sandboxDetails,
   validateRequest,
-} from './direct-debit-test-fixtures';
+} from '../../test/factories/direct-debit-fixtures';
+import { openTestDatabase, startTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../cart/cart-test-fixtures';
+import { createClient } from '../operator/operator.service';
+import { collectDuePayments, nextChargeDate, syncMandates } from './collections.service';
+import { type CollectionPlan, createMandate, findValidatedBankDetails } from './direct-debit.service';
 
 const fullNumber = '55779911';
 

@@ -10,7 +10,7 @@ import {
   multipartBody,
   pdfBytes,
   pngBytes,
-} from '../../test/factories/membership-management-fixtures';
+} from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 import { suspendOverdueDocumentMemberships } from './eligibility-documents.service';

@@ -453,7 +453,7 @@ export async function listMemberPackages(
 
 // ---- Packages and passes made outside the API (the seed's demo member) -----------------------------------
 
-export type { NewGuestPassRow, NewMemberPackageRow };
+export type { MemberPackageRow, NewGuestPassRow, NewMemberPackageRow };
 
 /** A package a member holds (bought at the front desk, say): uses and/or guest passes to send. */
 export async function createMemberPackage(

@@ -3,15 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, guestPasses, memberPackages, outboundEmails } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
-import { startTestApp, type TestApp } from '../../test/harness';
-import { api, createUser } from '../cart/cart-test-fixtures';
-import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 import {
   createGuestPassFixture,
   type GuestPassFixture,
   giveMembership,
   givePackage,
-} from './guest-passes-test-fixtures';
+} from '../../test/factories/guest-pass-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { api, createUser } from '../cart/cart-test-fixtures';
+import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 
 describe('guest passes', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { memberships } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
-import { createManagementTypes, insertMembership } from '../../test/factories/membership-management-fixtures';
+import { createManagementTypes, insertMembership } from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { api, createFixture, createUser, type Fixture } from '../cart/cart-test-fixtures';
 import { fullDate } from '../membership-lifecycle/membership-lifecycle.presenters';
