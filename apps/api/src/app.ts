@@ -30,9 +30,12 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { createHoldKeeper, type HoldKeeper } from './modules/basket/holds.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { eligibilityDocumentsRoutes } from './modules/eligibility-documents/eligibility-documents.routes';
+import { freezesRoutes } from './modules/freezes/freezes.routes';
 import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
@@ -41,9 +44,9 @@ import { joiningRoutes } from './modules/joining/joining.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipCatalogueRoutes } from './modules/membership-catalogue/membership-catalogue.routes';
-import { membershipChangesRoutes } from './modules/membership-changes/membership-changes.routes';
 import { membershipLifecycleRoutes } from './modules/membership-lifecycle/membership-lifecycle.routes';
-import { membershipManagementRoutes } from './modules/membership-management/membership-management.routes';
+import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
+import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
@@ -150,7 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // number, written as its function form because its types list no number).
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -304,8 +310,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uploadsRoutes, { prefix: '/api', db, config });
   await app.register(bookingsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(guestPassesRoutes, { prefix: '/api', db, config, mailer });
-  await app.register(membershipManagementRoutes, { prefix: '/api', db, config, mailer });
-  await app.register(membershipChangesRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(myMembershipsRoutes, { prefix: '/api', db, config });
+  await app.register(cancellationsRoutes, {
+    prefix: '/api',
+    db,
+    config,
+    // The answer after cancelling shows the membership as the list does (the list sits above).
+    describeMembership: (membershipId) => describeMyMembership({ db, config }, membershipId),
+  });
+  await app.register(eligibilityDocumentsRoutes, { prefix: '/api', db, config });
+  await app.register(freezesRoutes, { prefix: '/api', db, config, mailer });
   await app.register(documentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(paymentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(geocodingRoutes, {

@@ -109,7 +109,10 @@ const configSchema = z
         if (/^\d{1,2}$/.test(value)) return Number(value);
         const addresses = value.split(',').map((entry) => entry.trim());
         if (addresses.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return addresses;
-        context.addIssue({ code: 'custom', message: 'a number of proxy hops, or proxy addresses separated by commas' });
+        context.addIssue({
+          code: 'custom',
+          message: 'a number of proxy hops, or proxy addresses separated by commas',
+        });
         return z.NEVER;
       }),
     /** Seed an empty database at start-up. */

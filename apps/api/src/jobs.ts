@@ -3,10 +3,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
 import type { HoldKeeper } from './modules/basket/holds.service';
+import {
+  completePaidUpCancellations,
+  endCancelledMemberships,
+} from './modules/cancellations/cancellations.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
+import { suspendOverdueDocumentMemberships } from './modules/eligibility-documents/eligibility-documents.service';
+import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
-import { runFreezeTransitions } from './modules/membership-changes/freezes.service';
-import { runMembershipJobs } from './modules/membership-management/membership-management.service';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
 /**
@@ -16,6 +20,24 @@ import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-
  */
 export interface Jobs {
   collections: IntervalJob<CollectionRun>;
+}
+
+export interface MembershipJobRun {
+  completed: number;
+  ended: number;
+  suspended: number;
+}
+
+/**
+ * One run of the membership jobs with a chosen `now` (tests call this directly): cancellations
+ * whose debts are paid go through, those cancelled with notice end after their final day, and
+ * memberships whose proof of eligibility is overdue are suspended.
+ */
+export async function runMembershipJobs(db: Database, config: Config, now: Date): Promise<MembershipJobRun> {
+  const completed = await completePaidUpCancellations(db, now);
+  const ended = await endCancelledMemberships(db, now);
+  const suspended = await suspendOverdueDocumentMemberships(db, config, now);
+  return { completed, ended, suspended };
 }
 
 export function installJobs(

@@ -3,13 +3,12 @@ import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer, findCustomerId } from '../modules/auth/auth.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
-  findCourseAt,
-  findFullWaitlistSession,
-  findLocationId,
-  findSeedActivity,
-  insertOccurrenceRows,
-  insertWaitlistRow,
-  listSessionsWithPlaces,
+  addSessions,
+  findActivityWithStandardPrice,
+  findCourseWithSessions,
+  findLocationIdBySlug,
+  firstSessionWithPlaces,
+  joinFirstFullWaitlist,
   type SeedActivity,
 } from '../modules/bookings/bookings.service';
 import { compositeKeyOf } from '../modules/timetable/timetable.service';
@@ -60,7 +59,7 @@ export async function seedBookingHistory(
     'spin-express',
     'adult-swimming-course',
   ]) {
-    const activity = await findSeedActivity(db, clientId, slug);
+    const activity = await findActivityWithStandardPrice(db, clientId, slug);
     if (activity) activities.set(slug, activity);
   }
   const line = (slug: string, occurrenceIds: number[], amount?: number) => {
@@ -77,20 +76,19 @@ export async function seedBookingHistory(
   const upcoming = async (slug: string, days: number, places = 2) => {
     const activity = activities.get(slug);
     if (!activity) return undefined;
-    const [session] = await listSessionsWithPlaces(db, {
+    return firstSessionWithPlaces(db, {
       activityId: activity.id,
       venueId: venue.id,
       from: new Date(now.getTime() + days * dayMs),
       to: new Date(now.getTime() + 15 * dayMs),
       places,
     });
-    return session?.id;
   };
 
   // Past sessions the timetable never generated (it rolls forward from today): made once, here.
   const pastSessions = async (habit: Habit, weeks: number) => {
     const activity = activities.get(habit.slug);
-    const locationId = await findLocationId(db, venue.id, habit.location);
+    const locationId = await findLocationIdBySlug(db, venue.id, habit.location);
     if (!activity || locationId === undefined) return [];
     const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
     const rows = [];
@@ -108,7 +106,7 @@ export async function seedBookingHistory(
         capacity: habit.slug === 'yoga-flow' ? 16 : 1,
       });
     }
-    return insertOccurrenceRows(db, rows);
+    return addSessions(db, rows);
   };
 
   // ---- member@example.com ----
@@ -131,7 +129,7 @@ export async function seedBookingHistory(
         lines: [line('swim-for-fitness', [swim]), line('spin-express', [spin])],
       });
     }
-    const course = await findCourseAt(
+    const course = await findCourseWithSessions(
       db,
       venue.id,
       (activities.get('adult-swimming-course') as SeedActivity).id,
@@ -156,8 +154,7 @@ export async function seedBookingHistory(
       });
     }
     await recordOrders(db, clientId, orders);
-    const full = await findFullWaitlistSession(db, clientId, new Date(now.getTime() + dayMs));
-    if (full !== undefined) await insertWaitlistRow(db, full, memberId);
+    await joinFirstFullWaitlist(db, clientId, memberId, new Date(now.getTime() + dayMs));
   }
 
   // ---- history@example.com: two years, three sessions a week ----

@@ -10,11 +10,13 @@ import {
 import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import {
-  insertGuestPass,
-  insertMemberPackage,
+  benefitPeriod,
+  createMemberPackage,
   type NewGuestPassRow,
-} from '../modules/guest-passes/guest-passes.repository';
-import { benefitPeriod, newGuestPassCode, validityFrom } from '../modules/guest-passes/guest-passes.service';
+  newGuestPassCode,
+  recordSentGuestPasses,
+  validityFrom,
+} from '../modules/guest-passes/guest-passes.service';
 import type { SeededOperator } from './operator';
 
 /** The demo member with guest passes to send, many pages of sent ones, and packages. */
@@ -108,7 +110,7 @@ export async function seedGuestPasses(
     .returning({ id: memberships.id });
   if (!membership) throw new Error('membership not created');
 
-  const bringAFriend = await insertMemberPackage(db, {
+  const bringAFriend = await createMemberPackage(db, {
     clientId,
     userId: user.id,
     name: 'Bring a Friend 10',
@@ -121,7 +123,7 @@ export async function seedGuestPasses(
     expiresAt: zonedTimeToUtc(addDays(today, 120), '23:59', london),
     createdAt: zonedTimeToUtc(addDays(today, -60), '12:00', london),
   });
-  await insertMemberPackage(db, {
+  await createMemberPackage(db, {
     clientId,
     userId: user.id,
     name: '10 Swim Card',
@@ -132,7 +134,7 @@ export async function seedGuestPasses(
     expiresAt: zonedTimeToUtc(addDays(today, 200), '23:59', london),
     createdAt: zonedTimeToUtc(addDays(today, -90), '12:00', london),
   });
-  await insertMemberPackage(db, {
+  await createMemberPackage(db, {
     clientId,
     userId: user.id,
     name: 'Summer Classes 5',
@@ -202,7 +204,7 @@ export async function seedGuestPasses(
       createdAt: fromBenefit ? new Date(now.getTime() - 3600_000) : zonedTimeToUtc(sentOn, '10:00', london),
     });
   }
-  for (const row of rows) await insertGuestPass(db, row);
+  await recordSentGuestPasses(db, rows);
 
   // The account has been around for a year.
   await db

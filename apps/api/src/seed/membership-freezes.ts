@@ -3,8 +3,8 @@ import type { Database } from '../db/client';
 import { membershipQuestions } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { createFreezeTypes, recordFreeze } from '../modules/freezes/freezes.service';
 import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
-import { insertFreeze, insertFreezeTypes } from '../modules/membership-changes/membership-changes.repository';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 
@@ -21,7 +21,7 @@ export async function seedMembershipFreezes(
   venues: SeededOperator['venues'],
   now = new Date(),
 ): Promise<void> {
-  const [medical, travel] = await insertFreezeTypes(db, [
+  const [medical, travel] = await createFreezeTypes(db, [
     {
       clientId,
       reason: 'Medical',
@@ -117,13 +117,12 @@ export async function seedMembershipFreezes(
   const frozen = await member('frozen@example.com', 'Robin', 'Frost');
   const frozenMembership = await membership(frozen.id, 'monthly', addMonths(today, -8), 'frozen');
   const frozenFrom = addDays(today, -12);
-  await insertFreeze(db, {
+  await recordFreeze(db, {
     membershipId: frozenMembership.id,
     userId: frozen.id,
     freezeTypeId: travel.id,
     startDate: frozenFrom,
     months: 2,
-    endDate: addDays(addMonths(frozenFrom, 2), -1),
     status: 'active',
     reviewedAt: new Date(now.getTime() - 20 * 86_400_000),
     startedAt: new Date(`${frozenFrom}T00:05:00Z`),
@@ -132,13 +131,12 @@ export async function seedMembershipFreezes(
   // A freeze request waiting for staff (the membership stays active meanwhile).
   const pending = await member('freeze-pending@example.com', 'Casey', 'Waite');
   const pendingMembership = await membership(pending.id, 'monthly', addMonths(today, -5));
-  await insertFreeze(db, {
+  await recordFreeze(db, {
     membershipId: pendingMembership.id,
     userId: pending.id,
     freezeTypeId: travel.id,
     startDate: addDays(today, 10),
     months: 1,
-    endDate: addDays(addMonths(addDays(today, 10), 1), -1),
     status: 'pending_approval',
   });
 

@@ -5,17 +5,13 @@ import type { Database } from '../db/client';
 import { membershipTypes, penalties, uploads, users } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { requestCancellation } from '../modules/cancellations/cancellations.service';
+import { recordDirectDebitHistory } from '../modules/direct-debit/direct-debit.service';
 import {
-  insertCollection,
-  insertMandate,
-  insertSchedule,
-} from '../modules/direct-debit/direct-debit.repository';
+  findOrCreateDocumentTypes,
+  recordEligibilityDocument,
+} from '../modules/eligibility-documents/eligibility-documents.service';
 import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
-import {
-  ensureDocumentTypes,
-  insertDocument,
-} from '../modules/membership-management/membership-management.repository';
-import { requestCancellation } from '../modules/membership-management/membership-management.service';
 import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
@@ -113,51 +109,6 @@ export async function seedMembershipStates(
     });
   }
 
-  /** A sandbox mandate with the membership's monthly collections: paid ones, then the next. */
-  async function directDebit(userId: number, row: MembershipRow, amount: number) {
-    const mandate = await insertMandate(db, {
-      userId,
-      membershipId: row.id,
-      provider: 'sandbox',
-      // The sandbox's id format: 8 characters, then the scenario ('A': payments succeed).
-      providerMandateId: `MD000SD${String(row.id).padStart(6, '0')}A`,
-      reference: `RL-DD-${String(row.id).padStart(6, '0')}`,
-      status: 'active',
-      accountHolderName: 'Demo Member',
-      sortCode: '200000',
-      accountNumberEnding: '11',
-      bankName: 'Sandbox Bank',
-    });
-    const billingDay = row.billingDay ?? 1;
-    const firstBillingDate = row.firstBillingDate ?? addMonths(row.startDate, 1);
-    const schedule = await insertSchedule(db, {
-      mandateId: mandate.id,
-      userId,
-      membershipId: row.id,
-      currency: 'GBP',
-      amount,
-      billingDay,
-      firstChargeDate: firstBillingDate,
-    });
-    let sequence = 0;
-    for (let charge = firstBillingDate; sequence < 24; charge = addMonths(firstBillingDate, sequence)) {
-      const past = charge <= today;
-      await insertCollection(db, {
-        scheduleId: schedule.id,
-        mandateId: mandate.id,
-        sequence,
-        chargeDate: charge,
-        amount,
-        currency: 'GBP',
-        status: past ? 'paid_out' : 'scheduled',
-        providerPaymentId: past ? `PM000SEED${row.id}X${sequence}` : null,
-        submittedAt: past ? new Date(`${addDays(charge, -3)}T06:00:00Z`) : null,
-      });
-      sequence += 1;
-      if (!past) break;
-    }
-  }
-
   /** The member's document: a real file when the uploads folder is known. */
   async function uploadFor(userId: number, name: string): Promise<number> {
     if (config) {
@@ -183,7 +134,7 @@ export async function seedMembershipStates(
     return row.id;
   }
 
-  const [studentCard, offerLetter] = await ensureDocumentTypes(db, clientId, [
+  const [studentCard, offerLetter] = await findOrCreateDocumentTypes(db, clientId, [
     'Student ID card',
     'UCAS or university offer letter',
   ]);
@@ -197,13 +148,23 @@ export async function seedMembershipStates(
   // Cancelled with notice: a year of direct debits, then the cancellation asked for today.
   const leaving = await member('cancelled-notice@example.com', 'Casey', 'Leaver');
   const leavingMembership = await membership(leaving.id, gym, addDays(addMonths(today, -13), -4));
-  await directDebit(leaving.id, leavingMembership, gym.option.baseFee);
+  await recordDirectDebitHistory(db, {
+    userId: leaving.id,
+    membership: leavingMembership,
+    amount: gym.option.baseFee,
+    today,
+  });
   await requestCancellation({ db }, leaving.id, leavingMembership.id, now);
 
   // Outstanding penalties: a late cancellation and a no-show at the home centre.
   const debtor = await member('debt@example.com', 'Dana', 'Owings');
   const debtMembership = await membership(debtor.id, gym, addMonths(today, -7));
-  await directDebit(debtor.id, debtMembership, gym.option.baseFee);
+  await recordDirectDebitHistory(db, {
+    userId: debtor.id,
+    membership: debtMembership,
+    amount: gym.option.baseFee,
+    today,
+  });
   await db.insert(penalties).values([
     {
       clientId,
@@ -236,7 +197,7 @@ export async function seedMembershipStates(
     requiresDocument: true,
     status: 'pending',
   });
-  await insertDocument(db, {
+  await recordEligibilityDocument(db, {
     clientId,
     membershipId: rejectedMembership.id,
     userId: rejected.id,
@@ -256,7 +217,7 @@ export async function seedMembershipStates(
     requiresDocument: true,
     status: 'pending',
   });
-  await insertDocument(db, {
+  await recordEligibilityDocument(db, {
     clientId,
     membershipId: pendingMembership.id,
     userId: pending.id,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { generalCreditOf } from '../credit/credit.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { profilePhotoOf } from '../documents/documents.service';
-import { eligibilityFlagsOf } from '../membership-management/membership-management.service';
+import { eligibilityFlagsOf } from '../eligibility-documents/eligibility-documents.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties } from '../payments/payments.service';
 import type { Auth } from '../session/session';
@@ -31,7 +31,7 @@ export async function describeUser(
     getCurrentClient(deps.db, deps.config),
     isStaff ? 0 : generalCreditOf(deps.db, user.id),
     isStaff ? { hasInstruction: false, hasBillingDate: false } : instructionFlagsOf(deps.db, user.id),
-    // Eligibility documents of the member's memberships (modules/membership-management).
+    // Eligibility documents of the member's memberships (modules/eligibility-documents).
     isStaff
       ? { documentExpiry: [], uploadRequired: false }
       : eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id),

@@ -5,11 +5,11 @@ import { directDebitCollections } from '../../db/schema';
 import type { CollectRequest, DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import { SandboxDirectDebitProvider } from '../../providers/direct-debit/sandbox-direct-debit-provider';
 import { createUser } from '../../test/factories/basket-fixtures';
+import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createClient } from '../operator/operator.service';
 import { collectDuePayments } from './collections.service';
 import { createMandate } from './direct-debit.service';
-import { detailsTokenFor } from './direct-debit-test-fixtures';
 
 /**
  * The collections job on several replicas at once, on PostgreSQL (PGlite is one connection, so

@@ -330,3 +330,26 @@ export async function lockScheduledCollectionsFrom(
 export async function moveCollection(db: Database, id: number, chargeDate: string): Promise<void> {
   await db.update(directDebitCollections).set({ chargeDate }).where(eq(directDebitCollections.id, id));
 }
+
+/** The next scheduled collection of each membership on an active schedule. */
+export async function listNextCollections(
+  db: Database,
+  membershipIds: number[],
+): Promise<{ membershipId: number; chargeDate: string }[]> {
+  if (membershipIds.length === 0) return [];
+  return db
+    .select({
+      membershipId: directDebitSchedules.membershipId,
+      chargeDate: sql<string>`min(${directDebitCollections.chargeDate})`,
+    })
+    .from(directDebitCollections)
+    .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))
+    .where(
+      and(
+        inArray(directDebitSchedules.membershipId, membershipIds),
+        eq(directDebitSchedules.status, 'active'),
+        eq(directDebitCollections.status, 'scheduled'),
+      ),
+    )
+    .groupBy(directDebitSchedules.membershipId);
+}

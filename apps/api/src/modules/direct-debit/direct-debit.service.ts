@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { DirectDebitBillingAddress } from '../../db/schema';
 import { AppError } from '../../errors';
+import { addDays, addMonths } from '../../lib/dates';
 import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
@@ -28,6 +29,7 @@ import {
   insertMandate,
   insertSchedule,
   limitSchedulesOfMembership,
+  listNextCollections,
   lockScheduledCollectionsFrom,
   type MandateRow,
   moveCollection,
@@ -377,6 +379,74 @@ export async function endCollectionsAfter(
   lastChargeDate: string,
 ): Promise<void> {
   await limitSchedulesOfMembership(db, membershipId, lastChargeDate);
+}
+
+/** The next payment date of each membership: its next scheduled collection (my-account.md 3 `nextPaymentDate`). */
+export async function nextCollectionDates(
+  db: Database,
+  membershipIds: number[],
+): Promise<{ membershipId: number; chargeDate: string }[]> {
+  return listNextCollections(db, membershipIds);
+}
+
+// ---- A history made outside the API (the seed's demo members) ----------------------------------------
+
+/**
+ * A membership's direct debit as if it had run for a while: an active sandbox mandate (its id ends
+ * in 'A', the scenario where payments succeed), a schedule from the first billing date, and the
+ * monthly collections paid out up to `today`, then the next one scheduled (at most 24).
+ */
+export async function recordDirectDebitHistory(
+  db: Database,
+  input: {
+    userId: number;
+    membership: { id: number; startDate: string; billingDay: number | null; firstBillingDate: string | null };
+    amount: number;
+    today: string;
+  },
+): Promise<void> {
+  const { userId, membership: row, amount, today } = input;
+  const mandate = await insertMandate(db, {
+    userId,
+    membershipId: row.id,
+    provider: 'sandbox',
+    // The sandbox's id format: 8 characters, then the scenario ('A': payments succeed).
+    providerMandateId: `MD000SD${String(row.id).padStart(6, '0')}A`,
+    reference: `RL-DD-${String(row.id).padStart(6, '0')}`,
+    status: 'active',
+    accountHolderName: 'Demo Member',
+    sortCode: '200000',
+    accountNumberEnding: '11',
+    bankName: 'Sandbox Bank',
+  });
+  const billingDay = row.billingDay ?? 1;
+  const firstBillingDate = row.firstBillingDate ?? addMonths(row.startDate, 1);
+  const schedule = await insertSchedule(db, {
+    mandateId: mandate.id,
+    userId,
+    membershipId: row.id,
+    currency: 'GBP',
+    amount,
+    billingDay,
+    firstChargeDate: firstBillingDate,
+  });
+  let sequence = 0;
+  for (let charge = firstBillingDate; sequence < 24; charge = addMonths(firstBillingDate, sequence)) {
+    const past = charge <= today;
+    await insertCollection(db, {
+      scheduleId: schedule.id,
+      mandateId: mandate.id,
+      sequence,
+      chargeDate: charge,
+      amount,
+      currency: 'GBP',
+      status: past ? 'paid_out' : 'scheduled',
+      providerPaymentId: past ? `PM000SEED${row.id}X${sequence}` : null,
+      submittedAt: past ? new Date(`${addDays(charge, -3)}T06:00:00Z`) : null,
+    });
+    sequence += 1;
+    if (!past) break;
+  }
 }
 
 // ---- What GET auth/user reports ---------------------------------------------------------------------

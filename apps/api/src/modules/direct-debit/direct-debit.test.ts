@@ -16,16 +16,16 @@ import {
   sandboxMandateTimings,
 } from '../../providers/direct-debit/sandbox-direct-debit-provider';
 import { createUser } from '../../test/factories/basket-fixtures';
-import { openTestDatabase, startTestApp, type TestApp } from '../../test/harness';
-import { createClient } from '../operator/operator.service';
-import { collectDuePayments, nextChargeDate, syncMandates } from './collections.service';
-import { type CollectionPlan, createMandate, findValidatedBankDetails } from './direct-debit.service';
 import {
   detailsTokenFor,
   failingPaymentsDetails,
   sandboxDetails,
   validateRequest,
-} from './direct-debit-test-fixtures';
+} from '../../test/factories/direct-debit-fixtures';
+import { openTestDatabase, startTestApp, type TestApp } from '../../test/harness';
+import { createClient } from '../operator/operator.service';
+import { collectDuePayments, nextChargeDate, syncMandates } from './collections.service';
+import { type CollectionPlan, createMandate, findValidatedBankDetails } from './direct-debit.service';
 
 const fullNumber = '55779911';
 

@@ -42,7 +42,7 @@ const waiverNotFound = zErrorResponse.describe(
   "No active waiver with this slug at this operator: 'Could not find this waiver.'",
 );
 
-/** The profile photo and waivers (my-account.md 2.8, 2.10); eligibility documents are in membership-management. */
+/** The profile photo and waivers (my-account.md 2.8, 2.10); eligibility documents have their own module. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { db, config }) => {
   const deps = { db, config };
   const memberOf = (user: { id: number; clientId: number; firstName: string; lastName: string }): Member => ({

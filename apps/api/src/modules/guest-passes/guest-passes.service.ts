@@ -26,6 +26,7 @@ import {
   findGuestPassOfUser,
   type GuestPassRow,
   insertGuestPass,
+  insertMemberPackage,
   listGuestPassBenefits,
   listGuestPassesOfUser,
   listPackagesOfUser,
@@ -35,6 +36,8 @@ import {
   lockGuestPassByCode,
   type MemberPackageRow,
   markGuestPassRedeemed,
+  type NewGuestPassRow,
+  type NewMemberPackageRow,
   takePackageGuestPassUse,
   type VenueSummary,
 } from './guest-passes.repository';
@@ -446,6 +449,23 @@ export async function listMemberPackages(
   });
   const rank = { active: 0, used_up: 1, expired: 2 } as const;
   return packages.sort((a, b) => rank[a.status] - rank[b.status]);
+}
+
+// ---- Packages and passes made outside the API (the seed's demo member) -----------------------------------
+
+export type { MemberPackageRow, NewGuestPassRow, NewMemberPackageRow };
+
+/** A package a member holds (bought at the front desk, say): uses and/or guest passes to send. */
+export async function createMemberPackage(
+  db: Database,
+  values: NewMemberPackageRow,
+): Promise<MemberPackageRow> {
+  return insertMemberPackage(db, values);
+}
+
+/** Passes sent in the past, as they stand now (issued, redeemed or expired), written in the given order. */
+export async function recordSentGuestPasses(db: Database, rows: NewGuestPassRow[]): Promise<void> {
+  for (const row of rows) await insertGuestPass(db, row);
 }
 
 // ---- Expiry job --------------------------------------------------------------------------------------

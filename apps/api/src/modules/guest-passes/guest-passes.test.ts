@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, guestPasses, memberPackages, outboundEmails } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
 import { api, createUser } from '../../test/factories/basket-fixtures';
-import { startTestApp, type TestApp } from '../../test/harness';
-import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 import {
   createGuestPassFixture,
   type GuestPassFixture,
   giveMembership,
   givePackage,
-} from './guest-passes-test-fixtures';
+} from '../../test/factories/guest-pass-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { benefitPeriod, redeemGuestPass, runGuestPassExpiry } from './guest-passes.service';
 
 describe('guest passes', () => {
   let t: TestApp;

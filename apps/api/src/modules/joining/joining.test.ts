@@ -18,8 +18,8 @@ import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { demoPromotionCodes } from '../../seed/memberships';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, billing, cardToken, createUser } from '../../test/factories/basket-fixtures';
+import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { detailsTokenFor } from '../direct-debit/direct-debit-test-fixtures';
 import { priceMembership } from '../membership-catalogue/pricing';
 import { activateMembershipAfterCheckout } from '../membership-lifecycle/activation.service';
 

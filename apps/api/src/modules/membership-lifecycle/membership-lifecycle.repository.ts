@@ -1,11 +1,84 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { memberships, orderItems, users } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import {
+  membershipFreezes,
+  membershipPaymentOptions,
+  memberships,
+  membershipTypes,
+  orderItems,
+  users,
+  venues,
+} from '../../db/schema';
+
 export type MembershipRow = typeof memberships.$inferSelect;
 export type NewMembershipRow = typeof memberships.$inferInsert;
+export type FreezeRow = typeof membershipFreezes.$inferSelect;
+
+export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
+export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
+
+export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
 export async function findMembershipById(db: Database, id: number): Promise<MembershipRow | undefined> {
   const rows = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The membership row, locked until the transaction ends (every state change takes this lock first). */
+export async function lockMembership(db: Database, id: number): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.id, id)).for('update');
+  return row;
+}
+
+// ---- A membership with its type, payment option and home venue --------------------------------------------
+
+/** A membership with its type, payment option and home venue. */
+export interface MembershipDetailRow {
+  membership: MembershipRow;
+  type: MembershipTypeRow;
+  option: PaymentOptionRow;
+  venueName: string | null;
+  timezone: string | null;
+}
+
+const detailColumns = {
+  membership: memberships,
+  type: membershipTypes,
+  option: membershipPaymentOptions,
+  venueName: venues.name,
+  timezone: venues.timezone,
+};
+
+function detailQuery(db: Database) {
+  return db
+    .select(detailColumns)
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .leftJoin(venues, eq(venues.id, memberships.homeVenueId));
+}
+
+// Prepared: GET auth/user reads these on every dashboard load.
+const membershipDetailsOfUserStatement = preparedPerDatabase((db) =>
+  detailQuery(db)
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(asc(memberships.id))
+    .prepare('membership_details_of_user'),
+);
+
+export async function listMembershipDetailsOfUser(
+  db: Database,
+  userId: number,
+): Promise<MembershipDetailRow[]> {
+  return membershipDetailsOfUserStatement(db).execute({ userId });
+}
+
+export async function findMembershipDetail(
+  db: Database,
+  id: number,
+): Promise<MembershipDetailRow | undefined> {
+  const rows = await detailQuery(db).where(eq(memberships.id, id)).limit(1);
   return rows[0];
 }
 
@@ -47,4 +120,80 @@ export async function listOrderedMembershipIds(db: Database, orderId: number): P
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
   return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
+}
+
+// ---- What the member may do with each membership (membership-options.ts) -------------------------------
+
+export interface MembershipFacts {
+  membershipId: number;
+  freezable: boolean;
+  renewable: boolean;
+  changeable: boolean;
+  paymentType: 'recurring' | 'fixed';
+  timezone: string;
+}
+
+export async function listMembershipFacts(db: Database, membershipIds: number[]): Promise<MembershipFacts[]> {
+  if (membershipIds.length === 0) return [];
+  return db
+    .select({
+      membershipId: memberships.id,
+      freezable: membershipTypes.freezable,
+      renewable: membershipTypes.renewable,
+      changeable: membershipTypes.changeable,
+      paymentType: membershipPaymentOptions.paymentType,
+      timezone: venues.timezone,
+    })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .where(inArray(memberships.id, membershipIds));
+}
+
+/** The open (pending, approved or running) freeze of each membership: it decides the freeze and change flags. */
+export async function listOpenFreezesOf(db: Database, membershipIds: number[]): Promise<FreezeRow[]> {
+  if (membershipIds.length === 0) return [];
+  return db
+    .select()
+    .from(membershipFreezes)
+    .where(
+      and(
+        inArray(membershipFreezes.membershipId, membershipIds),
+        inArray(membershipFreezes.status, openFreezeStatuses),
+      ),
+    );
+}
+
+/** Live (pending or active) renewals and changes that follow on from these memberships. */
+export async function listLiveSuccessorsOf(db: Database, membershipIds: number[]): Promise<MembershipRow[]> {
+  if (membershipIds.length === 0) return [];
+  return db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        inArray(memberships.status, ['pending', 'active']),
+        sql`(${inArray(memberships.renewsMembershipId, membershipIds)} or ${inArray(memberships.replacesMembershipId, membershipIds)})`,
+      ),
+    );
+}
+
+// ---- Replaced memberships end ----------------------------------------------------------------------------
+
+/** Renewed or replaced memberships with a paid successor: they end (status expired) after their last day. */
+export async function lockNextEndedReplaced(db: Database, today: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        inArray(memberships.status, ['active', 'frozen']),
+        sql`${memberships.endDate} < ${today}`,
+        sql`exists (select 1 from ${memberships} as successor where (successor.replaces_membership_id = ${memberships.id} or successor.renews_membership_id = ${memberships.id}) and successor.status = 'active')`,
+      ),
+    )
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
 }

@@ -6,7 +6,7 @@ import {
   listMembershipFacts,
   listOpenFreezesOf,
   type MembershipRow,
-} from './membership-changes.repository';
+} from './membership-lifecycle.repository';
 
 /** What the member may do with a membership (the spec's Membership flags, my-account.md 3). */
 export interface MembershipOptions {

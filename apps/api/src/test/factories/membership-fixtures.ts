@@ -134,7 +134,7 @@ export function multipartBody(
   fields: Record<string, string | number>,
   file?: { name: string; type: string; bytes: Buffer },
 ) {
-  const boundary = '----membership-management-test';
+  const boundary = '----membership-test';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(

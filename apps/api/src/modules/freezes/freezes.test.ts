@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { seedIfEmpty } from '../../seed/seed';
-import { api, billing, cardToken, createUser } from '../../test/factories/basket-fixtures';
+import { api, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { collectDuePayments } from '../direct-debit/collections.service';
 import { insertMembership } from '../joining/joining.service';
@@ -44,7 +44,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe('membership changes: freeze, renew, change', () => {
+describe('freezes', () => {
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let clientId: number;
@@ -147,23 +147,6 @@ describe('membership changes: freeze, renew, change', () => {
     return { mandateId: mandate?.id ?? 0, scheduleId: schedule?.id ?? 0 };
   }
 
-  async function payBasket(headers: Record<string, string>) {
-    const basket = (await http.get('/api/activities/cart', headers)).json().data;
-    const checkoutTerms = (await http.get(`/api/terms?cart_id=${basket.id}`, {}))
-      .json()
-      .data.map((term: { id: number }) => term.id);
-    const paid = await http.post('/api/checkout/complete', headers, {
-      completed_waivers: [],
-      payments: [{ tender_type: 'card', amount: basket.total, info: null }],
-      item_hash: basket.item_hash,
-      source: 'my-account',
-      terms: checkoutTerms,
-      card: { token: await cardToken(t.app), save_card: false, billing },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { total: basket.total as number, orderId: paid.json().complete_order_id as number };
-  }
-
   function freeze(
     id: number,
     headers: Record<string, string>,
@@ -203,11 +186,6 @@ describe('membership changes: freeze, renew, change', () => {
       ['/api/my-account/user/memberships/{membershipId}/freeze', 'post'],
       ['/api/staff/membership-freezes/{id}/approve', 'post'],
       ['/api/staff/membership-freezes/{id}/reject', 'post'],
-      ['/api/memberships/{membershipId}/renew', 'get'],
-      ['/api/memberships/{membershipId}/renew', 'post'],
-      ['/api/memberships/{membershipId}/change', 'get'],
-      ['/api/memberships/{membershipId}/change', 'post'],
-      ['/api/memberships/{membershipId}/change/{paymentOptionId}', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
@@ -453,177 +431,6 @@ describe('membership changes: freeze, renew, change', () => {
         reason: 'No proof',
       });
       expect(res.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'No proof' });
-    });
-  });
-
-  describe('renewal', () => {
-    it('renews a single payment membership near its end into the basket; not others’ or early ones', async () => {
-      const owner = await memberWith('fixed', addDays(addMonths(today, -12), 10));
-      const url = `/api/memberships/${owner.membership.id}/renew`;
-      const details = await http.get(url, owner.headers);
-      expect(details.statusCode, details.body).toBe(200);
-      const end = owner.membership.endDate ?? '';
-      expect(details.json().data).toMatchObject({ can_renew: true, start_date: { raw: addDays(end, 1) } });
-      const other = await createUser(t.db, clientId);
-      expect((await http.post(url, other.headers, {})).statusCode).toBe(404);
-      expect((await http.get(url, other.headers)).statusCode).toBe(404);
-      expect((await http.post(url, {}, {})).statusCode).toBe(401);
-      const res = await http.post(url, owner.headers, {});
-      expect(res.statusCode, res.body).toBe(200);
-      const [renewal] = await t.db
-        .select()
-        .from(memberships)
-        .where(eq(memberships.renewsMembershipId, owner.membership.id));
-      expect(renewal).toMatchObject({ status: 'pending', startDate: addDays(end, 1) });
-
-      const early = await memberWith('fixed', addMonths(today, -1));
-      const refused = await http.post(`/api/memberships/${early.membership.id}/renew`, early.headers, {});
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors.membership).toBeDefined();
-    });
-  });
-
-  describe('through checkout', () => {
-    it('a paid renewal starts the day after; the renewed membership expires after its last day', async () => {
-      const owner = await memberWith('fixed', addDays(addMonths(today, -12), 5));
-      const end = owner.membership.endDate ?? '';
-      const twice = await Promise.all([
-        http.post(`/api/memberships/${owner.membership.id}/renew`, owner.headers, {}),
-        http.post(`/api/memberships/${owner.membership.id}/renew`, owner.headers, {}),
-      ]);
-      expect(twice.some((r) => r.statusCode === 200)).toBe(true);
-      const live = await t.db
-        .select()
-        .from(memberships)
-        .where(eq(memberships.renewsMembershipId, owner.membership.id));
-      expect(live.filter((m) => m.status === 'pending')).toHaveLength(1);
-      await payBasket(owner.headers);
-      const [renewal] = (
-        await t.db.select().from(memberships).where(eq(memberships.renewsMembershipId, owner.membership.id))
-      ).filter((m) => m.status === 'active');
-      expect(renewal).toMatchObject({ startDate: addDays(end, 1), status: 'active' });
-      const again = await http.get(`/api/memberships/${owner.membership.id}/renew`, owner.headers);
-      expect(again.json().data).toMatchObject({
-        can_renew: false,
-        renew_forbid_reason: 'This membership has already been renewed.',
-      });
-      await runFreezeTransitions(t.db, new Date(`${end}T12:00:00Z`));
-      expect(
-        (await t.db.select().from(memberships).where(eq(memberships.id, owner.membership.id)))[0]?.status,
-      ).toBe('active');
-      await runFreezeTransitions(t.db, new Date(`${addDays(end, 1)}T12:00:00Z`));
-      expect(
-        (await t.db.select().from(memberships).where(eq(memberships.id, owner.membership.id)))[0]?.status,
-      ).toBe('expired');
-    });
-
-    it('a paid change ends the old membership the day before and keeps the instruction', async () => {
-      const owner = await memberWith('monthly');
-      const { mandateId, scheduleId } = await instructionFor(owner.user.id, owner.membership.id);
-      const target = await option('off-peak', 'recurring');
-      const res = await http.post(`/api/memberships/${owner.membership.id}/change`, owner.headers, {
-        starts_at: today,
-        payment_option_id: target.option.id,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      // Until it is paid the member may change their mind: a second change replaces the first.
-      const other = await option('all-clubs', 'recurring');
-      const second = await http.post(`/api/memberships/${owner.membership.id}/change`, owner.headers, {
-        starts_at: today,
-        payment_option_id: other.option.id,
-      });
-      expect(second.statusCode, second.body).toBe(200);
-      const third = await http.post(`/api/memberships/${owner.membership.id}/change`, owner.headers, {
-        starts_at: today,
-        payment_option_id: target.option.id,
-      });
-      expect(third.statusCode, third.body).toBe(200);
-      const tries = await t.db
-        .select()
-        .from(memberships)
-        .where(eq(memberships.replacesMembershipId, owner.membership.id));
-      expect(tries.filter((m) => m.status === 'pending')).toHaveLength(1);
-      const basket = (await http.get('/api/activities/cart', owner.headers)).json().data;
-      expect(basket.items).toHaveLength(1);
-      await payBasket(owner.headers);
-      const after = await http.get(`/api/memberships/${owner.membership.id}/change`, owner.headers);
-      expect(after.statusCode).toBe(403);
-      const [old] = await t.db.select().from(memberships).where(eq(memberships.id, owner.membership.id));
-      expect(old).toMatchObject({ endDate: addDays(today, -1), status: 'expired' });
-      const [oldSchedule] = await t.db
-        .select()
-        .from(directDebitSchedules)
-        .where(eq(directDebitSchedules.id, scheduleId));
-      expect(oldSchedule?.status).toBe('cancelled');
-      const successor = (
-        await t.db.select().from(memberships).where(eq(memberships.replacesMembershipId, owner.membership.id))
-      ).find((m) => m.status !== 'cancelled');
-      expect(successor).toMatchObject({ status: 'active', paymentOptionId: target.option.id });
-      const newSchedules = await t.db
-        .select()
-        .from(directDebitSchedules)
-        .where(eq(directDebitSchedules.membershipId, successor?.id ?? 0));
-      expect(newSchedules).toHaveLength(1);
-      expect(newSchedules[0]).toMatchObject({ mandateId, status: 'active', amount: target.option.baseFee });
-    });
-  });
-
-  describe('change', () => {
-    it('lists options, prices a change and puts it in the basket; not for others', async () => {
-      const owner = await memberWith('monthly');
-      const url = `/api/memberships/${owner.membership.id}/change`;
-      const other = await createUser(t.db, clientId);
-      expect((await http.get(url, other.headers)).statusCode).toBe(404);
-      expect((await http.get(url, {})).statusCode).toBe(401);
-      const res = await http.get(url, owner.headers);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.starts_at.min).toBe(today);
-      // The member's own type stays on offer through its other options; never the current one.
-      const own = res
-        .json()
-        .data.membership_types.find((type: { id: number }) => type.id === owner.membership.membershipTypeId);
-      const current = own.payment_options.find(
-        (o: { id: number }) => o.id === owner.membership.paymentOptionId,
-      );
-      expect(current.is_purchasable).toMatchObject({
-        can_purchase: false,
-        message: 'This is your current membership.',
-      });
-      const sameOption = await http.get(`${url}/${owner.membership.paymentOptionId}`, owner.headers);
-      expect(sameOption.statusCode).toBe(422);
-      const target = await option('all-clubs', 'recurring');
-      const costs = await http.get(`${url}/${target.option.id}?startsAt=${today}`, owner.headers);
-      expect(costs.statusCode, costs.body).toBe(200);
-      const data = costs.json().data;
-      expect(data.costs.total_due_now.raw).toBe(
-        data.costs.composition.month_in_hand.raw + data.costs.composition.fees.raw,
-      );
-      expect(data.difference_to_old_membership.text).toMatch(/more than your current membership/);
-      const late = await http.get(`${url}/${target.option.id}?startsAt=${addDays(today, 90)}`, owner.headers);
-      expect(late.statusCode).toBe(422);
-      expect(
-        (await http.post(url, other.headers, { starts_at: today, payment_option_id: target.option.id }))
-          .statusCode,
-      ).toBe(404);
-      const changed = await http.post(url, owner.headers, {
-        starts_at: today,
-        payment_option_id: target.option.id,
-        direct_debit: undefined,
-      });
-      // A member without a direct debit instruction must give bank details for a monthly option.
-      expect([200, 422]).toContain(changed.statusCode);
-      const fixed = await option('all-clubs', 'fixed');
-      const toFixed = await http.post(url, owner.headers, {
-        starts_at: today,
-        payment_option_id: fixed.option.id,
-      });
-      expect(toFixed.statusCode, toFixed.body).toBe(200);
-      expect(toFixed.json().data).toMatchObject({ order_id: null });
-      const [successor] = await t.db
-        .select()
-        .from(memberships)
-        .where(eq(memberships.replacesMembershipId, owner.membership.id));
-      expect(successor?.status).toBe('pending');
     });
   });
 });

@@ -1,21 +1,9 @@
 import { addDays, addMonths } from '../../lib/dates';
 
 /**
- * Calendar arithmetic of cancellation and membership display, on 'YYYY-MM-DD' local dates (the
- * venue's day). Pure, so the notice rules are tested without a database.
+ * Calendar arithmetic of cancellation, on 'YYYY-MM-DD' local dates (the venue's day). Pure, so the
+ * notice rules are tested without a database.
  */
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2027-01-03' -> '3 Jan 2027' (my-account.md 9: D MMM YYYY). */
-export function fullDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
-}
-
-export function membershipDate(date: string): { full_date: string; raw: string } {
-  return { full_date: fullDate(date), raw: date };
-}
 
 function withDay(date: string, day: number): string {
   return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
@@ -59,23 +47,4 @@ export function cancellationDates(input: {
 /** The billing day of a monthly membership (the start date's day, at most 28, when none was kept). */
 export function billingDayOf(row: { billingDay: number | null; startDate: string }): number {
   return row.billingDay ?? Math.min(Number(row.startDate.slice(8, 10)), 28);
-}
-
-const frequencyMonths: Record<string, number> = { months: 1, years: 12 };
-const frequencyDays: Record<string, number> = { days: 1, weeks: 7 };
-
-/** When a benefit's uses renew: the first period boundary after `today`, counted from the start date. */
-export function nextPeriodStart(startDate: string, frequency: string | null, today: string): string | null {
-  if (!frequency) return null;
-  const stepMonths = frequencyMonths[frequency];
-  const stepDays = frequencyDays[frequency];
-  if (stepMonths === undefined && stepDays === undefined) return null;
-  let next = startDate;
-  for (let i = 1; next <= today && i < 10_000; i++) {
-    next =
-      stepMonths !== undefined
-        ? addMonths(startDate, stepMonths * i)
-        : addDays(startDate, (stepDays ?? 1) * i);
-  }
-  return next;
 }

@@ -1,123 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import {
-  directDebitCollections,
-  directDebitSchedules,
   eligibilityDocuments,
   eligibilityDocumentTypes,
-  membershipBenefits,
-  membershipPaymentOptions,
   memberships,
   membershipTypes,
-  penalties,
   users,
-  venues,
 } from '../../db/schema';
 
-export type MembershipRow = typeof memberships.$inferSelect;
-export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
-export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
-export type BenefitRow = typeof membershipBenefits.$inferSelect;
+type MembershipRow = typeof memberships.$inferSelect;
 export type DocumentRow = typeof eligibilityDocuments.$inferSelect;
+export type NewDocumentRow = typeof eligibilityDocuments.$inferInsert;
 export type DocumentTypeRow = typeof eligibilityDocumentTypes.$inferSelect;
-
-/** A membership with its type, payment option and home venue. */
-export interface MembershipDetailRow {
-  membership: MembershipRow;
-  type: MembershipTypeRow;
-  option: PaymentOptionRow;
-  venueName: string | null;
-  timezone: string | null;
-}
-
-const detailColumns = {
-  membership: memberships,
-  type: membershipTypes,
-  option: membershipPaymentOptions,
-  venueName: venues.name,
-  timezone: venues.timezone,
-};
-
-function detailQuery(db: Database) {
-  return db
-    .select(detailColumns)
-    .from(memberships)
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
-    .leftJoin(venues, eq(venues.id, memberships.homeVenueId));
-}
-
-// Prepared: GET auth/user reads these on every dashboard load.
-const membershipDetailsOfUserStatement = preparedPerDatabase((db) =>
-  detailQuery(db)
-    .where(eq(memberships.userId, sql.placeholder('userId')))
-    .orderBy(asc(memberships.id))
-    .prepare('membership_details_of_user'),
-);
-
-export async function listMembershipDetailsOfUser(
-  db: Database,
-  userId: number,
-): Promise<MembershipDetailRow[]> {
-  return membershipDetailsOfUserStatement(db).execute({ userId });
-}
-
-export async function findMembershipDetail(
-  db: Database,
-  id: number,
-): Promise<MembershipDetailRow | undefined> {
-  const rows = await detailQuery(db).where(eq(memberships.id, id)).limit(1);
-  return rows[0];
-}
-
-/** The membership row, locked until the transaction ends (every state change takes this lock first). */
-export async function lockMembership(db: Database, id: number): Promise<MembershipRow | undefined> {
-  const rows = await db.select().from(memberships).where(eq(memberships.id, id)).for('update');
-  return rows[0];
-}
-
-export async function updateMembershipRow(
-  db: Database,
-  id: number,
-  values: Partial<typeof memberships.$inferInsert>,
-): Promise<void> {
-  await db.update(memberships).set(values).where(eq(memberships.id, id));
-}
-
-export async function listBenefitsOfTypes(db: Database, typeIds: number[]): Promise<BenefitRow[]> {
-  if (typeIds.length === 0) return [];
-  return db
-    .select()
-    .from(membershipBenefits)
-    .where(inArray(membershipBenefits.membershipTypeId, typeIds))
-    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id));
-}
-
-/** The next scheduled direct debit collection of each membership. */
-export async function listNextCollections(
-  db: Database,
-  membershipIds: number[],
-): Promise<{ membershipId: number; chargeDate: string }[]> {
-  if (membershipIds.length === 0) return [];
-  return db
-    .select({
-      membershipId: directDebitSchedules.membershipId,
-      chargeDate: sql<string>`min(${directDebitCollections.chargeDate})`,
-    })
-    .from(directDebitCollections)
-    .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))
-    .where(
-      and(
-        inArray(directDebitSchedules.membershipId, membershipIds),
-        eq(directDebitSchedules.status, 'active'),
-        eq(directDebitCollections.status, 'scheduled'),
-      ),
-    )
-    .groupBy(directDebitSchedules.membershipId);
-}
-
-// ---- Eligibility documents ----------------------------------------------------------------------------
 
 export interface DocumentDetailRow {
   document: DocumentRow;
@@ -157,10 +51,7 @@ export async function lockDocument(db: Database, id: number): Promise<DocumentRo
   return rows[0];
 }
 
-export async function insertDocument(
-  db: Database,
-  values: typeof eligibilityDocuments.$inferInsert,
-): Promise<DocumentRow> {
+export async function insertDocument(db: Database, values: NewDocumentRow): Promise<DocumentRow> {
   const [row] = await db.insert(eligibilityDocuments).values(values).returning();
   if (!row) throw new Error('eligibility document not written');
   return row;
@@ -230,42 +121,18 @@ export async function listDocumentsForReview(
     .limit(limit);
 }
 
-// ---- Jobs ---------------------------------------------------------------------------------------------
+// ---- The membership a document is for ----------------------------------------------------------------------
 
-/** Memberships scheduled to end whose final day is before `today`, locked (skip locked) for one run. */
-export async function lockEndedCancellations(
+/**
+ * The membership's proof state: approving a document clears `requiresDocument` (and may lift a
+ * suspension or start a membership that waited); the overdue job suspends. The caller holds the row lock.
+ */
+export async function setMembershipProofState(
   db: Database,
-  today: string,
-  limit: number,
-): Promise<MembershipRow[]> {
-  return db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.cancellationState, 'scheduled'), sql`${memberships.finalDay} < ${today}`))
-    .orderBy(asc(memberships.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-/** Cancellations waiting for debts whose member owes nothing any more (locked, skip locked). */
-export async function lockPaidUpCancellations(
-  db: Database,
-  limit: number,
-  userId?: number,
-): Promise<MembershipRow[]> {
-  return db
-    .select()
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.cancellationState, 'awaiting_payment'),
-        userId === undefined ? undefined : eq(memberships.userId, userId),
-        sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
-      ),
-    )
-    .orderBy(asc(memberships.id))
-    .limit(limit)
-    .for('update', { of: memberships, skipLocked: true });
+  id: number,
+  values: Pick<Partial<MembershipRow>, 'requiresDocument' | 'status' | 'suspendedForDocument'>,
+): Promise<void> {
+  await db.update(memberships).set(values).where(eq(memberships.id, id));
 }
 
 /**
@@ -298,9 +165,4 @@ export async function lockOverdueDocumentMemberships(
     .limit(limit)
     .for('update', { of: memberships, skipLocked: true })
     .then((rows) => rows.map((row) => row.membership));
-}
-
-export async function findCustomer(db: Database, userId: number) {
-  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0];
 }

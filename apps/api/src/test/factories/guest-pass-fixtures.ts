@@ -1,9 +1,9 @@
 import type { Database } from '../../db/client';
 import { memberships } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
-import { membershipFactory } from '../../test/factories/membership-factory';
-import { createClient, createVenue, type VenueRow } from '../operator/operator.service';
-import { insertMemberPackage, type MemberPackageRow } from './guest-passes.repository';
+import { createMemberPackage, type MemberPackageRow } from '../../modules/guest-passes/guest-passes.service';
+import { createClient, createVenue, type VenueRow } from '../../modules/operator/operator.service';
+import { membershipFactory } from './membership-factory';
 
 /**
  * Test data for guest passes: an operator with three venues and a membership type sold at two of
@@ -101,7 +101,7 @@ export async function givePackage(
   userId: number,
   values: Partial<Omit<MemberPackageRow, 'id' | 'clientId' | 'userId'>> = {},
 ): Promise<MemberPackageRow> {
-  return insertMemberPackage(db, {
+  return createMemberPackage(db, {
     clientId: f.clientId,
     userId,
     name: 'Bring a friend bundle',

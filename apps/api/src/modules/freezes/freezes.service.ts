@@ -11,8 +11,15 @@ import { addDays, addMonths, isLocalDate, localDateOf } from '../../lib/dates';
 import { billingTimeZone } from '../direct-debit/collections.service';
 import { postponeCollections } from '../direct-debit/direct-debit.service';
 import { findVenueOfClient } from '../membership-catalogue/membership-catalogue.service';
+import {
+  endReplacedMemberships,
+  findMembership,
+  lockMembership,
+  type MembershipRow,
+  ownMembership,
+} from '../membership-lifecycle/membership-lifecycle.service';
+import { membershipOptionsFor } from '../membership-lifecycle/membership-options';
 import { getCurrentClient } from '../operator/operator.service';
-import { requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
@@ -20,41 +27,25 @@ import {
   type MultipartForm,
   storeUpload,
 } from '../uploads/uploads.service';
+import { freezeAnswer, freezeTypesAnswer } from './freezes.presenters';
 import {
   type FreezeRow,
   type FreezeTypeRow,
   findFreeze,
-  findMembershipById,
   findUploadName,
   insertFreeze,
+  insertFreezeTypes,
   listFreezeTypesOfClient,
   lockFreeze,
-  lockMembership,
   lockNextDueFreeze,
-  lockNextEndedReplaced,
-  type MembershipRow,
-  setMembershipStatus,
+  type NewFreezeTypeRow,
+  setMembershipFrozen,
   updateFreeze,
-} from './membership-changes.repository';
-import { membershipOptionsFor } from './membership-options';
+} from './freezes.repository';
 
 export interface FreezeDeps {
   db: Database;
   config: Config;
-}
-
-function periodLabel(months: number): string {
-  return `${months} ${months === 1 ? 'month' : 'months'}`;
-}
-
-/** The member's own membership of this operator; 404 for anyone else's (never leaked). */
-export async function ownMembership(
-  deps: FreezeDeps,
-  auth: Auth,
-  membershipId: number,
-): Promise<MembershipRow> {
-  const client = await getCurrentClient(deps.db, deps.config);
-  return requireAccess(auth, await findMembershipById(deps.db, membershipId), { clientId: client.id });
 }
 
 async function membershipToday(deps: FreezeDeps, membership: MembershipRow, now: Date): Promise<string> {
@@ -78,45 +69,16 @@ export async function listFreezeTypes(
   const membership = await ownMembership(deps, auth, membershipId);
   const types = await listFreezeTypesOfClient(deps.db, membership.clientId);
   const bounds = startBounds(types, await membershipToday(deps, membership, now));
-  return {
-    freeze_types: types.map((type) => ({
-      id: type.id,
-      reason: type.reason,
-      time_periods: type.timePeriods.map(periodLabel),
-      proof_of_eligibility:
-        type.proofDescription !== null
-          ? { description: type.proofDescription, document_type: type.proofDocumentType ?? 'Document' }
-          : null,
-    })),
-    min_freeze_start_date: bounds.min,
-    max_freeze_start_date: bounds.max,
-  };
+  return freezeTypesAnswer(types, bounds);
 }
 
 export async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
   const [type] = (
-    await listFreezeTypesOfClient(db, (await findMembershipById(db, freeze.membershipId))?.clientId ?? 0)
+    await listFreezeTypesOfClient(db, (await findMembership(db, freeze.membershipId))?.clientId ?? 0)
   ).filter((t) => t.id === freeze.freezeTypeId);
   const proofName =
     freeze.proofUploadId === null ? undefined : await findUploadName(db, freeze.proofUploadId);
-  return {
-    id: freeze.id,
-    membership_id: freeze.membershipId,
-    freeze_type: { id: freeze.freezeTypeId, reason: type?.reason ?? '' },
-    status: freeze.status,
-    active_from: freeze.startDate,
-    months: freeze.months,
-    ends_on: freeze.endDate,
-    proof:
-      freeze.proofUploadId !== null
-        ? {
-            upload_id: freeze.proofUploadId,
-            name: proofName ?? 'document',
-            document_type: freeze.proofDocumentType ?? '',
-          }
-        : null,
-    rejection_reason: freeze.rejectionReason,
-  };
+  return freezeAnswer(freeze, type, proofName);
 }
 
 /**
@@ -214,7 +176,7 @@ async function reviewFreeze(
 ): Promise<MembershipFreeze> {
   const client = await getCurrentClient(deps.db, deps.config);
   const found = await findFreeze(deps.db, freezeId);
-  const membership = found ? await findMembershipById(deps.db, found.membershipId) : undefined;
+  const membership = found ? await findMembership(deps.db, found.membershipId) : undefined;
   if (!found || membership?.clientId !== client.id) throw AppError.notFound();
   const row = await deps.db.transaction(async (tx) => {
     const freeze = await lockFreeze(tx, freezeId);
@@ -280,7 +242,7 @@ export async function runFreezeTransitions(db: Database, now = new Date()): Prom
         return true;
       }
       await updateFreeze(tx, freeze.id, { status: 'active', startedAt: now });
-      await setMembershipStatus(tx, membership.id, 'frozen', {
+      await setMembershipFrozen(tx, membership.id, 'frozen', {
         ...(membership.endDate !== null ? { endDate: addMonths(membership.endDate, freeze.months) } : {}),
       });
       await postponeCollections(tx, membership.id, freeze.startDate, freeze.months);
@@ -295,21 +257,42 @@ export async function runFreezeTransitions(db: Database, now = new Date()): Prom
       if (!freeze) return false;
       await updateFreeze(tx, freeze.id, { status: 'completed', endedAt: now });
       const membership = await lockMembership(tx, freeze.membershipId);
-      if (membership?.status === 'frozen') await setMembershipStatus(tx, membership.id, 'active');
+      if (membership?.status === 'frozen') await setMembershipFrozen(tx, membership.id, 'active');
       run.ended += 1;
       return true;
     });
     if (!moved) break;
   }
-  for (;;) {
-    const moved = await db.transaction(async (tx) => {
-      const replaced = await lockNextEndedReplaced(tx, today);
-      if (!replaced) return false;
-      await setMembershipStatus(tx, replaced.id, 'expired');
-      run.replacedEnded += 1;
-      return true;
-    });
-    if (!moved) break;
-  }
+  // Renewed and changed memberships end on the same cadence (membership-lifecycle).
+  run.replacedEnded = await endReplacedMemberships(db, today);
   return run;
+}
+
+// ---- Freeze types and freezes made outside the API (the seed) ---------------------------------------------
+
+/** The operator's freeze types (reasons, periods, proof asked for), in the order given. */
+export async function createFreezeTypes(db: Database, values: NewFreezeTypeRow[]): Promise<FreezeTypeRow[]> {
+  return insertFreezeTypes(db, values);
+}
+
+/**
+ * A freeze as it stands after its review: `months` from `startDate` (the end date follows as for a
+ * request), already approved, running or waiting, with the review and start times given. The
+ * membership's status is the caller's (a running freeze's membership is frozen). Undefined when the
+ * membership already has an open freeze.
+ */
+export async function recordFreeze(
+  db: Database,
+  values: {
+    membershipId: number;
+    userId: number;
+    freezeTypeId: number;
+    startDate: string;
+    months: number;
+    status: FreezeRow['status'];
+    reviewedAt?: Date;
+    startedAt?: Date;
+  },
+): Promise<FreezeRow | undefined> {
+  return insertFreeze(db, { ...values, endDate: addDays(addMonths(values.startDate, values.months), -1) });
 }

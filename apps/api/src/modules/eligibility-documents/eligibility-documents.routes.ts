@@ -1,12 +1,8 @@
 import { zErrorResponse } from '@leisure/contract/errors';
 import {
   zApproveEligibilityDocumentRequest,
-  zCancelInfoResponse,
-  zCancelMembershipResponse,
   zEligibilityDocumentIdParams,
   zEligibilityDocumentResponse,
-  zMembershipIdParams,
-  zMyMembershipsResponse,
   zStaffEligibilityDocumentResponse,
   zStaffEligibilityDocumentsQuery,
   zStaffEligibilityDocumentsResponse,
@@ -15,23 +11,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { Mailer } from '../mail/mail.service';
 import { requireAuth, requireStaff } from '../session/session';
 import { readMultipartForm } from '../uploads/uploads.service';
 import {
   approveEligibilityDocument,
-  cancelMembership,
-  getCancelInfo,
   listEligibilityDocumentsForReview,
-  listMyMemberships,
   rejectEligibilityDocument,
   uploadEligibilityDocument,
-} from './membership-management.service';
+} from './eligibility-documents.service';
 
-export interface MembershipManagementRoutesOptions {
+export interface EligibilityDocumentsRoutesOptions {
   db: Database;
   config: Config;
-  mailer: Mailer;
 }
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
@@ -41,88 +32,12 @@ const csrf = zErrorResponse.describe(
 );
 const notFound = zErrorResponse.describe('No such membership of yours (another member’s answers the same).');
 
-/** The member's memberships: list, cancel, eligibility documents (my-account.md 2.6, 2.7). */
-export const membershipManagementRoutes: FastifyPluginAsyncZod<MembershipManagementRoutesOptions> = async (
+/** Proof-of-eligibility documents: the member's upload and staff review (my-account.md 2.7). */
+export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocumentsRoutesOptions> = async (
   app,
   { db, config },
 ) => {
-  const deps = { db, config, holds: app.holdKeeper };
-
-  app.get(
-    '/my-account/user/memberships',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: 'Your memberships',
-        description:
-          'Every membership of the signed-in member: pending, active, frozen, then the others, newest first ' +
-          "within each. `status` is 'freeze pending' or 'freeze pending approval' while a freeze waits. " +
-          '`document` is the latest eligibility document; `document_upload_required` says the card should ask ' +
-          'for one. `cancellation` is set once the member asked to cancel. A cancellation waiting for debts ' +
-          'that are now paid goes through before the list is answered.',
-        security,
-        response: { 200: zMyMembershipsResponse, 401: unauthenticated },
-      },
-    },
-    async (request) => {
-      const auth = await requireAuth(db, config, request);
-      return { data: await listMyMemberships(deps, auth) };
-    },
-  );
-
-  app.get(
-    '/memberships/:membershipId/cancel',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: 'What cancelling a membership would mean',
-        description:
-          'Whether it may be cancelled online (else the refusal message), the unpaid fees that must be paid ' +
-          'first (`outstanding_penalties_due`, `total_owed`), and for a monthly membership the notice period ' +
-          'and the earliest final payment date and final day: the notice runs from today and the membership ' +
-          'ends with the billing period in which it ends. `recurring` is null for a fixed (paid in full) one.',
-        security,
-        params: zMembershipIdParams,
-        response: { 200: zCancelInfoResponse, 401: unauthenticated, 404: notFound },
-      },
-    },
-    async (request) => {
-      const auth = await requireAuth(db, config, request);
-      return { data: await getCancelInfo(deps, auth, request.params.membershipId) };
-    },
-  );
-
-  app.post(
-    '/memberships/:membershipId/cancel',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: 'Cancel a membership',
-        description:
-          "`state` 'cancelled': a fixed (paid in full) membership ends now. 'scheduled': a monthly one ends on " +
-          '`final_day` and no direct debit is collected after `final_payment_date`. ' +
-          "'awaiting_payment' (`checkout_required`): the member has unpaid fees; they are put in the member's " +
-          'basket as `penalty` lines, and once they are paid at checkout the cancellation goes through by ' +
-          'itself. Asking again while it waits answers the same (and puts any new fee in the basket).',
-        security,
-        params: zMembershipIdParams,
-        response: {
-          200: zCancelMembershipResponse,
-          401: unauthenticated,
-          404: notFound,
-          419: csrf,
-          422: zErrorResponse.describe(
-            'Under `membership`: the refusal message when it may not be cancelled online, or already cancelled, ' +
-              'already due to be cancelled, or not in a state that can be cancelled.',
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const auth = await requireAuth(db, config, request);
-      return { data: await cancelMembership(deps, auth, request.params.membershipId) };
-    },
-  );
+  const deps = { db, config };
 
   app.post(
     '/my-account/eligibility/document',

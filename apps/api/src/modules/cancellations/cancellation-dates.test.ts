@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { billingDateOnOrAfter, cancellationDates, fullDate, nextPeriodStart } from './cancellation-dates';
+import { billingDateOnOrAfter, cancellationDates } from './cancellation-dates';
 
 describe('cancellation dates', () => {
-  it('formats D MMM YYYY', () => {
-    expect(fullDate('2027-01-03')).toBe('3 Jan 2027');
-    expect(fullDate('2026-12-31')).toBe('31 Dec 2026');
-  });
-
   it('finds the next billing date on or after a day', () => {
     expect(billingDateOnOrAfter('2026-11-24', 1)).toBe('2026-12-01');
     expect(billingDateOnOrAfter('2026-12-01', 1)).toBe('2026-12-01');
@@ -79,11 +74,5 @@ describe('cancellation dates', () => {
         firstBillingDate: '2027-01-01',
       }),
     ).toEqual({ finalPaymentDate: '2026-11-20', finalDay: '2026-12-31' });
-  });
-
-  it('finds when a benefit renews', () => {
-    expect(nextPeriodStart('2026-01-10', 'months', '2026-11-24')).toBe('2026-12-10');
-    expect(nextPeriodStart('2026-01-10', 'weeks', '2026-01-20')).toBe('2026-01-24');
-    expect(nextPeriodStart('2026-01-10', null, '2026-11-24')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 
-/** The seeded demo members show each membership-management state through the API. */
+/** The seeded demo members show each membership state (cancellation, debts, documents) through the list. */
 describe('seed: membership states', () => {
   let t: TestApp;
 

@@ -1,0 +1,64 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { memberships, penalties } from '../../db/schema';
+
+type MembershipRow = typeof memberships.$inferSelect;
+
+/**
+ * A cancellation's columns (state, dates, and the status once it ends), on the membership row the
+ * caller has locked.
+ */
+export async function setCancellation(
+  db: Database,
+  id: number,
+  values: Pick<
+    Partial<MembershipRow>,
+    | 'status'
+    | 'cancellationState'
+    | 'cancellationRequestedAt'
+    | 'cancelledAt'
+    | 'finalDay'
+    | 'finalPaymentDate'
+    | 'endDate'
+  >,
+): Promise<void> {
+  await db.update(memberships).set(values).where(eq(memberships.id, id));
+}
+
+// ---- Jobs ---------------------------------------------------------------------------------------------
+
+/** Memberships scheduled to end whose final day is before `today`, locked (skip locked) for one run. */
+export async function lockEndedCancellations(
+  db: Database,
+  today: string,
+  limit: number,
+): Promise<MembershipRow[]> {
+  return db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.cancellationState, 'scheduled'), sql`${memberships.finalDay} < ${today}`))
+    .orderBy(asc(memberships.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Cancellations waiting for debts whose member owes nothing any more (locked, skip locked). */
+export async function lockPaidUpCancellations(
+  db: Database,
+  limit: number,
+  userId?: number,
+): Promise<MembershipRow[]> {
+  return db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.cancellationState, 'awaiting_payment'),
+        userId === undefined ? undefined : eq(memberships.userId, userId),
+        sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
+      ),
+    )
+    .orderBy(asc(memberships.id))
+    .limit(limit)
+    .for('update', { of: memberships, skipLocked: true });
+}

@@ -1,0 +1,435 @@
+import {
+  type MembershipDocument,
+  type MyMembership,
+  membershipManagementMessages as messages,
+  zEligibilityDocumentFields,
+  zRejectEligibilityDocumentRequest,
+} from '@leisure/contract/membership-management';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { MembershipEligibility } from '../../db/schema';
+import { AppError, type FieldErrors } from '../../errors';
+import { addDays, localDateOf } from '../../lib/dates';
+import {
+  awaitingProof,
+  listMembershipsWithTypeOfUser,
+  lockMembership,
+  type MembershipDetailRow,
+  type MembershipRow,
+  ownMembershipDetail,
+  zoneOf,
+} from '../membership-lifecycle/membership-lifecycle.service';
+import { getCurrentClient } from '../operator/operator.service';
+import type { Auth } from '../session/session';
+import {
+  checkUploadedFile,
+  discardStoredFile,
+  type MultipartForm,
+  storeUpload,
+} from '../uploads/uploads.service';
+import { describeDocument, expiringSoonDays } from './eligibility-documents.presenters';
+import {
+  type DocumentRow,
+  type DocumentTypeRow,
+  ensureDocumentTypes,
+  findDocumentDetail,
+  insertDocument,
+  listDocumentsForReview,
+  listDocumentsOfMemberships,
+  lockDocument,
+  lockOverdueDocumentMemberships,
+  setMembershipProofState,
+  updateDocument,
+} from './eligibility-documents.repository';
+
+/**
+ * Proof of eligibility for a membership (my-account.md 2.7): the member uploads a document, staff
+ * approve or reject it, a membership without one past its due day is suspended, and approval lifts
+ * the suspension (or starts a paid membership that waited for it).
+ */
+
+export interface EligibilityDocumentsDeps {
+  db: Database;
+  config: Config;
+}
+
+const defaultZone = 'Europe/London';
+
+// ---- What a membership needs -------------------------------------------------------------------------
+
+interface Criterion {
+  id: number;
+  name: string;
+  documentTypes: DocumentTypeRow[];
+}
+
+async function criterionOf(db: Database, detail: MembershipDetailRow): Promise<Criterion | null> {
+  const eligibility: MembershipEligibility | null = detail.type.eligibility;
+  if (!eligibility?.requiresDocument) return null;
+  const documentTypes = await ensureDocumentTypes(db, detail.type.clientId, eligibility.documentTypes);
+  return { id: detail.type.id, name: eligibility.name, documentTypes };
+}
+
+/**
+ * my-account.md 4 "Document upload": needed when the type asks for proof and there is no document,
+ * or it is expiring, expired or rejected; and the membership is not pending, cancelled, suspended or
+ * expired, and management is on. A membership suspended *because* its document is overdue still
+ * asks for one, or the member could never lift the suspension themselves.
+ */
+function uploadRequired(
+  detail: MembershipDetailRow,
+  criterion: Criterion | null,
+  document: MembershipDocument | null,
+): boolean {
+  if (!criterion || !detail.type.managementEnabled) return false;
+  const { membership } = detail;
+  // A paid membership waiting for its proof, or suspended for the lack of it, is what the upload is for.
+  const blocked = ['pending', 'cancelled', 'suspended', 'expired'].includes(membership.status);
+  const waitingForDocument =
+    awaitingProof(membership) || (membership.status === 'suspended' && membership.suspendedForDocument);
+  if (blocked && !waitingForDocument) return false;
+  if (membership.cancellationState === 'cancelled') return false;
+  if (!document) return true;
+  return (
+    document.status === 'rejected' ||
+    document.document_expiry.expired ||
+    document.document_expiry.document_expiring_soon
+  );
+}
+
+/** Due `eligibility_days_allowance` days after joining (checkout), unless set. */
+function documentDueDateOf(membership: MembershipRow, allowanceDays: number, zone: string): string {
+  const joined = membership.activatedAt ? localDateOf(membership.activatedAt, zone) : membership.startDate;
+  return membership.documentDueDate ?? addDays(joined, allowanceDays);
+}
+
+/** What a membership card shows about proof of eligibility. */
+export interface MembershipEligibilityState {
+  criterion: MyMembership['membership_type']['eligibility_criterion'];
+  /** The latest document, if any. */
+  document: MembershipDocument | null;
+  uploadRequired: boolean;
+  /** 'YYYY-MM-DD', when the type asks for proof. */
+  dueDate: string | null;
+}
+
+/**
+ * The eligibility state of each membership (keyed by id): its criterion and document types, its
+ * latest document, whether the card should ask for one, and by when. Judged on each membership's
+ * local day; `allowanceDays` is the operator's `eligibility_days_allowance`.
+ */
+export async function eligibilityOfMemberships(
+  db: Database,
+  details: MembershipDetailRow[],
+  now: Date,
+  allowanceDays: number,
+): Promise<Map<number, MembershipEligibilityState>> {
+  const documents = await listDocumentsOfMemberships(
+    db,
+    details.map((detail) => detail.membership.id),
+  );
+  const result = new Map<number, MembershipEligibilityState>();
+  for (const detail of details) {
+    const { membership } = detail;
+    const today = localDateOf(now, zoneOf(detail));
+    const criterion = await criterionOf(db, detail);
+    const latest = documents.find((row) => row.document.membershipId === membership.id);
+    const document = latest ? describeDocument(latest, today) : null;
+    result.set(membership.id, {
+      criterion: criterion
+        ? {
+            id: criterion.id,
+            name: criterion.name,
+            document_types: criterion.documentTypes.map((row) => ({ id: row.id, name: row.name })),
+          }
+        : null,
+      document,
+      uploadRequired: uploadRequired(detail, criterion, document),
+      dueDate: criterion ? documentDueDateOf(membership, allowanceDays, zoneOf(detail)) : null,
+    });
+  }
+  return result;
+}
+
+// ---- Upload and review ----------------------------------------------------------------------------------
+
+/**
+ * `POST api/my-account/eligibility/document` (multipart): `document` (JPEG, PNG or PDF by content, at
+ * most 20,000,000 bytes), `eligibility_document_type_id`, `membership_id`, `eligibility_criterion_id`.
+ * Checks everything before the file is stored; the document waits for review (pending).
+ */
+export async function uploadEligibilityDocument(
+  deps: EligibilityDocumentsDeps,
+  auth: Auth,
+  form: MultipartForm,
+  now = new Date(),
+): Promise<MembershipDocument> {
+  const parsed = zEligibilityDocumentFields.safeParse(form.fields);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'document');
+      errors[key] = [...(errors[key] ?? []), issue.message];
+    }
+    throw AppError.validation(errors);
+  }
+  const fields = parsed.data;
+  const detail = await ownMembershipDetail(deps, auth, fields.membership_id);
+  const criterion = await criterionOf(deps.db, detail);
+  if (!criterion) throw AppError.validation({ membership_id: [messages.documentNotNeeded] });
+  const errors: FieldErrors = {};
+  if (fields.eligibility_criterion_id !== undefined && fields.eligibility_criterion_id !== criterion.id) {
+    errors.eligibility_criterion_id = [messages.criterionMismatch];
+  }
+  if (fields.eligibility_document_type_id === undefined) {
+    errors.eligibility_document_type_id = [messages.documentTypeRequired];
+  } else if (!criterion.documentTypes.some((row) => row.id === fields.eligibility_document_type_id)) {
+    errors.eligibility_document_type_id = [messages.documentTypeInvalid];
+  }
+  if (form.file?.fieldName !== 'document' || form.file.buffer.length === 0) {
+    if (!form.file?.truncated) errors.document = [messages.documentRequired];
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  const file = await checkUploadedFile(form, 'document', ['jpeg', 'png', 'pdf']);
+  if (!file) throw AppError.validation({ document: [messages.documentRequired] });
+  const documentTypeId = fields.eligibility_document_type_id as number;
+
+  let storedName: string | undefined;
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      // The membership's lock orders uploads against reviews and the suspension job.
+      await lockMembership(tx, detail.membership.id);
+      const upload = await storeUpload(tx, deps.config, {
+        userId: auth.user.id,
+        kind: 'eligibility_document',
+        file,
+      });
+      storedName = upload.storedName;
+      return insertDocument(tx, {
+        clientId: detail.membership.clientId,
+        membershipId: detail.membership.id,
+        userId: auth.user.id,
+        criterionId: criterion.id,
+        documentTypeId,
+        uploadId: upload.id,
+        status: 'pending',
+      });
+    });
+    const saved = await findDocumentDetail(deps.db, row.id);
+    if (!saved) throw new Error('eligibility document not found after insert');
+    return describeDocument(saved, localDateOf(now, zoneOf(detail)));
+  } catch (error) {
+    if (storedName) await discardStoredFile(deps.config, storedName);
+    throw error;
+  }
+}
+
+export interface ReviewedDocument extends MembershipDocument {
+  membership_id: number;
+  membership_status: string;
+}
+
+async function reviewDocument(
+  deps: EligibilityDocumentsDeps,
+  reviewerId: number,
+  documentId: number,
+  decision: { approve: true; expiresOn?: string } | { approve: false; reason: string },
+  now: Date,
+): Promise<ReviewedDocument> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const result = await deps.db.transaction(async (tx) => {
+    const found = await lockDocument(tx, documentId);
+    if (!found || found.clientId !== client.id) throw AppError.notFound();
+    // Same lock order as uploads: membership, then document.
+    const membership = await lockMembership(tx, found.membershipId);
+    const document = await lockDocument(tx, documentId);
+    if (!membership || !document) throw AppError.notFound();
+    if (document.status !== 'pending') {
+      throw AppError.validation({ document: [messages.documentNotPending] }, messages.documentNotPending);
+    }
+    if (decision.approve) {
+      await updateDocument(tx, document.id, {
+        status: 'approved',
+        reviewedByUserId: reviewerId,
+        reviewedAt: now,
+        expiresOn: decision.expiresOn ?? null,
+      });
+      // Approval lifts a suspension for a missing document, and starts a paid membership that waited for it.
+      const lift =
+        (membership.status === 'suspended' && membership.suspendedForDocument) || awaitingProof(membership);
+      await setMembershipProofState(tx, membership.id, {
+        requiresDocument: false,
+        ...(lift ? { status: 'active' as const, suspendedForDocument: false } : {}),
+      });
+      return { membershipId: membership.id, status: lift ? 'active' : membership.status };
+    }
+    await updateDocument(tx, document.id, {
+      status: 'rejected',
+      rejectionReason: decision.reason,
+      reviewedByUserId: reviewerId,
+      reviewedAt: now,
+    });
+    return { membershipId: membership.id, status: membership.status };
+  });
+  const saved = await findDocumentDetail(deps.db, documentId);
+  if (!saved) throw AppError.notFound();
+  return {
+    ...describeDocument(saved, localDateOf(now, defaultZone)),
+    membership_id: result.membershipId,
+    membership_status: result.status,
+  };
+}
+
+/** The review queue: the operator's documents in a status (pending by default), oldest first. For staff and the CLI. */
+export async function listEligibilityDocumentsForReview(
+  deps: EligibilityDocumentsDeps,
+  status: MembershipDocument['status'] = 'pending',
+  now = new Date(),
+) {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const rows = await listDocumentsForReview(deps.db, client.id, status);
+  const today = localDateOf(now, defaultZone);
+  return rows.map((row) => ({
+    ...describeDocument(row, today),
+    membership_id: row.document.membershipId,
+    membership_status: row.membershipStatus,
+    membership_type: row.membershipTypeName,
+    customer: {
+      id: row.customer.id,
+      reference: row.customer.reference,
+      name: `${row.customer.firstName} ${row.customer.lastName}`,
+    },
+  }));
+}
+
+/** Approves a pending document (lifts a suspension for an overdue document). For staff tools and the CLI. */
+export async function approveEligibilityDocument(
+  deps: EligibilityDocumentsDeps,
+  reviewerId: number,
+  documentId: number,
+  body: { expires_on?: string } | undefined = undefined,
+  now = new Date(),
+): Promise<ReviewedDocument> {
+  return reviewDocument(deps, reviewerId, documentId, { approve: true, expiresOn: body?.expires_on }, now);
+}
+
+/** Rejects a pending document with a reason the member sees. For staff tools and the CLI. */
+export async function rejectEligibilityDocument(
+  deps: EligibilityDocumentsDeps,
+  reviewerId: number,
+  documentId: number,
+  body: unknown,
+  now = new Date(),
+): Promise<ReviewedDocument> {
+  const parsed = zRejectEligibilityDocumentRequest.safeParse(body);
+  if (!parsed.success) {
+    throw AppError.validation({ reason: [parsed.error.issues[0]?.message ?? messages.reasonRequired] });
+  }
+  return reviewDocument(deps, reviewerId, documentId, { approve: false, reason: parsed.data.reason }, now);
+}
+
+// ---- The auth user's document flags ------------------------------------------------------------------
+
+/**
+ * `GET auth/user`'s `document_expiry` (approved documents that expire: days to go), and
+ * `membership_document_upload_required` (any membership asks for a document now).
+ */
+export async function eligibilityFlagsOf(
+  deps: EligibilityDocumentsDeps,
+  userId: number,
+  now = new Date(),
+): Promise<{
+  documentExpiry: {
+    membership_id: number;
+    expired: boolean;
+    document_expiring_soon: boolean;
+    days_to_expiry: number;
+  }[];
+  uploadRequired: boolean;
+}> {
+  const details = await listMembershipsWithTypeOfUser(deps.db, userId);
+  const needing = details.filter((detail) => detail.type.eligibility?.requiresDocument);
+  if (needing.length === 0) return { documentExpiry: [], uploadRequired: false };
+  const documents = await listDocumentsOfMemberships(
+    deps.db,
+    needing.map((detail) => detail.membership.id),
+  );
+  const documentExpiry = [];
+  let required = false;
+  for (const detail of needing) {
+    const today = localDateOf(now, zoneOf(detail));
+    const latest = documents.find((row) => row.document.membershipId === detail.membership.id);
+    const document = latest ? describeDocument(latest, today) : null;
+    if (uploadRequired(detail, await criterionOf(deps.db, detail), document)) required = true;
+    if (latest?.document.expiresOn && latest.document.status === 'approved') {
+      const days = Math.round(
+        (Date.parse(`${latest.document.expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) /
+          86_400_000,
+      );
+      documentExpiry.push({
+        membership_id: detail.membership.id,
+        expired: days < 0,
+        document_expiring_soon: days >= 0 && days <= expiringSoonDays,
+        days_to_expiry: days,
+      });
+    }
+  }
+  return { documentExpiry, uploadRequired: required };
+}
+
+// ---- Jobs ---------------------------------------------------------------------------------------------
+
+/** At most this many memberships per run; the next run takes the rest. */
+const jobBatch = 200;
+
+/**
+ * Active memberships whose proof of eligibility is overdue (no approved document by the due day:
+ * `document_due_date`, else start date + the client's `eligibility_days_allowance`) are suspended;
+ * approving a document lifts it.
+ */
+export async function suspendOverdueDocumentMemberships(
+  db: Database,
+  config: Config,
+  now: Date,
+): Promise<number> {
+  const client = await getCurrentClient(db, config);
+  const today = localDateOf(now, defaultZone);
+  return db.transaction(async (tx) => {
+    const rows = await lockOverdueDocumentMemberships(
+      tx,
+      client.id,
+      today,
+      client.eligibilityDaysAllowance,
+      jobBatch,
+    );
+    for (const membership of rows) {
+      await setMembershipProofState(tx, membership.id, { status: 'suspended', suspendedForDocument: true });
+    }
+    return rows.length;
+  });
+}
+
+// ---- Documents made outside the API (the seed's demo members) -------------------------------------------
+
+/** The operator's document types of these names, created when missing, in the order of the names. */
+export async function findOrCreateDocumentTypes(
+  db: Database,
+  clientId: number,
+  names: string[],
+): Promise<DocumentTypeRow[]> {
+  return ensureDocumentTypes(db, clientId, names);
+}
+
+/** A document as it stands after upload (pending) or review (approved or rejected, by whom and when). */
+export async function recordEligibilityDocument(
+  db: Database,
+  values: Pick<
+    DocumentRow,
+    'clientId' | 'membershipId' | 'userId' | 'criterionId' | 'documentTypeId' | 'uploadId' | 'status'
+  > &
+    Partial<
+      Pick<DocumentRow, 'rejectionReason' | 'reviewedByUserId' | 'reviewedAt' | 'expiresOn' | 'createdAt'>
+    >,
+): Promise<DocumentRow> {
+  return insertDocument(db, values);
+}

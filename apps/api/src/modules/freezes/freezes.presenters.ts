@@ -1,0 +1,52 @@
+import type { FreezeTypesResponse, MembershipFreeze } from '@leisure/contract/membership-changes';
+import type { FreezeRow, FreezeTypeRow } from './freezes.repository';
+
+function periodLabel(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/** The freeze types answer: periods as labels whose first word is the number of months. */
+export function freezeTypesAnswer(
+  types: FreezeTypeRow[],
+  bounds: { min: string; max: string },
+): FreezeTypesResponse['data'] {
+  return {
+    freeze_types: types.map((type) => ({
+      id: type.id,
+      reason: type.reason,
+      time_periods: type.timePeriods.map(periodLabel),
+      proof_of_eligibility:
+        type.proofDescription !== null
+          ? { description: type.proofDescription, document_type: type.proofDocumentType ?? 'Document' }
+          : null,
+    })),
+    min_freeze_start_date: bounds.min,
+    max_freeze_start_date: bounds.max,
+  };
+}
+
+/** A freeze on the wire, with its type's reason and the proof's file name. */
+export function freezeAnswer(
+  freeze: FreezeRow,
+  type: FreezeTypeRow | undefined,
+  proofName: string | undefined,
+): MembershipFreeze {
+  return {
+    id: freeze.id,
+    membership_id: freeze.membershipId,
+    freeze_type: { id: freeze.freezeTypeId, reason: type?.reason ?? '' },
+    status: freeze.status,
+    active_from: freeze.startDate,
+    months: freeze.months,
+    ends_on: freeze.endDate,
+    proof:
+      freeze.proofUploadId !== null
+        ? {
+            upload_id: freeze.proofUploadId,
+            name: proofName ?? 'document',
+            document_type: freeze.proofDocumentType ?? '',
+          }
+        : null,
+    rejection_reason: freeze.rejectionReason,
+  };
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { freezeTypes, membershipFreezes, memberships, uploads } from '../../db/schema';
+
+export type FreezeTypeRow = typeof freezeTypes.$inferSelect;
+export type NewFreezeTypeRow = typeof freezeTypes.$inferInsert;
+export type FreezeRow = typeof membershipFreezes.$inferSelect;
+export type NewFreezeRow = typeof membershipFreezes.$inferInsert;
+type MembershipRow = typeof memberships.$inferSelect;
+
+// ---- Freeze types ----------------------------------------------------------------------------------------
+
+export async function listFreezeTypesOfClient(db: Database, clientId: number): Promise<FreezeTypeRow[]> {
+  return db
+    .select()
+    .from(freezeTypes)
+    .where(and(eq(freezeTypes.clientId, clientId), eq(freezeTypes.active, true)))
+    .orderBy(asc(freezeTypes.position), asc(freezeTypes.id));
+}
+
+export async function insertFreezeTypes(db: Database, values: NewFreezeTypeRow[]): Promise<FreezeTypeRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(freezeTypes).values(values).returning();
+}
+
+// ---- Freezes -------------------------------------------------------------------------------------------
+
+/** Inserts a freeze; undefined when the membership already has an open one (the partial unique index). */
+export async function insertFreeze(db: Database, values: NewFreezeRow): Promise<FreezeRow | undefined> {
+  const rows = await db
+    .insert(membershipFreezes)
+    .values(values)
+    .onConflictDoNothing({
+      target: membershipFreezes.membershipId,
+      where: sql`${membershipFreezes.status} in ('pending_approval', 'approved', 'active')`,
+    })
+    .returning();
+  return rows[0];
+}
+
+export async function findFreeze(db: Database, id: number): Promise<FreezeRow | undefined> {
+  const [row] = await db.select().from(membershipFreezes).where(eq(membershipFreezes.id, id)).limit(1);
+  return row;
+}
+
+export async function lockFreeze(db: Database, id: number): Promise<FreezeRow | undefined> {
+  const [row] = await db.select().from(membershipFreezes).where(eq(membershipFreezes.id, id)).for('update');
+  return row;
+}
+
+export async function updateFreeze(
+  db: Database,
+  id: number,
+  values: Partial<NewFreezeRow>,
+): Promise<FreezeRow | undefined> {
+  const [row] = await db
+    .update(membershipFreezes)
+    .set(values)
+    .where(eq(membershipFreezes.id, id))
+    .returning();
+  return row;
+}
+
+/** The next freeze due to move on (approved and started, or active and ended), locked and skipped by other runs. */
+export async function lockNextDueFreeze(
+  db: Database,
+  status: 'approved' | 'active',
+  today: string,
+): Promise<FreezeRow | undefined> {
+  const due =
+    status === 'approved'
+      ? lte(membershipFreezes.startDate, today)
+      : sql`${membershipFreezes.endDate} < ${today}`;
+  const [row] = await db
+    .select()
+    .from(membershipFreezes)
+    .where(and(eq(membershipFreezes.status, status), due))
+    .orderBy(asc(membershipFreezes.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function findUploadName(db: Database, uploadId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: uploads.originalName }).from(uploads).where(eq(uploads.id, uploadId));
+  return row?.name;
+}
+
+// ---- The membership a freeze starts and ends ---------------------------------------------------------------
+
+/** A freeze starting ('frozen', a fixed end date moved on) or ending ('active'): the caller holds the row lock. */
+export async function setMembershipFrozen(
+  db: Database,
+  id: number,
+  status: 'frozen' | 'active',
+  values: Pick<Partial<MembershipRow>, 'endDate'> = {},
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ ...values, status })
+    .where(eq(memberships.id, id));
+}

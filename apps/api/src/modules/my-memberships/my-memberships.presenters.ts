@@ -1,0 +1,127 @@
+import type { MyMembership, MyMembershipStatus } from '@leisure/contract/membership-management';
+import { formatMoney } from '@leisure/contract/money';
+import { addDays, addMonths } from '../../lib/dates';
+import type { MembershipEligibilityState as EligibilityState } from '../eligibility-documents/eligibility-documents.service';
+import type { BenefitRow } from '../membership-catalogue/membership-catalogue.service';
+import { membershipDate, membershipReference } from '../membership-lifecycle/membership-lifecycle.presenters';
+import type {
+  MembershipDetailRow,
+  MembershipRow,
+} from '../membership-lifecycle/membership-lifecycle.service';
+import type { MembershipOptions } from '../membership-lifecycle/membership-options';
+
+const frequencyMonths: Record<string, number> = { months: 1, years: 12 };
+const frequencyDays: Record<string, number> = { days: 1, weeks: 7 };
+
+/** When a benefit's uses renew: the first period boundary after `today`, counted from the start date. */
+export function nextPeriodStart(startDate: string, frequency: string | null, today: string): string | null {
+  if (!frequency) return null;
+  const stepMonths = frequencyMonths[frequency];
+  const stepDays = frequencyDays[frequency];
+  if (stepMonths === undefined && stepDays === undefined) return null;
+  let next = startDate;
+  for (let i = 1; next <= today && i < 10_000; i++) {
+    next =
+      stepMonths !== undefined
+        ? addMonths(startDate, stepMonths * i)
+        : addDays(startDate, (stepDays ?? 1) * i);
+  }
+  return next;
+}
+
+function statusInfoOf(membership: MembershipRow, options: MembershipOptions): string | null {
+  if (membership.cancellationState === 'scheduled' && membership.finalDay) {
+    return `Cancelled: final day of membership ${membershipDate(membership.finalDay).full_date}`;
+  }
+  if (membership.cancellationState === 'awaiting_payment') {
+    return 'Cancellation will be processed automatically after payment';
+  }
+  if (membership.status === 'suspended' && membership.suspendedForDocument) {
+    return 'Suspended: your eligibility document is overdue';
+  }
+  if (options.freezeStatusLabel === 'freeze pending approval') return 'Freeze request awaiting approval';
+  return null;
+}
+
+function statusOf(membership: MembershipRow, options: MembershipOptions): MyMembershipStatus {
+  if (membership.status === 'active' && options.freezeStatusLabel) return options.freezeStatusLabel;
+  return membership.status;
+}
+
+/** One membership card of `GET api/my-account/user/memberships` (my-account.md 3 "Membership"). */
+export function myMembershipAnswer(input: {
+  detail: MembershipDetailRow;
+  /** The membership's local day. */
+  today: string;
+  flags: MembershipOptions;
+  benefits: BenefitRow[];
+  eligibility: EligibilityState | undefined;
+  nextCollection: string | undefined;
+  cancellable: boolean;
+}): MyMembership {
+  const { detail, today, flags, eligibility, nextCollection } = input;
+  const { membership, type, option } = detail;
+  const ending = membership.cancellationState !== null;
+  return {
+    id: membership.id,
+    reference: membershipReference(membership.id),
+    status: statusOf(membership, flags),
+    status_info: statusInfoOf(membership, flags),
+    membership_type: {
+      id: type.id,
+      name: type.name,
+      coverage: type.coverage,
+      eligibility_criterion: eligibility?.criterion ?? null,
+    },
+    home_venue: detail.venueName === null ? null : { id: membership.homeVenueId, name: detail.venueName },
+    start_date: membershipDate(membership.startDate),
+    expires_at: membership.finalDay
+      ? membershipDate(membership.finalDay)
+      : membership.endDate
+        ? membershipDate(membership.endDate)
+        : null,
+    benefits: input.benefits
+      .filter((benefit) => benefit.membershipTypeId === type.id)
+      .map((benefit) => {
+        const renews = nextPeriodStart(membership.startDate, benefit.frequency, today);
+        return {
+          id: benefit.id,
+          name: benefit.name,
+          description: benefit.description,
+          remaining_uses: benefit.totalUses,
+          renews_at: renews ? membershipDate(renews) : null,
+        };
+      }),
+    price: { raw: option.baseFee, formatted: formatMoney(option.baseFee, membership.currency) },
+    next_payment_date: nextCollection ? membershipDate(nextCollection) : null,
+    document: eligibility?.document ?? null,
+    document_upload_required: eligibility?.uploadRequired ?? false,
+    document_due_date: eligibility?.dueDate ? membershipDate(eligibility.dueDate) : null,
+    cancellation:
+      membership.cancellationState && membership.cancellationRequestedAt
+        ? {
+            state: membership.cancellationState,
+            requested_at: membership.cancellationRequestedAt.toISOString(),
+            final_payment_date: membership.finalPaymentDate
+              ? membershipDate(membership.finalPaymentDate)
+              : null,
+            final_day: membership.finalDay ? membershipDate(membership.finalDay) : null,
+          }
+        : null,
+    management_enabled: type.managementEnabled,
+    freezable: flags.freezable && !ending,
+    freeze_pending: flags.freezePending,
+    cancellable: input.cancellable,
+    renewable: flags.renewable,
+    can_renew: flags.canRenew,
+    renew_forbid_reason: flags.renewForbidReason,
+    can_change: flags.canChange && !ending,
+    cannot_change_reason:
+      ending && flags.canChange
+        ? 'This membership is ending and cannot be changed.'
+        : flags.cannotChangeReason,
+    slug: type.slug,
+    payment_type: option.paymentType,
+    payment_option_id: option.id,
+  };
+}

@@ -1,0 +1,109 @@
+import type { MyMembership } from '@leisure/contract/membership-management';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { localDateOf } from '../../lib/dates';
+import { completePaidUpCancellations, isCancellable } from '../cancellations/cancellations.service';
+import { nextCollectionDates } from '../direct-debit/direct-debit.service';
+import { eligibilityOfMemberships } from '../eligibility-documents/eligibility-documents.service';
+import { listBenefitsOfTypes } from '../membership-catalogue/membership-catalogue.service';
+import {
+  findMembershipWithType,
+  listMembershipsWithTypeOfUser,
+  type MembershipDetailRow,
+  type MembershipRow,
+  zoneOf,
+} from '../membership-lifecycle/membership-lifecycle.service';
+import { type MembershipOptions, membershipOptionsFor } from '../membership-lifecycle/membership-options';
+import { getCurrentClient } from '../operator/operator.service';
+import type { Auth } from '../session/session';
+import { myMembershipAnswer } from './my-memberships.presenters';
+
+/**
+ * The member's memberships as my-account shows them (my-account.md 2.6, 3 "Membership"): each card
+ * brings together the membership lifecycle's freeze, renew and change flags, its cancellation, its
+ * eligibility documents and its next direct debit collection. A composer of the membership modules.
+ */
+
+export interface MyMembershipsDeps {
+  db: Database;
+  config: Config;
+}
+
+/**
+ * The freeze, renew and change flags come from modules/membership-lifecycle (one call for all the
+ * member's memberships); a membership it does not know gets everything off.
+ */
+const noOptions: MembershipOptions = {
+  freezable: false,
+  freezePending: false,
+  freezeStatusLabel: null,
+  renewable: false,
+  canRenew: false,
+  renewForbidReason: 'This membership cannot be renewed.',
+  canChange: false,
+  cannotChangeReason: 'This membership cannot be changed.',
+};
+
+const statusRank: Record<string, number> = { pending: 0, active: 1, frozen: 2 };
+
+/** Pending, active, frozen, then the others (my-account.md 3); newest first within each. */
+function listOrder(a: MembershipRow, b: MembershipRow): number {
+  const rank = (row: MembershipRow) => statusRank[row.status] ?? 3;
+  return rank(a) - rank(b) || b.id - a.id;
+}
+
+async function describeMemberships(
+  db: Database,
+  config: Config,
+  details: MembershipDetailRow[],
+  now: Date,
+): Promise<MyMembership[]> {
+  if (details.length === 0) return [];
+  const client = await getCurrentClient(db, config);
+  const rows = details.map((detail) => detail.membership);
+  const ids = rows.map((row) => row.id);
+  const listed = [...details].sort((a, b) => listOrder(a.membership, b.membership));
+  const [options, benefits, collections] = await Promise.all([
+    membershipOptionsFor(db, rows, now),
+    listBenefitsOfTypes(db, [...new Set(details.map((detail) => detail.type.id))]),
+    nextCollectionDates(db, ids),
+  ]);
+  const eligibility = await eligibilityOfMemberships(db, listed, now, client.eligibilityDaysAllowance);
+  return listed.map((detail) =>
+    myMembershipAnswer({
+      detail,
+      today: localDateOf(now, zoneOf(detail)),
+      flags: options.get(detail.membership.id) ?? noOptions,
+      benefits,
+      eligibility: eligibility.get(detail.membership.id),
+      nextCollection: collections.find((row) => row.membershipId === detail.membership.id)?.chargeDate,
+      cancellable: isCancellable(detail.membership, detail.type.managementEnabled),
+    }),
+  );
+}
+
+/** `GET api/my-account/user/memberships`: every membership of the signed-in member, in the spec's order. */
+export async function listMyMemberships(
+  deps: MyMembershipsDeps,
+  auth: Auth,
+  now = new Date(),
+): Promise<MyMembership[]> {
+  // A cancellation waiting for debts goes through on the next read once they are paid.
+  await completePaidUpCancellations(deps.db, now, auth.user.id);
+  const details = await listMembershipsWithTypeOfUser(deps.db, auth.user.id);
+  return describeMemberships(deps.db, deps.config, details, now);
+}
+
+/** One membership as the list shows it (the answer after cancelling); the caller has checked access. */
+export async function describeMyMembership(
+  deps: MyMembershipsDeps,
+  membershipId: number,
+  now = new Date(),
+): Promise<MyMembership> {
+  const detail = await findMembershipWithType(deps.db, membershipId);
+  if (!detail) throw AppError.notFound();
+  const [described] = await describeMemberships(deps.db, deps.config, [detail], now);
+  if (!described) throw AppError.notFound();
+  return described;
+}
