@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import type { CartOwner } from '../../../shared/cart/cart-owner';
-import type { Cart } from '../../../shared/cart/cart-query';
+import { type Cart, invalidateCart, settleCart } from '../../../shared/cart/cart-query';
 import { useTerms } from '../../../shared/forms/api/get-terms';
 import { TermsCheckbox } from '../../../shared/forms/terms';
 import { withQuery } from '../../../shared/links/links';
@@ -126,8 +126,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
 
   const succeeded = async (orderId: number) => {
     notify.success(t('checkout.success'), { duration: toastDuration.long });
-    await queryClient.invalidateQueries({ queryKey: ['cart'] });
-    void queryClient.invalidateQueries({ queryKey: ['activities'] });
+    await settleCart(queryClient);
     navigate(withQuery(`/booking-confirmed/${orderId}`, { kiosk: kiosk || undefined }));
   };
 
@@ -142,7 +141,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
     }
     if (error instanceof ApiError && error.status === 409) {
       // The basket changed under us: show the new one.
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void invalidateCart(queryClient);
     }
     notify.error(orderFailure(error, t('checkout.failed')), { duration: toastDuration.long });
   };
