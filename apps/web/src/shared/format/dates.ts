@@ -188,3 +188,10 @@ export function formatInstantDateTime(iso: string): string {
   if (!parts) return iso;
   return `${parts.day} ${months[parts.month - 1]} ${parts.year} ${parts.time}`;
 }
+
+// ---- Cards -------------------------------------------------------------------------------------------
+
+/** A card's expiry as 'MM/YY' (joining-and-payments.md: 'Expiry format MM/YY'). */
+export function formatCardExpiry(month: number, year: number): string {
+  return `${pad(month)}/${String(year).slice(-2)}`;
+}
