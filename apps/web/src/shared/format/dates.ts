@@ -117,10 +117,13 @@ export function formatNumericDate(raw: string): string {
   return parts ? `${pad(parts.day)}/${pad(parts.month)}/${parts.year}` : raw;
 }
 
-/** 'DD/MM/YYYY' (also D/M/YYYY, with '.' or '-', or already 'YYYY-MM-DD') -> 'YYYY-MM-DD'; null when not that shape. */
+/**
+ * 'DD/MM/YYYY' (also D/M/YYYY, with '.' or '-', or a real 'YYYY-MM-DD') -> 'YYYY-MM-DD'; null when
+ * not that shape. A day/month shape is converted as written: whether that date exists is the rules' call.
+ */
 export function parseNumericDate(value: string): string | null {
   const trimmed = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed;
+  if (isIsoDate(trimmed)) return trimmed;
   const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
   if (!match) return null;
   return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
