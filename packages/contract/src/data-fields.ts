@@ -1,3 +1,4 @@
+import { isIsoDate } from './dates';
 import type { DataField } from './operator';
 
 export type Answer = string | number | boolean | string[] | null | undefined;
@@ -22,15 +23,6 @@ export function isEmptyAnswer(answer: Answer): boolean {
   if (Array.isArray(answer)) return answer.length === 0;
   if (typeof answer === 'boolean') return answer === false;
   return false;
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function numberAttribute(field: DataField, key: string): number | undefined {

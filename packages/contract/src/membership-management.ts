@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCalendarDate } from './dates';
 import { zId } from './ids';
 import { zPaymentType } from './memberships';
 
@@ -222,10 +223,7 @@ export const zRejectEligibilityDocumentRequest = z.object({
 export const zApproveEligibilityDocumentRequest = z
   .object({
     /** Optional expiry of the proof, 'YYYY-MM-DD'. */
-    expires_on: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be valid.')
-      .optional(),
+    expires_on: zCalendarDate('Date must be valid.').optional(),
   })
   .optional();
 export const zStaffEligibilityDocumentResponse = z.object({

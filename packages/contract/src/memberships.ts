@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCalendarDate } from './dates';
 import { metresPerMile } from './geo';
 import { zId } from './ids';
 
@@ -80,13 +81,7 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 const zOptionalId = z.preprocess(emptyToUndefined, zId.optional());
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export const zIsoDate = z.string({ error: 'Date must be valid.' }).refine(isIsoDate, 'Date must be valid.');
+export const zIsoDate = zCalendarDate('Date must be valid.');
 
 export const zBillingDay = z.coerce
   .number({ error: membershipMessages.billingDayRange })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCalendarDate } from './dates';
 import { isUkPostcode, normalisePostcode } from './postcode';
 
 /**
@@ -137,7 +138,7 @@ export const zMessageResponse = z.object({ message: z.string() });
 
 // ---- Orders (`GET api/my-account/orders`) --------------------------------------------------------------
 
-const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, paymentsMessages.date);
+const zIsoDate = zCalendarDate(paymentsMessages.date);
 
 export const ordersPerPage = 20;
 

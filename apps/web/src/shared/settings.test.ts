@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseWebSettings } from './settings';
 
@@ -26,5 +29,14 @@ describe('web settings', () => {
     expect(() =>
       parseWebSettings({ VITE_COOKIE_DOMAIN: 'https://example.com', VITE_MAP_TILE_URL: 'https://tiles/{z}' }),
     ).toThrow(/VITE_COOKIE_DOMAIN.*VITE_MAP_TILE_URL/);
+  });
+
+  it('is the only reader of import.meta.env', () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const readers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+      .filter((file) => readFileSync(path.join(src, file), 'utf8').includes('import.meta.env'))
+      .map((file) => file.split(path.sep).join('/'));
+    expect(readers).toEqual(['shared/settings.ts']);
   });
 });

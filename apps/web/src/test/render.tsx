@@ -16,6 +16,7 @@ import type { SiteName } from '../shared/links/links';
 import { type Modes, ModesProvider, noModes } from '../shared/modes/modes';
 import { LoginModalProvider } from '../shared/session/login-modal-slot';
 import { SessionProvider } from '../shared/session/session';
+import { ToastTestHooks } from '../shared/ui/toast-test-hooks';
 
 /** The real translations, loaded synchronously for component tests. */
 function createTestI18n() {
@@ -62,6 +63,7 @@ export function renderRoutes(
               <LoginModalProvider modal={LazyLoginModal}>
                 <RouterProvider router={router} />
                 <Toaster />
+                <ToastTestHooks />
               </LoginModalProvider>
             </SessionProvider>
           </QueryClientProvider>

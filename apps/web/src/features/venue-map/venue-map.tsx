@@ -3,10 +3,13 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { L } from './leaflet-global';
 import 'leaflet.markercluster';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type LatLng, metresPerMile } from '@leisure/contract/geo';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { z } from 'zod';
 import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
 import { type MapVenue, venueNameMatch, venuesWithin } from './distance';
@@ -107,6 +110,10 @@ function ClusterLayer<V extends MapVenue>({
   return null;
 }
 
+/** The search box: a venue name or a place, searched as trimmed. */
+const searchSchema = z.object({ term: z.string().transform((term) => term.trim()) });
+type SearchValues = z.output<typeof searchSchema>;
+
 /**
  * The home-centre map (joining-and-payments.md 2, 4, 9): search by venue name or place, 'Use my
  * location', the radius slider, 'Search this area', 'Clear search', clustered markers and the
@@ -120,7 +127,8 @@ export function VenueMap<V extends MapVenue>({
 }: VenueMapProps<V>) {
   const { t } = useTranslation('flow');
   const id = useId();
-  const [searchTerm, setSearchTerm] = useState('');
+  const form = useForm({ defaultValues: { term: '' }, resolver: zodResolver(searchSchema) });
+  const searchTerm = useWatch({ control: form.control, name: 'term' });
   const [radius, setRadius] = useState<number>(mapDefaults.radius.default);
   const [searched, setSearched] = useState<LatLng | null>(null);
   const [placeName, setPlaceName] = useState<string | null>(null);
@@ -174,9 +182,7 @@ export function VenueMap<V extends MapVenue>({
     flyTo({ kind: 'home', durationMs: mapDefaults.flyMs });
   }
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    const term = searchTerm.trim();
+  async function search({ term }: SearchValues) {
     if (!term) return;
     setMessage(null);
     const venue = venueNameMatch(venues, term);
@@ -208,7 +214,7 @@ export function VenueMap<V extends MapVenue>({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setMessage(null);
-        setSearchTerm('');
+        form.setValue('term', '');
         showPoint({ lat: position.coords.latitude, lng: position.coords.longitude }, t('map.yourLocation'));
       },
       (error) => setMessage(error.code === 1 ? mapMessages.locationDenied : mapMessages.locationFailed),
@@ -217,7 +223,7 @@ export function VenueMap<V extends MapVenue>({
   }
 
   function clearSearch() {
-    setSearchTerm('');
+    form.setValue('term', '');
     setMessage(null);
     setHighlighted(null);
     reset();
@@ -249,18 +255,12 @@ export function VenueMap<V extends MapVenue>({
     <div className="venue-map">
       <div className="venue-map-controls">
         <search>
-          <form className="venue-map-search" onSubmit={(event) => void search(event)}>
+          <form className="venue-map-search" onSubmit={form.handleSubmit(search)}>
             <div className="field">
               <label htmlFor={`${id}-search`} className="field-label">
                 {t('map.searchLabel')}
               </label>
-              <input
-                id={`${id}-search`}
-                type="search"
-                value={searchTerm}
-                autoComplete="off"
-                onChange={(event) => setSearchTerm(event.target.value)}
-              />
+              <input id={`${id}-search`} type="search" autoComplete="off" {...form.register('term')} />
             </div>
             <Button type="submit">{t('map.search')}</Button>
           </form>

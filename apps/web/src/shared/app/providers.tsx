@@ -4,6 +4,7 @@ import type { ToasterProps } from 'sonner';
 import { type Modes, ModesProvider } from '../modes/modes';
 import { type LoginModalProps, LoginModalProvider } from '../session/login-modal-slot';
 import { SessionProvider } from '../session/session';
+import { ToastTestHooks } from '../ui/toast-test-hooks';
 import { AppErrorBoundary } from './error-boundary';
 import { type SiteInfo, SiteProvider } from './site';
 
@@ -41,6 +42,7 @@ export function AppProviders({ queryClient, site, modes, loginModal, children }:
                   toastOptions={{ classNames: { toast: 'toast', description: 'toast-description' } }}
                 />
               </Suspense>
+              <ToastTestHooks />
             </SessionProvider>
           </ModesProvider>
         </QueryClientProvider>

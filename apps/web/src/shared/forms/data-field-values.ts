@@ -1,6 +1,7 @@
 import { type Answer, dataFieldProblems } from '@leisure/contract/data-fields';
 import type { DataField } from '@leisure/contract/operator';
 import { z } from 'zod';
+import { formatNumericDate, parseNumericDate, todayInVenue } from '../format/dates';
 import type { DataFieldData, DataFieldSectionData } from './api/get-data-fields';
 import { addIssues } from './field-errors';
 
@@ -13,27 +14,6 @@ export type DataFieldValues = Record<string, DataFieldValue>;
 
 export function fieldsOf(sections: DataFieldSectionData[]): DataFieldData[] {
   return sections.flatMap((section) => section.sectionFields);
-}
-
-/** Today as YYYY-MM-DD in the user's time zone. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** 'YYYY-MM-DD' -> 'DD/MM/YYYY' (the picker format); anything else as is. */
-export function isoToDisplayDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
-
-/** 'DD/MM/YYYY' (also D/M/YYYY, or an ISO date) -> 'YYYY-MM-DD'; null when it is not a date shape. */
-export function displayToIsoDate(value: string): string | null {
-  const trimmed = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed;
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
-  if (!match) return null;
-  return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
 }
 
 /** The form's starting values: the user's answers where there are any. */
@@ -49,7 +29,7 @@ export function initialValues(sections: DataFieldSectionData[]): DataFieldValues
         values[field.name] = Array.isArray(answer) ? answer : [];
         break;
       case 'date':
-        values[field.name] = typeof answer === 'string' ? isoToDisplayDate(answer) : '';
+        values[field.name] = typeof answer === 'string' ? formatNumericDate(answer) : '';
         break;
       default:
         values[field.name] =
@@ -72,7 +52,7 @@ export function toAnswer(field: DataFieldData, value: DataFieldValue | undefined
     case 'date': {
       if (typeof value !== 'string' || value.trim() === '') return null;
       // A shape that is not a date is passed on as typed, so the rules call it invalid.
-      return displayToIsoDate(value) ?? value.trim();
+      return parseNumericDate(value) ?? value.trim();
     }
     case 'number': {
       if (typeof value !== 'string' || value.trim() === '') return null;
@@ -108,7 +88,7 @@ function toWireField(field: DataFieldData): DataField {
 export function validateDataFields(
   sections: DataFieldSectionData[],
   values: DataFieldValues,
-  today: string = todayIso(),
+  today: string = todayInVenue(),
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const field of fieldsOf(sections)) {

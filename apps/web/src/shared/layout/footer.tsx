@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../api/client';
+import { operatorKeys } from '../api/query-keys';
 import { useSelectedVenue } from '../venue/selected-venue';
 import { sanitizeHtml } from './sanitize-html';
 
-const footerQueryOptions = (venue: string | null) => ({
-  queryKey: ['operator', 'footer', venue ?? ''] as const,
-  queryFn: async () => (await api.get<{ data: string }>('api/activities/footer', { query: { venue } })).data,
-  staleTime: 5 * 60_000,
-});
+const footerQueryOptions = (venue: string | null) =>
+  queryOptions({
+    queryKey: operatorKeys.footer(venue),
+    queryFn: async () =>
+      (await api.get<{ data: string }>('api/activities/footer', { query: { venue } })).data,
+    staleTime: 5 * 60_000,
+  });
 
 /** The footer: HTML supplied by the server for the selected venue, sanitised. */
 export function SiteFooter() {

@@ -64,19 +64,25 @@ export function SiteHeader() {
             ) : null}
             <li className="wide-only">
               {isLoggedIn ? (
-                <SiteLink site="account" to="/">
+                <SiteLink site="account" to="/" data-testid="my-account">
                   {t('nav.myAccount')}
                 </SiteLink>
               ) : nav.loginInModal ? (
                 <button
                   type="button"
                   className="btn btn-primary btn-small"
+                  data-testid="login"
                   onClick={() => setLoginOpen(true)}
                 >
                   {t('nav.logIn')}
                 </button>
               ) : (
-                <SiteLink site="account" to="/login" className="btn btn-primary btn-small">
+                <SiteLink
+                  site="account"
+                  to="/login"
+                  className="btn btn-primary btn-small"
+                  data-testid="login"
+                >
                   {t('nav.logIn')}
                 </SiteLink>
               )}

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@leisure/contract/auth';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { Camel } from '../api/camel';
 import { ApiError, api, configureApi, getApiSettings, readCookie } from '../api/client';
+import { operatorKeys } from '../api/query-keys';
 
 /** The signed-in user as the app sees it (camelCase). */
 export type SessionUser = Camel<AuthUser>;
@@ -40,6 +41,13 @@ async function fetchUser(): Promise<SessionUser | null> {
   }
 }
 
+/** `GET api/auth/user`: the signed-in user, or null without a session. */
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: fetchUser,
+  staleTime: 60_000,
+});
+
 export interface Session {
   user: SessionUser | null;
   isLoggedIn: boolean;
@@ -62,13 +70,13 @@ const SessionContext = createContext<Session | null>(null);
 function clearSessionState(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(userQueryKey, null);
   return queryClient.resetQueries({
-    predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'operator',
+    predicate: (query) => query.queryKey[0] !== userQueryKey[0] && query.queryKey[0] !== operatorKeys.all[0],
   });
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const userQuery = useQuery({ queryKey: userQueryKey, queryFn: fetchUser, staleTime: 60_000 });
+  const userQuery = useQuery(userQueryOptions);
   const [hadCookie, setHadCookie] = useState(hasSessionCookie);
   const hadCookieRef = useRef(hadCookie);
 

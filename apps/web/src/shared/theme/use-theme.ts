@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
+import { operatorKeys } from '../api/query-keys';
 import type { ThemeSettings } from './theme';
 
 async function fetchTheme(venue: string | null): Promise<ThemeSettings> {
@@ -14,7 +15,7 @@ async function fetchTheme(venue: string | null): Promise<ThemeSettings> {
 
 export const themeQueryOptions = (venue: string | null) =>
   queryOptions({
-    queryKey: ['operator', 'theme', venue ?? ''] as const,
+    queryKey: operatorKeys.theme(venue),
     queryFn: () => fetchTheme(venue),
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,6 +1,7 @@
 import type { Answer } from '@leisure/contract/data-fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { dataFieldsKeys } from '../../../shared/api/query-keys';
 
 export interface UpdateUserDetailsRequest {
   /** Non-empty data-field answers keyed by field name. */
@@ -31,6 +32,6 @@ export function useUpdateUserDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserDetails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['data-fields'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataFieldsKeys.all }),
   });
 }

@@ -1,8 +1,9 @@
-import type { CartResponse, zCartAddRequest } from '@leisure/contract/cart';
+import type { zCartAddRequest } from '@leisure/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { type CartAnswer, settleCart } from '../../../shared/cart/cart-query';
 import { useSession } from '../../../shared/session/session';
 
 /**
@@ -12,10 +13,6 @@ import { useSession } from '../../../shared/session/session';
  */
 export type AddToCartRequest = Camel<z.input<typeof zCartAddRequest>>;
 export type AddToCartItem = AddToCartRequest['items'][number];
-export type CartAnswer = Camel<CartResponse>;
-
-/** The basket's query key: the header badge and the basket page read it. */
-export const cartQueryKey = ['cart'] as const;
 
 /**
  * `anonymous`: an activity that allows anonymous booking, booked without a session. A 401 then is
@@ -30,10 +27,9 @@ export function useAddToCartMutation() {
   const { isLoggedIn } = useSession();
   return useMutation({
     mutationFn: (request: AddToCartRequest) => addToCart(request, { anonymous: !isLoggedIn }),
+    // A place is held once it is in a basket: the basket and the spaces shown change.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      // A place is held once it is in a basket: the spaces shown change.
-      void queryClient.invalidateQueries({ queryKey: ['activities'] });
+      void settleCart(queryClient);
     },
   });
 }

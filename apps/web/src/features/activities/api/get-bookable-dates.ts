@@ -2,6 +2,7 @@ import type { BookableDate as WireBookableDate } from '@leisure/contract/activit
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 import { venuePath } from './paths';
 
 /** `GET api/activities/venue/{venue}/activity-category/{category}/dates`: the bookable dates. */
@@ -9,7 +10,7 @@ export type BookableDate = Camel<WireBookableDate>;
 
 export function bookableDatesQueryOptions(venue: string, category: string) {
   return queryOptions({
-    queryKey: ['activities', 'dates', venue, category] as const,
+    queryKey: activitiesKeys.dates(venue, category),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: BookableDate[] }>(

@@ -2,6 +2,7 @@ import type { CategoryDetail } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 import { venuePath } from './paths';
 
 /**
@@ -12,7 +13,7 @@ export type ActivityCategoryDetail = Camel<CategoryDetail>;
 
 export function categoryQueryOptions(venue: string, slug: string) {
   return queryOptions({
-    queryKey: ['activities', 'category', venue, slug] as const,
+    queryKey: activitiesKeys.category(venue, slug),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ActivityCategoryDetail }>(

@@ -2,6 +2,7 @@ import type { Occurrence as WireOccurrence } from '@leisure/contract/activities'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 import type { ViewerKey } from './paths';
 
 /** `GET api/v1/activities/occurrences/{id}`: one session with the tickets this user can buy. */
@@ -10,7 +11,7 @@ export type OccurrenceTicket = Occurrence['tickets'][number];
 
 export function occurrenceQueryOptions(id: string, viewer: ViewerKey) {
   return queryOptions({
-    queryKey: ['activities', 'occurrence', id, viewer] as const,
+    queryKey: activitiesKeys.occurrence(id, viewer),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Occurrence }>(`api/v1/activities/occurrences/${encodeURIComponent(id)}`, {

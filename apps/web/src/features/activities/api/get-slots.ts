@@ -2,7 +2,8 @@ import type { Slot as WireSlot } from '@leisure/contract/activities';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { activityPath, type ViewerKey } from './paths';
+import { activitiesKeys } from './keys';
+import { activityPath, type SlotsQuery, type ViewerKey } from './paths';
 
 /**
  * `GET .../activity/{activity}/v2/slots?date=&start_time=&end_time=&composite_key=`: one slot per
@@ -10,16 +11,9 @@ import { activityPath, type ViewerKey } from './paths';
  */
 export type Slot = Camel<WireSlot>;
 
-export interface SlotsQuery {
-  date: string;
-  startTime: string;
-  endTime: string;
-  compositeKey: string;
-}
-
 export function slotsQueryOptions(venue: string, activity: string, query: SlotsQuery, viewer: ViewerKey) {
   return queryOptions({
-    queryKey: ['activities', 'slots', venue, activity, query, viewer] as const,
+    queryKey: activitiesKeys.slots(venue, activity, query, viewer),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: Slot[] }>(`${activityPath(venue, activity)}/v2/slots`, {

@@ -2,6 +2,7 @@ import type { TimeV2 } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 import { activityPath, type ViewerKey } from './paths';
 
 /**
@@ -12,7 +13,7 @@ export type SessionTime = Camel<TimeV2>;
 
 export function timesQueryOptions(venue: string, activity: string, date: string, viewer: ViewerKey) {
   return queryOptions({
-    queryKey: ['activities', 'times', venue, activity, date, viewer] as const,
+    queryKey: activitiesKeys.times(venue, activity, date, viewer),
     queryFn: async ({ signal }) => {
       const answer = await api.get<{ data: SessionTime[] }>(`${activityPath(venue, activity)}/v2/times`, {
         query: { date },

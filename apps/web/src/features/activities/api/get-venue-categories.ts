@@ -2,6 +2,7 @@ import type { Category } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 import { venuePath } from './paths';
 
 /** `GET api/activities/venue/{venue}/categories`: the root categories (or activities) of a venue. */
@@ -9,7 +10,7 @@ export type ActivityCategory = Camel<Category>;
 
 export function venueCategoriesQueryOptions(venue: string) {
   return queryOptions({
-    queryKey: ['activities', 'categories', venue] as const,
+    queryKey: activitiesKeys.categories(venue),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: ActivityCategory[] }>(`${venuePath(venue)}/categories`, { signal })).data,
     staleTime: 5 * 60_000,

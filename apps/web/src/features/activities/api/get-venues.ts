@@ -2,11 +2,10 @@ import type { ActivityVenue } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { activitiesKeys } from './keys';
 
 /** `GET api/activities/venues`: the operator's venues. */
 export type Venue = Camel<ActivityVenue>;
-
-export const venuesQueryKey = ['activities', 'venues'] as const;
 
 export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
   const answer = await api.get<{ data: Venue[] }>('api/activities/venues', { signal });
@@ -15,7 +14,7 @@ export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
 
 export function venuesQueryOptions() {
   return queryOptions({
-    queryKey: venuesQueryKey,
+    queryKey: activitiesKeys.venues,
     queryFn: ({ signal }) => getVenues(signal),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { waitlistKey } from '../../../shared/api/query-keys';
+import { activitiesKeys } from './keys';
 
 /** `POST api/activities/waitlist` body `{ occurrence_id, selected_user_id }`: join a full class's waitlist. */
 export type JoinWaitlistRequest = Camel<z.input<typeof zWaitlistJoinRequest>>;
@@ -17,8 +19,8 @@ export function useJoinWaitlist() {
   return useMutation({
     mutationFn: joinWaitlist,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['activities'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-account', 'waitlist'] });
+      void queryClient.invalidateQueries({ queryKey: activitiesKeys.all });
+      void queryClient.invalidateQueries({ queryKey: waitlistKey });
     },
   });
 }

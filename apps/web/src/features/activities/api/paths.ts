@@ -12,3 +12,11 @@ export function activityPath(venue: string, activity: string): string {
  * viewer: after a login the same screen asks again.
  */
 export type ViewerKey = number | 'anonymous';
+
+/** The query of `.../v2/slots`: one time group of a day. */
+export interface SlotsQuery {
+  date: string;
+  startTime: string;
+  endTime: string;
+  compositeKey: string;
+}

@@ -1,6 +1,6 @@
+import { formatShortDate } from '../../../shared/format/dates';
 import { useCategory } from '../api/get-category';
 import { useVenue } from '../api/get-venues';
-import { formatShortDate } from '../lib/dates';
 
 /**
  * Breadcrumb texts that need data (route `handle.crumb` functions render these): the venue's and

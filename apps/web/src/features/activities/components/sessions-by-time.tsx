@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatLongDate } from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { useBookableDates } from '../api/get-bookable-dates';
@@ -8,7 +9,6 @@ import { useCategory } from '../api/get-category';
 import { useOccurrence } from '../api/get-occurrence';
 import { type SessionTime, useTimes } from '../api/get-times';
 import { useViewer } from '../hooks/use-viewer';
-import { formatLongDate } from '../lib/dates';
 import { byTimeHref, classHref, slotHref } from '../lib/links';
 import { statusClass, statusKey } from '../lib/statuses';
 import { DateStrip } from './date-strip';

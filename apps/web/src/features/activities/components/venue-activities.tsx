@@ -58,7 +58,7 @@ export function VenueActivities({ venue }: { venue: string }) {
   const activities = categories.data.filter((item) => item.type === 'activity');
   return (
     <>
-      <h1>{name || venue}</h1>
+      <h1 data-testid="selected-venue">{name || venue}</h1>
       {details.data ? (
         <p>
           {details.data.address}, {details.data.town} {details.data.postcode}

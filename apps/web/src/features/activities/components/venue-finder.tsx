@@ -43,6 +43,7 @@ export function VenueFinder() {
           type="search"
           value={search}
           autoComplete="off"
+          data-testid="search-venue"
           aria-describedby={`${inputId}-hint ${inputId}-count`}
           onChange={(event) => setSearch(event.target.value)}
         />
@@ -63,8 +64,12 @@ export function VenueFinder() {
           </p>
           <ul className="card-grid" aria-label={t('venues.listLabel')}>
             {shown.map((venue) => (
-              <li key={venue.slug} className={venue.slug === selected ? 'card card-selected' : 'card'}>
-                <h3>{venue.name}</h3>
+              <li
+                key={venue.slug}
+                className={venue.slug === selected ? 'card card-venue card-selected' : 'card card-venue'}
+                data-testid="venue-card"
+              >
+                <h3 data-testid="venue-name">{venue.name}</h3>
                 {venue.slug === selected ? <p className="card-tag">{t('venues.selected')}</p> : null}
                 <address>
                   {venue.address}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../shared/api/client';
+import { authKeys } from './keys';
 
 /** POST api/auth/password-reset/validate: 200 valid, 403 unknown, used or expired. */
 export async function validateResetToken(token: string): Promise<{ status: 'valid'; email: string }> {
@@ -12,7 +13,7 @@ export async function validateResetToken(token: string): Promise<{ status: 'vali
 
 export const resetTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'password-reset', token] as const,
+    queryKey: authKeys.passwordReset(token),
     queryFn: () => validateResetToken(token),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     staleTime: 0,

@@ -54,7 +54,12 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
         {...form.register('password')}
       />
       <div className="form-actions">
-        <Button type="submit" busy={form.formState.isSubmitting} busyText={t('common.processing')}>
+        <Button
+          type="submit"
+          data-testid="log-in"
+          busy={form.formState.isSubmitting}
+          busyText={t('common.processing')}
+        >
           {t('login.submit')}
         </Button>
       </div>

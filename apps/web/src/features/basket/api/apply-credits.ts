@@ -1,5 +1,6 @@
 import { api } from '../../../shared/api/client';
-import { type CartAnswer, useCartMutation } from './cart-mutation';
+import type { CartAnswer } from '../../../shared/cart/cart-query';
+import { useCartMutation } from './cart-mutation';
 
 /**
  * `POST api/credits/apply` body `{ credits_to_reserve: [{ amount, type }], cart_source, selected_user_id }`.

@@ -1,5 +1,6 @@
 import { api } from '../../../shared/api/client';
-import { type CartAnswer, useCartMutation } from './cart-mutation';
+import type { CartAnswer } from '../../../shared/cart/cart-query';
+import { useCartMutation } from './cart-mutation';
 
 /** `DELETE api/activities/cart?selected_user_id=`: empties the basket and releases its places. */
 export interface DiscardCartRequest {

@@ -1,5 +1,6 @@
 import { api } from '../../../shared/api/client';
-import { type CartAnswer, useCartMutation } from './cart-mutation';
+import type { CartAnswer } from '../../../shared/cart/cart-query';
+import { useCartMutation } from './cart-mutation';
 
 /** `POST api/activities/cart/remove` body `{ cart_item_ids, membership_user_id, selected_user_id }`. */
 export interface RemoveFromCartRequest {

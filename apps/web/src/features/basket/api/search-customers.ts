@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { basketKeys } from './keys';
 
 /** `GET api/foh/customers?q=` (front of house): customers by name, email or reference; 2+ characters. */
 export type CustomerSearchAnswer = Camel<z.infer<typeof zCustomerSearchResponse>>;
@@ -15,7 +16,7 @@ export function searchCustomers(q: string, signal?: AbortSignal): Promise<Custom
 
 export function customerSearchQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['foh', 'customers', q] as const,
+    queryKey: basketKeys.customers(q),
     queryFn: ({ signal }) => searchCustomers(q, signal),
     staleTime: 30_000,
   });

@@ -1,5 +1,6 @@
 import { api } from '../../../shared/api/client';
-import { type CartAnswer, useCartMutation } from './cart-mutation';
+import type { CartAnswer } from '../../../shared/cart/cart-query';
+import { useCartMutation } from './cart-mutation';
 
 /** `PUT api/activities/cart/{cartItemId}` body `{ quantity | options, selected_user_id }`. */
 export interface UpdateCartItemRequest {

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney } from '@leisure/contract/money';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { CartOwner } from '../../../shared/cart/cart-owner';
 import type { Cart } from '../../../shared/cart/cart-query';
 import { parseMoneyInput, toMoneyInput } from '../../../shared/format/money-input';
@@ -11,12 +14,36 @@ import { cartFailure } from '../lib/cart-errors';
 
 type CreditType = 'general' | 'membership';
 
+/** The amount as typed ('12.50', '£12.50') -> minor units, at most what this basket may use. */
+function creditAmountSchema(invalid: string, tooMuch: string, maxApplicable: number) {
+  return z
+    .object({ amount: z.string() })
+    .transform(({ amount }) => ({ amount: parseMoneyInput(amount) }))
+    .pipe(
+      z.object({
+        amount: z.number({ error: invalid }).min(0, invalid).max(maxApplicable, tooMuch),
+      }),
+    );
+}
+
 function CreditRow({ cart, type, owner }: { cart: Cart; type: CreditType; owner: CartOwner }) {
   const { t } = useTranslation('bookings');
   const id = useId();
   const balance = cart.credits[type];
-  const [value, setValue] = useState(() => toMoneyInput(balance.reserved || balance.maxApplicable));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    defaultValues: { amount: toMoneyInput(balance.reserved || balance.maxApplicable) },
+    // Checked on Apply; the message stays until the next Apply.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    resolver: zodResolver(
+      creditAmountSchema(
+        t('basket.credits.invalid'),
+        t('basket.credits.tooMuch', { max: formatMoney(balance.maxApplicable, cart.currency) }),
+        balance.maxApplicable,
+      ),
+    ),
+  });
+  const error = form.formState.errors.amount?.message;
   const apply = useApplyCredits();
   const other: CreditType = type === 'general' ? 'membership' : 'general';
 
@@ -38,17 +65,7 @@ function CreditRow({ cart, type, owner }: { cart: Cart; type: CreditType; owner:
     );
   };
 
-  const submit = () => {
-    const amount = parseMoneyInput(value);
-    if (amount === null || amount < 0) return setError(t('basket.credits.invalid'));
-    if (amount > balance.maxApplicable) {
-      return setError(
-        t('basket.credits.tooMuch', { max: formatMoney(balance.maxApplicable, cart.currency) }),
-      );
-    }
-    setError(null);
-    reserve(amount);
-  };
+  const submit = form.handleSubmit(({ amount }) => reserve(amount));
 
   return (
     <div className="credit-row">
@@ -63,13 +80,7 @@ function CreditRow({ cart, type, owner }: { cart: Cart; type: CreditType; owner:
         <p>{t('basket.credits.reserved', { amount: formatMoney(balance.reserved, cart.currency) })}</p>
       ) : null}
       {balance.maxApplicable > 0 ? (
-        <form
-          className="credit-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="credit-form" noValidate onSubmit={submit}>
           <div className={error ? 'field field-invalid' : 'field'}>
             <label htmlFor={id} className="field-label">
               {t('basket.credits.amount')}
@@ -77,8 +88,7 @@ function CreditRow({ cart, type, owner }: { cart: Cart; type: CreditType; owner:
             <input
               id={id}
               inputMode="decimal"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
+              {...form.register('amount')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />

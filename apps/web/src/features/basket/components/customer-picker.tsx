@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCartOwner } from '../../../shared/cart/cart-owner';
 import { Button } from '../../../shared/ui/button';
@@ -12,7 +13,9 @@ export function CustomerPicker() {
   const { t } = useTranslation('bookings');
   const owner = useCartOwner();
   const [changing, setChanging] = useState(false);
-  const [term, setTerm] = useState('');
+  // A live search: no rules and nothing to submit, so no resolver (the call trims and waits for 2 characters).
+  const form = useForm({ defaultValues: { term: '' } });
+  const term = useWatch({ control: form.control, name: 'term' });
   const searchId = useId();
   const resultsId = useId();
   const search = useCustomerSearch(term);
@@ -53,9 +56,8 @@ export function CustomerPicker() {
         <input
           id={searchId}
           type="search"
-          value={term}
           autoComplete="off"
-          onChange={(event) => setTerm(event.target.value)}
+          {...form.register('term')}
           aria-describedby={`${searchId}-hint`}
           aria-controls={resultsId}
         />
@@ -88,7 +90,7 @@ export function CustomerPicker() {
                   onClick={() => {
                     owner.selectCustomer(customer);
                     setChanging(false);
-                    setTerm('');
+                    form.setValue('term', '');
                   }}
                 >
                   {t('foh.select')}

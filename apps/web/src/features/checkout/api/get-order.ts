@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { checkoutKeys } from './keys';
 
 /** `GET api/my-account/orders/{orderId}`: the order for the booking-confirmed page, with its .ics URL. */
 export type Order = Camel<z.infer<typeof zOrderResponse>>['data'];
@@ -12,7 +13,7 @@ export async function getOrder(orderId: number): Promise<Order> {
 }
 
 export function orderQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: ['orders', orderId] as const, queryFn: () => getOrder(orderId) });
+  return queryOptions({ queryKey: checkoutKeys.order(orderId), queryFn: () => getOrder(orderId) });
 }
 
 export function useOrder(orderId: number) {

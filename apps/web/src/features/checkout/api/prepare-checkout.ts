@@ -2,6 +2,7 @@ import type { CheckoutPrepareResponse } from '@leisure/contract/checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { checkoutKeys } from './keys';
 
 /**
  * `GET api/checkout/prepare?selected_user_id=&source=` -> `{ payment_provider, data: { amount,
@@ -17,7 +18,7 @@ export function prepareCheckout(selectedUserId: number | null, source: string): 
 
 export function prepareCheckoutQueryOptions(selectedUserId: number | null, source: string) {
   return queryOptions({
-    queryKey: ['cart', selectedUserId, 'prepare', source] as const,
+    queryKey: checkoutKeys.prepare(selectedUserId, source),
     queryFn: () => prepareCheckout(selectedUserId, source),
     staleTime: 0,
   });

@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import type { CartOwner } from '../../../shared/cart/cart-owner';
-import type { Cart } from '../../../shared/cart/cart-query';
+import { type Cart, invalidateCart, settleCart } from '../../../shared/cart/cart-query';
+import { formatCardExpiry } from '../../../shared/format/dates';
 import { useTerms } from '../../../shared/forms/api/get-terms';
+import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
 import { TermsCheckbox } from '../../../shared/forms/terms';
 import { withQuery } from '../../../shared/links/links';
 import { useModes } from '../../../shared/modes/modes';
@@ -17,18 +22,14 @@ import { TextField } from '../../../shared/ui/text-field';
 import { notify, toastDuration } from '../../../shared/ui/toast';
 import { type CompleteCheckoutRequest, useCompleteCheckout } from '../api/complete-checkout';
 import { usePayOffline } from '../api/pay-offline';
-import { type SavedCard, usePrepareCheckout } from '../api/prepare-checkout';
-import { type BillingErrors, type BillingValues, billingFieldOf, checkBilling } from '../lib/billing';
+import { usePrepareCheckout } from '../api/prepare-checkout';
+import { type BillingValues, billingFieldOf, checkBilling, emptyBilling } from '../lib/billing';
 import { afterCartChange, type OfflineTender, tenderedTotal } from '../lib/tender-rules';
 import { CardFrame, CardFrameError, type CardFrameHandle, type FrameToken } from './card-frame';
 import { OfflineTenders } from './offline-tenders';
 import { Waivers, waiverKey } from './waivers';
 
 type Method = 'saved' | 'new';
-
-function expiry(card: Pick<SavedCard, 'expiryMonth' | 'expiryYear'>): string {
-  return `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear).slice(-2)}`;
-}
 
 function brandName(brand: string): string {
   const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
@@ -40,6 +41,45 @@ function orderFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
     return error.message;
   return fallback;
+}
+
+/** What the customer (or the staff user) fills in at checkout. */
+interface CheckoutValues {
+  termsAgreed: boolean;
+  /** Keys (waiverKey) of the attendee waivers agreed to. */
+  waiversAgreed: string[];
+  /** null until chosen: the saved card when there is one, else a new card. */
+  method: Method | null;
+  saveCard: boolean;
+  billing: BillingValues;
+  /** Front of house: the offline tenders taken. */
+  tenders: OfflineTender[];
+}
+
+interface CheckoutRules {
+  /** The message when the terms are not agreed; null when there are no terms. */
+  termsRequired: string | null;
+  waiverKeys: string[];
+  waiversRequired: string;
+  /** Whether these values pay with a new card, whose billing address is then checked. */
+  paysWithNewCard: (values: CheckoutValues) => boolean;
+}
+
+/** The checkout's rules: terms agreed, every waiver agreed, and a new card's billing address (lib/billing.ts). */
+function checkoutSchema(rules: CheckoutRules) {
+  return z
+    .custom<CheckoutValues>(() => true)
+    .superRefine((values, ctx) => {
+      if (rules.termsRequired && !values.termsAgreed) addIssues(ctx, ['termsAgreed'], [rules.termsRequired]);
+      if (rules.waiverKeys.some((key) => !values.waiversAgreed.includes(key))) {
+        addIssues(ctx, ['waiversAgreed'], [rules.waiversRequired]);
+      }
+      if (rules.paysWithNewCard(values)) {
+        for (const [field, message] of Object.entries(checkBilling(values.billing))) {
+          addIssues(ctx, ['billing', field], [message]);
+        }
+      }
+    });
 }
 
 export interface CheckoutFormProps {
@@ -66,35 +106,54 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
   const frame = useRef<CardFrameHandle>(null);
   const formId = useId();
 
-  const [termsAgreed, setTermsAgreed] = useState(false);
-  const [waiversAgreed, setWaiversAgreed] = useState<Set<string>>(() => new Set());
-  const [method, setMethod] = useState<Method | null>(null);
-  const [saveCard, setSaveCard] = useState(false);
-  const [billing, setBilling] = useState<BillingValues>(() => ({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    addressLine1: '',
-    town: '',
-    postcode: '',
-  }));
-  const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
-  const [formErrors, setFormErrors] = useState<{ terms?: string; waivers?: string; card?: string }>({});
   const [processing, setProcessing] = useState(false);
-  const [tenders, setTenders] = useState<OfflineTender[]>([]);
+  const savedCard = prepare.data?.data.savedCard ?? null;
+  const termsList = terms.data ?? [];
+  const waivers = cart.attendeeWaiversRequired;
+  const requiresPayment = owner.isFrontOfHouse
+    ? cart.balance > 0
+    : Boolean(prepare.data?.data.requiresPayment);
+  const form = useForm<CheckoutValues>({
+    defaultValues: {
+      termsAgreed: false,
+      waiversAgreed: [],
+      method: null,
+      saveCard: false,
+      billing: { ...emptyBilling, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' },
+      tenders: [],
+    },
+    // Checked on pay; the messages stay until the next attempt (the terms' goes once they are agreed).
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    resolver: zodResolver(
+      checkoutSchema({
+        termsRequired: termsList.length > 0 ? t('checkout.termsRequired') : null,
+        waiverKeys: waivers.map(waiverKey),
+        waiversRequired: t('checkout.waivers.required'),
+        paysWithNewCard: (values) =>
+          !owner.isFrontOfHouse &&
+          requiresPayment &&
+          (values.method ?? (savedCard ? 'saved' : 'new')) === 'new',
+      }),
+    ),
+  });
+  const [termsAgreed, waiversAgreed, method, tenders] = useWatch({
+    control: form.control,
+    name: ['termsAgreed', 'waiversAgreed', 'method', 'tenders'],
+  });
+  const { errors } = form.formState;
 
   // After any cart change only the credit tender stays (shell-session-basket.md 4).
   const lastHash = useRef(cart.itemHash);
   useEffect(() => {
     if (lastHash.current !== cart.itemHash) {
       lastHash.current = cart.itemHash;
-      setTenders((current) => afterCartChange(current));
+      form.setValue('tenders', afterCartChange(form.getValues('tenders')));
     }
-  }, [cart.itemHash]);
+  }, [cart.itemHash, form]);
 
-  const savedCard = prepare.data?.data.savedCard ?? null;
   const chosenMethod: Method = method ?? (savedCard ? 'saved' : 'new');
-  const termsList = terms.data ?? [];
-  const waivers = cart.attendeeWaiversRequired;
   const reservedCredit = cart.credits.general.reserved + cart.credits.membership.reserved;
 
   if (!owner.isFrontOfHouse && prepare.isPending) return <PageSpinner />;
@@ -108,41 +167,25 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       </div>
     );
   }
-  const requiresPayment = owner.isFrontOfHouse
-    ? cart.balance > 0
-    : Boolean(prepare.data?.data.requiresPayment);
   const amount = prepare.data?.data.amount ?? cart.balance;
   const staffCurrency = user?.currency ?? cart.currency;
 
-  const checkAgreements = (): boolean => {
-    const next: typeof formErrors = {};
-    if (termsList.length > 0 && !termsAgreed) next.terms = t('checkout.termsRequired');
-    if (waivers.some((waiver) => !waiversAgreed.has(waiverKey(waiver)))) {
-      next.waivers = t('checkout.waivers.required');
-    }
-    setFormErrors(next);
-    return Object.keys(next).length === 0;
-  };
-
   const succeeded = async (orderId: number) => {
     notify.success(t('checkout.success'), { duration: toastDuration.long });
-    await queryClient.invalidateQueries({ queryKey: ['cart'] });
-    void queryClient.invalidateQueries({ queryKey: ['activities'] });
+    await settleCart(queryClient);
     navigate(withQuery(`/booking-confirmed/${orderId}`, { kiosk: kiosk || undefined }));
   };
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.status === 422) {
-      const placed: BillingErrors = {};
       for (const [wireName, messages] of Object.entries(error.wireErrors)) {
         const field = billingFieldOf(wireName);
-        if (field && messages[0]) placed[field] = messages[0];
+        if (field && messages[0]) form.setError(`billing.${field}`, { type: 'server', message: messages[0] });
       }
-      setBillingErrors(placed);
     }
     if (error instanceof ApiError && error.status === 409) {
       // The basket changed under us: show the new one.
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void invalidateCart(queryClient);
     }
     notify.error(orderFailure(error, t('checkout.failed')), { duration: toastDuration.long });
   };
@@ -152,52 +195,54 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
     itemHash: cart.itemHash,
     selectedUserId: owner.selectedUserId,
     source,
-    terms: termsAgreed ? termsList.map((term) => term.id) : [],
   } satisfies Partial<CompleteCheckoutRequest>;
 
-  /** Pays; `given` is a token the frame sent on its own (Enter pressed inside it). */
-  const pay = async (given?: FrameToken) => {
+  /** Pays, once the rules pass; `given` is a token the frame sent on its own (Enter pressed inside it). */
+  const pay = (given?: FrameToken) => {
     if (processing) return;
-    const agreementsOk = checkAgreements();
-    const useNewCard = !owner.isFrontOfHouse && requiresPayment && chosenMethod === 'new';
-    const billingCheck = useNewCard ? checkBilling(billing) : {};
-    setBillingErrors(billingCheck);
-    if (!agreementsOk || Object.keys(billingCheck).length > 0) return;
+    void form.handleSubmit((values) => payWith(values, given))();
+  };
+
+  const payWith = async (values: CheckoutValues, given?: FrameToken) => {
+    const request = { ...common, terms: values.termsAgreed ? termsList.map((term) => term.id) : [] };
     setProcessing(true);
-    setFormErrors({});
     try {
       if (owner.isFrontOfHouse) {
         const answer = await payOffline.mutateAsync({
-          ...common,
-          payments: tenders.map((tender) => ({ tenderType: tender.tenderType, amount: tender.amount })),
+          ...request,
+          payments: values.tenders.map((tender) => ({
+            tenderType: tender.tenderType,
+            amount: tender.amount,
+          })),
         });
         await succeeded(answer.completeOrderId);
         return;
       }
       const payments: CompleteCheckoutRequest['payments'] = [];
       if (reservedCredit > 0) payments.push({ tenderType: 'credit', amount: reservedCredit });
-      let request: CompleteCheckoutRequest = { ...common, payments };
+      let body: CompleteCheckoutRequest = { ...request, payments };
       if (requiresPayment) {
         payments.push({ tenderType: 'card', amount });
         if (chosenMethod === 'saved') {
-          request = { ...request, savedCard: true };
+          body = { ...body, savedCard: true };
         } else {
           let token: FrameToken;
           try {
             token =
               given ?? (await (frame.current?.requestToken() ?? Promise.reject(new CardFrameError(''))));
           } catch (error) {
-            setFormErrors({
-              card:
+            form.setError('root.card', {
+              message:
                 error instanceof CardFrameError && error.message ? error.message : t('checkout.card.check'),
             });
             return;
           }
-          request = {
-            ...request,
+          const { billing } = values;
+          body = {
+            ...body,
             card: {
               token: token.token,
-              saveCard,
+              saveCard: values.saveCard,
               billing: {
                 firstName: billing.firstName.trim(),
                 lastName: billing.lastName.trim(),
@@ -209,7 +254,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
           };
         }
       }
-      const answer = await complete.mutateAsync(request);
+      const answer = await complete.mutateAsync(body);
       await succeeded(answer.completeOrderId);
     } catch (error) {
       failed(error);
@@ -221,13 +266,11 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
   const billingField = (name: keyof BillingValues, autoComplete: string) => (
     <TextField
       label={t(`checkout.billing.${name}`)}
-      name={name}
       autoComplete={autoComplete}
-      value={billing[name]}
       required
-      onChange={(event) => setBilling((current) => ({ ...current, [name]: event.target.value }))}
-      errors={billingErrors[name] ? [billingErrors[name]] : undefined}
+      errors={messagesOf(errors.billing?.[name])}
       disabled={processing}
+      {...form.register(`billing.${name}`)}
     />
   );
 
@@ -245,31 +288,31 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void pay();
+        pay();
       }}
     >
       {termsList.length > 0 ? (
         <TermsCheckbox
           checked={termsAgreed}
           onCheckedChange={(checked) => {
-            setTermsAgreed(checked);
-            if (checked) setFormErrors(({ terms: _terms, ...rest }) => rest);
+            form.setValue('termsAgreed', checked);
+            if (checked) form.clearErrors('termsAgreed');
           }}
-          errors={formErrors.terms ? [formErrors.terms] : undefined}
+          errors={messagesOf(errors.termsAgreed)}
           cartId={cart.id}
         />
       ) : null}
       <Waivers
         waivers={waivers}
-        agreed={waiversAgreed}
-        error={formErrors.waivers}
+        agreed={new Set(waiversAgreed)}
+        error={errors.waiversAgreed?.message}
         onChange={(key, agreed) =>
-          setWaiversAgreed((current) => {
-            const next = new Set(current);
-            if (agreed) next.add(key);
-            else next.delete(key);
-            return next;
-          })
+          form.setValue(
+            'waiversAgreed',
+            agreed
+              ? [...form.getValues('waiversAgreed'), key]
+              : form.getValues('waiversAgreed').filter((k) => k !== key),
+          )
         }
       />
 
@@ -277,7 +320,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
         requiresPayment ? (
           <OfflineTenders
             tenders={tenders}
-            onChange={setTenders}
+            onChange={(next) => form.setValue('tenders', next)}
             balance={cart.balance}
             currency={staffCurrency}
             disabled={processing}
@@ -300,7 +343,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
                   name="method"
                   value="saved"
                   checked={chosenMethod === 'saved'}
-                  onChange={() => setMethod('saved')}
+                  onChange={() => form.setValue('method', 'saved')}
                   disabled={processing}
                 />{' '}
                 {t('checkout.savedCard')}
@@ -310,7 +353,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
                   {t('checkout.savedCardDetails', {
                     brand: brandName(savedCard.brand),
                     last4: savedCard.last4,
-                    expiry: expiry(savedCard),
+                    expiry: formatCardExpiry(savedCard.expiryMonth, savedCard.expiryYear),
                   })}
                 </p>
               ) : null}
@@ -320,7 +363,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
                   name="method"
                   value="new"
                   checked={chosenMethod === 'new'}
-                  onChange={() => setMethod('new')}
+                  onChange={() => form.setValue('method', 'new')}
                   disabled={processing}
                 />{' '}
                 {t('checkout.newCard')}
@@ -333,18 +376,17 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
                 ref={frame}
                 frameUrl={prepare.data.data.frameUrl}
                 frameOrigin={prepare.data.data.frameOrigin}
-                onToken={(token) => void pay(token)}
+                onToken={(token) => pay(token)}
               />
-              {formErrors.card ? (
+              {errors.root?.card ? (
                 <p role="alert" className="form-error">
-                  {formErrors.card}
+                  {errors.root.card.message}
                 </p>
               ) : null}
               <CheckboxField
                 label={t('checkout.saveCard')}
-                checked={saveCard}
-                onChange={(event) => setSaveCard(event.target.checked)}
                 disabled={processing}
+                {...form.register('saveCard')}
               />
               <fieldset className="checkout-billing">
                 <legend>{t('checkout.billing.title')}</legend>

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineTenderTypes } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { parseMoneyInput } from '../../../shared/format/money-input';
+import { messagesOf } from '../../../shared/forms/field-errors';
 import { Button } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -13,6 +17,21 @@ import {
   removeTenderAt,
   tenderedTotal,
 } from '../lib/tender-rules';
+
+/** One tender as typed: a type, and an amount such as '12.50' (-> minor units). */
+function tenderEntrySchema(typeRequired: string, amountInvalid: string) {
+  return z
+    .object({ type: z.string(), amount: z.string() })
+    .transform(({ type, amount }) => ({ type, amount: parseMoneyInput(amount) }))
+    .pipe(
+      z
+        .object({
+          type: z.enum(offlineTenderTypes, { error: typeRequired }),
+          amount: z.number({ error: amountInvalid }),
+        })
+        .transform(({ type, amount }): OfflineTender => ({ tenderType: type, amount })),
+    );
+}
 
 export interface OfflineTendersProps {
   tenders: OfflineTender[];
@@ -28,21 +47,24 @@ export interface OfflineTendersProps {
 export function OfflineTenders({ tenders, onChange, balance, currency, disabled }: OfflineTendersProps) {
   const { t } = useTranslation('bookings');
   const listId = useId();
-  const [type, setType] = useState<OfflineTenderType | ''>('cash');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ type?: string; amount?: string }>({});
+  // Not a <form>: the entry sits inside the checkout form, and forms do not nest.
+  const form = useForm({
+    defaultValues: { type: 'cash' as OfflineTenderType | '', amount: '' },
+    // Checked on Add; the messages stay until the next Add.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    resolver: zodResolver(
+      tenderEntrySchema(t('checkout.tenders.typeRequired'), t('checkout.tenders.amountInvalid')),
+    ),
+  });
+  const { errors } = form.formState;
   const remaining = balance - tenderedTotal(tenders);
 
-  const add = () => {
-    const minor = parseMoneyInput(amount);
-    const next: { type?: string; amount?: string } = {};
-    if (!type) next.type = t('checkout.tenders.typeRequired');
-    if (minor === null) next.amount = t('checkout.tenders.amountInvalid');
-    setErrors(next);
-    if (!type || minor === null) return;
-    onChange(addTender(tenders, { tenderType: type, amount: minor }));
-    setAmount('');
-  };
+  const add = form.handleSubmit((tender) => {
+    onChange(addTender(tenders, tender));
+    form.setValue('amount', '');
+  });
 
   return (
     <fieldset className="checkout-tenders">
@@ -50,25 +72,23 @@ export function OfflineTenders({ tenders, onChange, balance, currency, disabled 
       <div className="checkout-tender-entry">
         <SelectField
           label={t('checkout.tenders.type')}
-          value={type}
-          onChange={(event) => setType(event.target.value as OfflineTenderType | '')}
           options={offlineTenderTypes.map((value) => ({
             value,
             label: t(`checkout.tenders.types.${value}`),
           }))}
-          errors={errors.type ? [errors.type] : undefined}
+          errors={messagesOf(errors.type)}
           disabled={disabled}
+          {...form.register('type')}
         />
         <TextField
           label={t('checkout.tenders.amount', { symbol: formatMoney(0, currency).replace(/[\d.\s-]/g, '') })}
           inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          errors={errors.amount ? [errors.amount] : undefined}
+          errors={messagesOf(errors.amount)}
           hint={t('checkout.tenders.amountHint')}
           disabled={disabled}
+          {...form.register('amount')}
         />
-        <Button variant="secondary" onClick={add} disabled={disabled}>
+        <Button variant="secondary" onClick={() => void add()} disabled={disabled}>
           {t('checkout.tenders.add')}
         </Button>
       </div>

@@ -2,7 +2,7 @@ import type { GuestPassAllowance } from '@leisure/contract/guest-passes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { guestPassesKey } from './get-guest-passes';
+import { guestPassesKeys } from './keys';
 
 export type GuestPassAllowanceView = Camel<GuestPassAllowance>;
 
@@ -20,7 +20,7 @@ export async function getGuestPassAllowances(
 
 export function guestPassAllowancesQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: [...guestPassesKey, 'allowances', userId] as const,
+    queryKey: guestPassesKeys.allowances(userId),
     queryFn: ({ signal }) => getGuestPassAllowances(userId, signal),
   });
 }

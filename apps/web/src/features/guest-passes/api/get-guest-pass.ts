@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { type GuestPassView, guestPassesKey } from './get-guest-passes';
+import type { GuestPassView } from './get-guest-passes';
+import { guestPassesKeys } from './keys';
 
 /** GET api/v1/users/{userId}/guestPasses/{guestPassId}: one pass the member sent. */
 export async function getGuestPass(userId: number, id: number, signal?: AbortSignal): Promise<GuestPassView> {
@@ -10,7 +11,7 @@ export async function getGuestPass(userId: number, id: number, signal?: AbortSig
 
 export function guestPassQueryOptions(userId: number, id: number) {
   return queryOptions({
-    queryKey: [...guestPassesKey, 'detail', userId, id] as const,
+    queryKey: guestPassesKeys.detail(userId, id),
     queryFn: ({ signal }) => getGuestPass(userId, id, signal),
   });
 }

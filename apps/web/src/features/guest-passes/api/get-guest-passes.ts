@@ -3,11 +3,10 @@ import { guestPassPageSize } from '@leisure/contract/guest-passes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { guestPassesKeys } from './keys';
 
 export type GuestPassView = Camel<GuestPass>;
 export type GuestPassPage = Camel<GuestPassListResponse>;
-
-export const guestPassesKey = ['guest-passes'] as const;
 
 /** GET api/v1/users/{userId}/guestPasses?page&per_page=10: one page of the passes the member sent. */
 export async function getGuestPasses(
@@ -23,7 +22,7 @@ export async function getGuestPasses(
 
 export function guestPassesQueryOptions(userId: number, page: number) {
   return queryOptions({
-    queryKey: [...guestPassesKey, 'list', userId, page] as const,
+    queryKey: guestPassesKeys.list(userId, page),
     queryFn: ({ signal }) => getGuestPasses(userId, page, signal),
     // The old page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import type { MemberPackage } from '@leisure/contract/guest-passes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
+import { guestPassesKeys } from './keys';
 
 export type MemberPackageView = Camel<MemberPackage>;
 
@@ -11,7 +12,7 @@ export async function getPackages(signal?: AbortSignal): Promise<MemberPackageVi
 }
 
 export const packagesQueryOptions = queryOptions({
-  queryKey: ['packages'] as const,
+  queryKey: guestPassesKeys.packages,
   queryFn: ({ signal }) => getPackages(signal),
 });
 

@@ -2,7 +2,8 @@ import type { CreateGuestPassFields } from '@leisure/contract/guest-passes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { type GuestPassView, guestPassesKey } from './get-guest-passes';
+import type { GuestPassView } from './get-guest-passes';
+import { guestPassesKeys } from './keys';
 
 export type SendGuestPassRequest = Camel<CreateGuestPassFields>;
 
@@ -20,6 +21,6 @@ export function useSendGuestPass(userId: number | undefined) {
       if (userId === undefined) throw new Error('not signed in');
       return sendGuestPass(userId, fields);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestPassesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestPassesKeys.all }),
   });
 }

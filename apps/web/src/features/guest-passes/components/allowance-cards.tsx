@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatInstantDateTime } from '../../../shared/format/dates';
 import type { GuestPassAllowanceView } from '../api/get-guest-pass-allowances';
-import { formatDateTime } from '../format';
 
 /** One card per allowance: where it comes from, passes left, when they lapse, and where they work. */
 export function AllowanceCards({ allowances }: { allowances: GuestPassAllowanceView[] }) {
@@ -18,7 +18,7 @@ export function AllowanceCards({ allowances }: { allowances: GuestPassAllowanceV
           </p>
           <p>
             {allowance.expiresAt
-              ? t('guestPasses.expires', { date: formatDateTime(allowance.expiresAt) })
+              ? t('guestPasses.expires', { date: formatInstantDateTime(allowance.expiresAt) })
               : t('guestPasses.noExpiry')}
           </p>
           <p className="gp-card-venues">

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../../shared/format/dates';
 import { Button } from '../../../shared/ui/button';
 import type { GuestPassPage } from '../api/get-guest-passes';
-import { formatLocalDate } from '../format';
 import { GuestPassStatusTag } from './status-tag';
 
 export interface GuestPassListProps {
@@ -28,8 +28,8 @@ export function GuestPassList({ page, onPage, busy = false }: GuestPassListProps
               <p className="gp-list-meta">
                 {pass.venue.name} ·{' '}
                 {t('guestPasses.validity', {
-                  from: formatLocalDate(pass.validFrom),
-                  to: formatLocalDate(pass.validTo),
+                  from: formatDate(pass.validFrom),
+                  to: formatDate(pass.validTo),
                 })}
               </p>
             </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { joiningKeys } from './keys';
 import type { AdditionalQuestion } from './types';
 
 /** GET api/custom-questions/memberships/{membershipId}: the additional questions of a membership type. */
@@ -10,7 +11,7 @@ export async function getCustomQuestions(membershipId: number): Promise<Addition
 
 export const customQuestionsQueryOptions = (membershipId: number) =>
   queryOptions({
-    queryKey: ['memberships', 'questions', membershipId] as const,
+    queryKey: joiningKeys.questions(membershipId),
     queryFn: () => getCustomQuestions(membershipId),
     staleTime: 5 * 60_000,
   });

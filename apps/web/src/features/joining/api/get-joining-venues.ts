@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { joiningKeys } from './keys';
 import type { JoiningVenue } from './types';
 
 /** GET api/online-joining/venues: the venues that sell memberships online, with coordinates. */
@@ -8,7 +9,7 @@ export async function getJoiningVenues(): Promise<JoiningVenue[]> {
 }
 
 export const joiningVenuesQueryOptions = queryOptions({
-  queryKey: ['online-joining', 'venues'] as const,
+  queryKey: joiningKeys.venues,
   queryFn: getJoiningVenues,
   staleTime: 5 * 60_000,
 });

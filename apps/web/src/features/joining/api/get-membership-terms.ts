@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import type { JoiningTerm } from './types';
-
-export type MembershipTermsType = 'health_commitment' | 'membership' | 'direct_debit';
+import { joiningKeys } from './keys';
+import type { JoiningTerm, MembershipTermsType } from './types';
 
 /** GET api/terms?type=: the health commitment, membership or direct debit terms. */
 export async function getMembershipTerms(type: MembershipTermsType): Promise<JoiningTerm[]> {
@@ -11,7 +10,7 @@ export async function getMembershipTerms(type: MembershipTermsType): Promise<Joi
 
 export const membershipTermsQueryOptions = (type: MembershipTermsType) =>
   queryOptions({
-    queryKey: ['operator', 'terms', type] as const,
+    queryKey: joiningKeys.terms(type),
     queryFn: () => getMembershipTerms(type),
     staleTime: 5 * 60_000,
     retry: false,

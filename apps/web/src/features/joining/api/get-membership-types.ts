@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { joiningKeys } from './keys';
 import type { MembershipType } from './types';
 
 /** GET api/memberships/types?venue_id: the membership types on sale at a venue. */
@@ -10,7 +11,7 @@ export async function getMembershipTypes(venueId: number): Promise<MembershipTyp
 /** The key carries the viewer: prices and eligibility differ for a signed-in user. */
 export const membershipTypesQueryOptions = (venueId: number, userId: number | null) =>
   queryOptions({
-    queryKey: ['memberships', 'types', venueId, userId] as const,
+    queryKey: joiningKeys.types(venueId, userId),
     queryFn: () => getMembershipTypes(venueId),
     staleTime: 60_000,
   });

@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import type { CostBreakdown } from './types';
-
-export interface PriceRequest {
-  typeId: number;
-  optionId: number;
-  startDate: string;
-  billingDay: number | null;
-  venueId: number;
-  promotionCodeId: number | null;
-}
+import { joiningKeys } from './keys';
+import type { CostBreakdown, PriceRequest } from './types';
 
 /** GET api/memberships/types/{typeId}/payment-options/{optionId}: the cost breakdown for the dates. */
 export async function getPaymentOptionPrice({
@@ -26,7 +18,7 @@ export async function getPaymentOptionPrice({
 
 export const paymentOptionPriceQueryOptions = (request: PriceRequest) =>
   queryOptions({
-    queryKey: ['memberships', 'price', request] as const,
+    queryKey: joiningKeys.price(request),
     queryFn: () => getPaymentOptionPrice(request),
     retry: false,
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 import type { QuestionAnswer, SubmittedMembership } from './types';
 
 export interface MembershipDetails {
@@ -24,6 +25,6 @@ export function useSubmitMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitMembership,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => invalidateCart(queryClient),
   });
 }

@@ -23,3 +23,15 @@ export interface JoiningTerm {
   title: string;
   html: string;
 }
+
+export type MembershipTermsType = 'health_commitment' | 'membership' | 'direct_debit';
+
+/** The cost breakdown's question: a payment option priced for a start date (and billing day, promotion). */
+export interface PriceRequest {
+  typeId: number;
+  optionId: number;
+  startDate: string;
+  billingDay: number | null;
+  venueId: number;
+  promotionCodeId: number | null;
+}

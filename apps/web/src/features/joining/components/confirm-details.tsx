@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format/dates';
 import { Button } from '../../../shared/ui/button';
-import { displayDate } from '../lib/dates';
 import type { FlowState } from '../state/flow-state';
 import { usePriceText } from './membership-card';
 
@@ -20,7 +20,7 @@ export function ConfirmDetails({ state, venueName, busy, onContinue }: ConfirmDe
   if (membership && option) {
     rows.push([t('confirm.membership'), membership.name], [t('confirm.price'), priceText(option)]);
   }
-  rows.push([t('review.startDate'), displayDate(state.startDate)]);
+  rows.push([t('review.startDate'), formatDate(state.startDate)]);
   if (state.billingDay !== null) rows.push([t('review.billingDay'), String(state.billingDay)]);
   if (state.promotion) rows.push([t('review.promoCode'), state.promotion.code]);
   if (bankAccount) {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
+import { formatDate, todayInVenue } from '../../../shared/format/dates';
 import { useSiteUrl } from '../../../shared/links/use-site-url';
 import { type SessionUser, userQueryKey, useSession } from '../../../shared/session/session';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -11,7 +12,6 @@ import { membershipTypesQueryOptions, useMembershipTypes } from '../api/get-memb
 import { type MembershipDetails, useSubmitMembership } from '../api/submit-membership';
 import type { JoiningVenue, MembershipType, PaymentOption } from '../api/types';
 import { type ProgressStep, progressItem, pushProgress } from '../lib/analytics';
-import { displayDate, isoDate } from '../lib/dates';
 import { optionFor } from '../lib/filter-memberships';
 import { answersToSubmit, hasUnansweredRequired, initialAnswers } from '../lib/questions';
 import {
@@ -117,8 +117,8 @@ export function JoiningFlow({
   const { user, isLoggedIn, isLoading: sessionLoading } = useSession();
   const [state, dispatch] = useReducer(flowReducer, undefined, () =>
     venue || mode !== 'join'
-      ? initialFlowState('membership', mode === 'join' ? ['centre'] : [], isoDate(new Date()))
-      : initialFlowState('centre', [], isoDate(new Date())),
+      ? initialFlowState('membership', mode === 'join' ? ['centre'] : [], todayInVenue())
+      : initialFlowState('centre', [], todayInVenue()),
   );
   const [submitting, setSubmitting] = useState(false);
   const [membershipError, setMembershipError] = useState<string | null>(null);
@@ -314,7 +314,7 @@ export function JoiningFlow({
         return t('questions.summary');
       case 'review':
         return [
-          t('review.startsOn', { date: displayDate(state.startDate) }),
+          t('review.startsOn', { date: formatDate(state.startDate) }),
           state.promotion ? t('review.codeSummary', { code: state.promotion.code }) : null,
         ]
           .filter(Boolean)

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
 import { CheckboxField } from '../../../shared/ui/checkbox-field';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -44,82 +48,90 @@ const serverFieldNames: Record<string, FieldName> = {
   billing_address_postcode: 'billingPostcode',
 };
 
+/** The form: the bank details (the spec's rules, lib/direct-debit-rules.ts), the ticked terms and the box. */
+interface MonthlyPaymentValues extends DirectDebitValues {
+  termsAccepted: number[];
+  authorised: boolean;
+}
+
+function monthlyPaymentSchema(collectBillingAddress: boolean) {
+  return z
+    .object({
+      accountHolderName: z.string(),
+      accountNumber: z.string(),
+      sortCode: z.string(),
+      billingAddressLineOne: z.string(),
+      billingAddressLineTwo: z.string(),
+      billingCity: z.string(),
+      billingPostcode: z.string(),
+      termsAccepted: z.array(z.number()),
+      authorised: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      for (const [name, message] of Object.entries(validateDirectDebit(values, collectBillingAddress))) {
+        addIssues(ctx, [name], [message]);
+      }
+    });
+}
+
 /**
  * Monthly payment (direct debit): account holder, account number, sort code, the billing address
  * when collected, the direct debit terms and the authorisation box. Save and continue stays
- * disabled until all are valid; the server's field messages show until the field is edited.
+ * disabled until all are valid; a field's message shows once it is left, and the server's field
+ * messages show until the field is edited.
  */
 export function MonthlyPayment({ collectBillingAddress, initialHolder = '', onSaved }: MonthlyPaymentProps) {
   const { t } = useTranslation('flow');
   const terms = useMembershipTerms('direct_debit');
   const validate = useValidateDirectDebit();
-  const [values, setValues] = useState<DirectDebitValues>({
-    ...emptyValues,
-    accountHolderName: initialHolder,
+  const schema = monthlyPaymentSchema(collectBillingAddress);
+  const form = useForm<MonthlyPaymentValues>({
+    defaultValues: { ...emptyValues, accountHolderName: initialHolder, termsAccepted: [], authorised: false },
+    // A field's message shows once it is left, then follows each keystroke.
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
   });
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string[]>>>({});
-  const [termsAccepted, setTermsAccepted] = useState<number[]>([]);
-  const [authorised, setAuthorised] = useState(false);
+  const values = useWatch({ control: form.control }) as MonthlyPaymentValues;
+  const { errors } = form.formState;
 
-  const clientErrors = validateDirectDebit(values, collectBillingAddress);
   const termsList = terms.data ?? [];
-  const termsTicked = termsList.every((term) => termsAccepted.includes(term.id));
+  const termsTicked = termsList.every((term) => values.termsAccepted.includes(term.id));
+  // Worked out from the values as typed, so the button is right on every render; a server
+  // message (an error on a field the rules accept) keeps it disabled until that field is edited.
   const valid =
-    Object.keys(clientErrors).length === 0 &&
-    Object.keys(serverErrors).length === 0 &&
+    schema.safeParse(values).success &&
+    Object.keys(errors).length === 0 &&
     termsTicked &&
-    authorised &&
+    values.authorised &&
     !terms.isPending;
-
-  function errorsOf(name: FieldName): string[] | undefined {
-    const server = serverErrors[name];
-    if (server?.length) return server;
-    const message = touched[name] ? clientErrors[name] : undefined;
-    return message ? [message] : undefined;
-  }
 
   function field(name: FieldName) {
     return {
-      value: values[name],
-      errors: errorsOf(name),
-      onChange: (event: { target: { value: string } }) => {
-        setValues((current) => ({ ...current, [name]: event.target.value }));
-        setServerErrors((current) => {
-          const { [name]: _edited, ...rest } = current;
-          return rest;
-        });
-      },
-      onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+      errors: messagesOf(errors[name]),
+      // A server message goes once the field is edited.
+      ...form.register(name, { onChange: () => form.clearErrors(name) }),
     };
   }
 
-  async function save() {
+  async function save(submitted: MonthlyPaymentValues) {
     try {
       const account = await validate.mutateAsync({
-        account_holder_name: values.accountHolderName.trim(),
-        account_number: digitsOf(values.accountNumber),
-        sort_code: digitsOf(values.sortCode),
+        account_holder_name: submitted.accountHolderName.trim(),
+        account_number: digitsOf(submitted.accountNumber),
+        sort_code: digitsOf(submitted.sortCode),
         ...(collectBillingAddress
           ? {
-              billing_address_line_1: values.billingAddressLineOne.trim(),
-              billing_address_line_2: values.billingAddressLineTwo.trim() || null,
-              billing_address_city: values.billingCity.trim(),
-              billing_address_postcode: values.billingPostcode.trim(),
+              billing_address_line_1: submitted.billingAddressLineOne.trim(),
+              billing_address_line_2: submitted.billingAddressLineTwo.trim() || null,
+              billing_address_city: submitted.billingCity.trim(),
+              billing_address_postcode: submitted.billingPostcode.trim(),
             }
           : {}),
       });
       onSaved(account, termsList.length > 0);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.wireErrors).length) {
-        const next: Partial<Record<FieldName, string[]>> = {};
-        const unplaced: string[] = [];
-        for (const [key, messages] of Object.entries(error.wireErrors)) {
-          const name = serverFieldNames[key];
-          if (name) next[name] = messages;
-          else unplaced.push(...messages);
-        }
-        setServerErrors(next);
+        const unplaced = showServerErrors(error, form.setError, (wireName) => serverFieldNames[wireName]);
         if (unplaced.length) notify.validation(unplaced);
       } else {
         notify.error(error instanceof ApiError ? error.message : t('joining.genericError'));
@@ -133,7 +145,7 @@ export function MonthlyPayment({ collectBillingAddress, initialHolder = '', onSa
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) void save();
+        if (valid) void form.handleSubmit(save)();
       }}
     >
       <TextField
@@ -189,14 +201,13 @@ export function MonthlyPayment({ collectBillingAddress, initialHolder = '', onSa
       {terms.isPending ? (
         <PageSpinner />
       ) : (
-        <TermsCheckboxes terms={termsList} accepted={termsAccepted} onChange={setTermsAccepted} />
+        <TermsCheckboxes
+          terms={termsList}
+          accepted={values.termsAccepted}
+          onChange={(accepted) => form.setValue('termsAccepted', accepted)}
+        />
       )}
-      <CheckboxField
-        label={t('payment.authorise')}
-        required
-        checked={authorised}
-        onChange={(event) => setAuthorised(event.target.checked)}
-      />
+      <CheckboxField label={t('payment.authorise')} required {...form.register('authorised')} />
       <p className="field-hint">
         {t('payment.privacyIntro')}{' '}
         <a href={goCardlessPrivacyUrl} target="_blank" rel="noopener noreferrer">

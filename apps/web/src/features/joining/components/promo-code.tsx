@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messagesOf } from '../../../shared/forms/field-errors';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
 import { type Promotion, useValidatePromotion } from '../api/validate-promotion';
@@ -14,36 +16,31 @@ export interface PromoCodeProps {
 export function PromoCode({ paymentOptionId, promotion, onChange }: PromoCodeProps) {
   const { t } = useTranslation('flow');
   const id = useId();
-  const [code, setCode] = useState(promotion?.code ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // Not a <form>: the code sits inside the review form, and forms do not nest.
+  const form = useForm({ defaultValues: { code: promotion?.code ?? '' } });
   const validate = useValidatePromotion();
 
-  async function apply() {
+  const apply = form.handleSubmit(async ({ code }) => {
     const trimmed = code.trim();
     if (!trimmed) return;
     try {
       const applied = await validate.mutateAsync({ code: trimmed, paymentOptionId });
-      setError(null);
-      setCode(applied.code);
+      form.setValue('code', applied.code);
       onChange(applied);
     } catch {
-      setError(t('review.codeNotRecognised'));
+      form.setError('code', { type: 'server', message: t('review.codeNotRecognised') });
     }
-  }
+  });
 
   return (
     <div className="promo-code">
       <TextField
         id={id}
         label={t('review.promoCode')}
-        value={promotion ? promotion.code : code}
         readOnly={promotion !== null}
         autoComplete="off"
-        errors={error ? [error] : undefined}
-        onChange={(event) => {
-          setCode(event.target.value);
-          setError(null);
-        }}
+        errors={messagesOf(form.formState.errors.code)}
+        {...form.register('code', { onChange: () => form.clearErrors('code') })}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
@@ -57,7 +54,7 @@ export function PromoCode({ paymentOptionId, promotion, onChange }: PromoCodePro
           variant="secondary"
           onClick={() => {
             onChange(null);
-            setCode('');
+            form.setValue('code', '');
           }}
           aria-label={t('review.removeCode', { code: promotion.code })}
         >

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { expect, it, vi } from 'vitest';
 import { mockMembershipTypes } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
+import { calendarDateOf } from '../../../shared/format/dates';
 import { installMockApi } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import type { MembershipType } from '../api/types';
 import type { Promotion } from '../api/validate-promotion';
-import { isoDate } from '../lib/dates';
 import { ReviewDates } from './review-dates';
 
 installMockApi();
@@ -24,7 +24,7 @@ function Harness({
   onContinue: () => void;
 }) {
   const [dates, setDates] = useState<{ startDate: string; billingDay: number | null }>({
-    startDate: isoDate(new Date()),
+    startDate: calendarDateOf(new Date()),
     billingDay: null,
   });
   const [promotion, setPromotion] = useState<Promotion | null>(null);
@@ -114,10 +114,10 @@ it('limits the start date to today until one month ahead', async () => {
   renderElement(<Harness needsBillingDay={false} onContinue={vi.fn()} />, { site: 'joining' });
   const start = await screen.findByLabelText(/Start date/);
   const today = new Date();
-  expect(start).toHaveAttribute('min', isoDate(today));
+  expect(start).toHaveAttribute('min', calendarDateOf(today));
   expect(start).toHaveAttribute(
     'max',
-    isoDate(new Date(today.getFullYear(), today.getMonth() + 1, today.getDate())),
+    calendarDateOf(new Date(today.getFullYear(), today.getMonth() + 1, today.getDate())),
   );
   expect(screen.queryByRole('combobox', { name: /Billing day/ })).not.toBeInTheDocument();
 });

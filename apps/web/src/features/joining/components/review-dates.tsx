@@ -8,7 +8,7 @@ import { useMembershipTerms } from '../api/get-membership-terms';
 import { usePaymentOptionPrice } from '../api/get-payment-option-price';
 import type { MembershipType, PaymentOption } from '../api/types';
 import type { Promotion } from '../api/validate-promotion';
-import { clampStartDate, startDateBounds } from '../lib/dates';
+import { clampStartDate, startDateBounds } from '../lib/start-date';
 import { CostBreakdown } from './cost-breakdown';
 import { PromoCode } from './promo-code';
 import { TermsCheckboxes } from './terms-checkboxes';

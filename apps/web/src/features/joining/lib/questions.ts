@@ -1,4 +1,9 @@
-import { displayToIsoDate, isoToDisplayDate, todayIso } from '../../../shared/forms/data-field-values';
+import {
+  formatNumericDate,
+  isCalendarDate,
+  parseNumericDate,
+  todayInVenue,
+} from '../../../shared/format/dates';
 import type { AdditionalQuestion, QuestionAnswer } from '../api/types';
 
 export type Answers = Record<number, QuestionAnswer>;
@@ -15,16 +20,11 @@ export function hasUnansweredRequired(questions: AdditionalQuestion[], answers: 
   return questions.some((question) => isUnanswered(question, answers[question.id]));
 }
 
-function isRealDate(iso: string): boolean {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
-}
-
 /** The spec's messages: '{label} is required.', 'Date must be valid.' (and not after today). */
 export function questionErrors(
   questions: AdditionalQuestion[],
   answers: Answers,
-  today = todayIso(),
+  today = todayInVenue(),
 ): Record<number, string> {
   const errors: Record<number, string> = {};
   for (const question of questions) {
@@ -34,8 +34,8 @@ export function questionErrors(
       continue;
     }
     if (question.type === 'date' && typeof answer === 'string' && answer.trim()) {
-      const iso = displayToIsoDate(answer);
-      if (!iso || !isRealDate(iso)) errors[question.id] = 'Date must be valid.';
+      const iso = parseNumericDate(answer);
+      if (!iso || !isCalendarDate(iso)) errors[question.id] = 'Date must be valid.';
       else if (iso > today) errors[question.id] = 'Date cannot be after today.';
     }
   }
@@ -52,7 +52,8 @@ export function initialAnswers(questions: AdditionalQuestion[]): Answers {
       else if (question.type === 'checkbox') answers[question.id] = false;
       continue;
     }
-    if (question.type === 'date' && typeof saved === 'string') answers[question.id] = isoToDisplayDate(saved);
+    if (question.type === 'date' && typeof saved === 'string')
+      answers[question.id] = formatNumericDate(saved);
     else if (typeof saved === 'number') answers[question.id] = String(saved);
     else if (question.type === 'checkbox' && typeof saved === 'string')
       answers[question.id] = saved === 'true';
@@ -70,7 +71,7 @@ export function answersToSubmit(
     const answer = answers[question.id];
     if (answer === undefined) return { questionId: question.id, answer: null };
     if (question.type === 'date' && typeof answer === 'string') {
-      return { questionId: question.id, answer: answer.trim() ? displayToIsoDate(answer) : null };
+      return { questionId: question.id, answer: answer.trim() ? parseNumericDate(answer) : null };
     }
     return { questionId: question.id, answer };
   });

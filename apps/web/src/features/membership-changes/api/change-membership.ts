@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 import type { ChangeResult } from './types';
 
 export interface ChangeRequest {
@@ -25,6 +26,6 @@ export function useChangeMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeMembership,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => invalidateCart(queryClient),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { membershipChangesKeys } from './keys';
 import type { ChangeCosts } from './types';
 
 export function changeCostsQueryOptions(membershipId: number, paymentOptionId: number, startsAt: string) {
   return queryOptions({
-    queryKey: ['memberships', membershipId, 'change', paymentOptionId, startsAt],
+    queryKey: membershipChangesKeys.changeCosts(membershipId, paymentOptionId, startsAt),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ChangeCosts }>(`api/memberships/${membershipId}/change/${paymentOptionId}`, {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { membershipChangesKeys } from './keys';
 import type { ChangeOptions } from './types';
 
 export function changeOptionsQueryOptions(membershipId: number) {
   return queryOptions({
-    queryKey: ['memberships', membershipId, 'change'],
+    queryKey: membershipChangesKeys.change(membershipId),
     queryFn: async ({ signal }) =>
       (await api.get<{ data: ChangeOptions }>(`api/memberships/${membershipId}/change`, { signal })).data,
     retry: false,

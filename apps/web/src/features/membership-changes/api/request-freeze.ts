@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { membershipChangesKeys } from './keys';
 import type { MembershipFreeze } from './types';
 
 export interface FreezeRequest {
@@ -32,6 +33,6 @@ export function useRequestFreeze() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestFreeze,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['memberships'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membershipChangesKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { myMembershipsQueryKey } from './get-my-memberships';
+import { invalidateCart } from '../../../shared/cart/cart-query';
+import { membershipManagementKeys } from './keys';
 import type { CancelMembershipResult } from './types';
 
 /** POST api/memberships/{membershipId}/cancel (200). */
@@ -15,8 +16,8 @@ export function useCancelMembership() {
     mutationFn: cancelMembership,
     onSuccess: async (result) => {
       // Debts went into the basket: its badge must show them.
-      if (result.checkoutRequired) await queryClient.invalidateQueries({ queryKey: ['cart'] });
-      await queryClient.invalidateQueries({ queryKey: myMembershipsQueryKey });
+      if (result.checkoutRequired) await invalidateCart(queryClient);
+      await queryClient.invalidateQueries({ queryKey: membershipManagementKeys.list });
     },
   });
 }

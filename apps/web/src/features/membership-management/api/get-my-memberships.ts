@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { membershipManagementKeys } from './keys';
 import type { MyMembership } from './types';
-
-/** Under ['memberships']: a freeze, renewal or cancellation invalidates that prefix and the list reloads. */
-export const myMembershipsQueryKey = ['memberships', 'list'] as const;
 
 /** GET api/my-account/user/memberships */
 export function myMembershipsQueryOptions() {
   return queryOptions({
-    queryKey: myMembershipsQueryKey,
+    queryKey: membershipManagementKeys.list,
     queryFn: async ({ signal }) =>
       (await api.get<{ data: MyMembership[] }>('api/my-account/user/memberships', { signal })).data,
   });

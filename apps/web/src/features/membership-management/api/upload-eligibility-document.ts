@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { myMembershipsQueryKey } from './get-my-memberships';
+import { userQueryKey } from '../../../shared/session/session';
+import { membershipManagementKeys } from './keys';
 import type { MembershipDocument } from './types';
 
 export interface EligibilityDocumentUpload {
@@ -32,9 +33,9 @@ export function useUploadEligibilityDocument() {
     mutationFn: uploadEligibilityDocument,
     // Not awaited: the form's own success callback must run before the reloaded list unmounts it.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: myMembershipsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: membershipManagementKeys.list });
       // The dashboard's document notification reads the auth user.
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });
 }

@@ -1,8 +1,8 @@
 import type { BookingBundle, CancelBundleResponse } from '@leisure/contract/my-bookings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { cartKeys } from '../../../shared/cart/cart-query';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 import { userQueryKey } from '../../../shared/session/session';
 import { myBookingsKeys } from './keys';
 
@@ -17,12 +17,16 @@ export async function getBookingBundle(id: string, signal?: AbortSignal): Promis
   return answer.data;
 }
 
-export function useBookingBundle(id: string) {
-  return useQuery({
+export function bookingBundleQueryOptions(id: string) {
+  return queryOptions({
     queryKey: myBookingsKeys.bundle(id),
     queryFn: ({ signal }) => getBookingBundle(id, signal),
     retry: false,
   });
+}
+
+export function useBookingBundle(id: string) {
+  return useQuery(bookingBundleQueryOptions(id));
 }
 
 /** `PATCH .../bundles/{id}/cancel?cancellation_source=my-account`; success refetches the bundle. */
@@ -39,7 +43,7 @@ export function useCancelBookingBundle(id: string) {
       ).credit,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: myBookingsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void invalidateCart(queryClient);
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });

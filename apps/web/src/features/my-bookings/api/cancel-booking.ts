@@ -2,7 +2,7 @@ import type { CancelBookingsResponse, CancelBookingV2Response } from '@leisure/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { cartKeys } from '../../../shared/cart/cart-query';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 import { useClient } from '../../../shared/operator/use-client';
 import { userQueryKey } from '../../../shared/session/session';
 import { myBookingsKeys } from './keys';
@@ -36,7 +36,7 @@ export function useCancelBooking() {
     mutationFn: (bookingId: number) => (v2 ? cancelBookingV2(bookingId) : cancelBookingV1(bookingId)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: myBookingsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void invalidateCart(queryClient);
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });

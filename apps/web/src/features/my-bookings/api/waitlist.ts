@@ -1,8 +1,8 @@
 import type { MyWaitlistEntry } from '@leisure/contract/my-bookings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
-import { cartKeys } from '../../../shared/cart/cart-query';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 import { myBookingsKeys } from './keys';
 
 export type WaitlistEntry = Camel<MyWaitlistEntry>;
@@ -12,13 +12,16 @@ export async function getWaitlist(signal?: AbortSignal): Promise<WaitlistEntry[]
   return (await api.get<{ data: WaitlistEntry[] }>('api/my-account/waitlist', { signal })).data;
 }
 
-export function useWaitlist(enabled = true) {
-  return useQuery({
+export function waitlistQueryOptions() {
+  return queryOptions({
     queryKey: myBookingsKeys.waitlist,
     queryFn: ({ signal }) => getWaitlist(signal),
     staleTime: 30_000,
-    enabled,
   });
+}
+
+export function useWaitlist(enabled = true) {
+  return useQuery({ ...waitlistQueryOptions(), enabled });
 }
 
 /** `DELETE api/my-account/waitlist/{id}`: a 200 reloads the waitlist. */
@@ -31,7 +34,7 @@ export function useLeaveWaitlist() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: myBookingsKeys.waitlist });
       // Leaving an offered place gives it up; the basket shows that.
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void invalidateCart(queryClient);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDayDate } from '../../../shared/format/dates';
 import type { BookingView } from '../lib/booking-view';
-import { formatDayDate } from '../lib/dates';
 import '../my-bookings.css';
 
 export interface BookingCardProps {

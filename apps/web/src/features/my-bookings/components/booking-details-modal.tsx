@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDayDate } from '../../../shared/format/dates';
 import { Modal } from '../../../shared/ui/modal';
 import type { BookingView } from '../lib/booking-view';
-import { formatDayDate } from '../lib/dates';
 
 export interface BookingDetailsModalProps {
   booking: BookingView | null;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDayDate } from '../../../shared/format/dates';
 import { Modal } from '../../../shared/ui/modal';
 import { useCancelBooking } from '../api/cancel-booking';
 import type { BookingView } from '../lib/booking-view';
-import { formatDayDate } from '../lib/dates';
 
 export interface CancelBookingModalProps {
   booking: BookingView | null;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDayDate } from '../../../shared/format/dates';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { notify } from '../../../shared/ui/toast';
 import { useLeaveWaitlist, useWaitlist, type WaitlistEntry } from '../api/waitlist';
-import { formatDayDate } from '../lib/dates';
 
 function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
   const { t } = useTranslation('account');

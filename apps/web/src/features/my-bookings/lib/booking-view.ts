@@ -1,5 +1,6 @@
 import type { Booking, BookingV2 } from '@leisure/contract/my-bookings';
 import type { Camel } from '../../../shared/api/camel';
+import { localParts } from '../../../shared/format/dates';
 
 /**
  * One booking as the screens show it, whichever API loaded it: `my-account/bookings` (Booking) when
@@ -36,11 +37,6 @@ export type WireBookingV2 = Camel<BookingV2>;
 function durationText(wire: string): string {
   const minutes = /^(\d+)\s*min$/.exec(wire)?.[1];
   return minutes === undefined ? wire : `${minutes} min`;
-}
-
-/** 'YYYY-MM-DD' and 'HH:MM' of a venue-local ISO time ('2026-02-09T18:00:00+00:00'). */
-function localParts(iso: string): { date: string; time: string } {
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
 export function fromBooking(booking: WireBooking): BookingView {

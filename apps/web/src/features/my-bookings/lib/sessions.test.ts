@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseWeeks, formatDayDate } from './dates';
+import { courseWeeks, formatDayDate } from '../../../shared/format/dates';
 import { sessionLocation, toSessionDisplay } from './sessions';
 
 describe('session display', () => {

@@ -1,6 +1,6 @@
 import type { BookingBundle } from '@leisure/contract/my-bookings';
 import type { Camel } from '../../../shared/api/camel';
-import { formatDayDate, localParts } from './dates';
+import { formatDayDate, localParts } from '../../../shared/format/dates';
 
 export type BundleSession = Camel<BookingBundle>['bookings'][number];
 

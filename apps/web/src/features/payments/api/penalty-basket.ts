@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { cartKeys } from '../../../shared/cart/cart-query';
+import { invalidateCart } from '../../../shared/cart/cart-query';
 
 /** The cart add call takes at most 10 items at once. */
 const addBatch = 10;
@@ -34,7 +34,7 @@ export async function removePenaltyLines(
 
 export function usePenaltyBasket(selectedUserId: number | null) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  const refresh = () => invalidateCart(queryClient);
   const add = useMutation({
     mutationFn: (penaltyIds: number[]) => addPenaltiesToBasket(penaltyIds, selectedUserId),
     onSettled: refresh,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { formatInstantNumericDateTime } from '../../../shared/format/dates';
 import { Modal } from '../../../shared/ui/modal';
 import type { CreditEntry } from '../api/get-credits';
-import { ukDateTime } from './dates';
 
 /** The credit detail modal ('View detail' on a credit row). */
 export function CreditDetailModal({ entry, onClose }: { entry: CreditEntry | null; onClose: () => void }) {
@@ -12,13 +12,15 @@ export function CreditDetailModal({ entry, onClose }: { entry: CreditEntry | nul
         [t('type'), entry.type === 'membership' ? t('membershipType') : t('general')],
         [t('reason'), entry.reason],
         [t('description'), entry.description],
-        [entry.spentAt ? t('spentAt') : t('addedAt'), ukDateTime(entry.spentAt ?? entry.addedAt)],
+        [
+          entry.spentAt ? t('spentAt') : t('addedAt'),
+          formatInstantNumericDateTime(entry.spentAt ?? entry.addedAt),
+        ],
         ...(entry.spentAt
           ? []
-          : ([[t('expiresAt'), entry.expiresAt ? ukDateTime(entry.expiresAt) : t('never')]] as [
-              string,
-              string,
-            ][])),
+          : ([
+              [t('expiresAt'), entry.expiresAt ? formatInstantNumericDateTime(entry.expiresAt) : t('never')],
+            ] as [string, string][])),
         [t('relatedItem'), entry.relatedItem],
         [t('location'), entry.spentAtLocation],
       ]

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInstantNumericDate } from '../../../shared/format/dates';
 import { Button } from '../../../shared/ui/button';
 import type { CreditEntry } from '../api/get-credits';
 import { CreditDetailModal } from './credit-detail-modal';
-import { ukDate } from './dates';
 
 /** Credit added or spent, each row with 'View detail'; the spec's empty texts. */
 export function CreditList({ entries, kind }: { entries: CreditEntry[]; kind: 'added' | 'spent' }) {
@@ -30,7 +30,7 @@ export function CreditList({ entries, kind }: { entries: CreditEntry[]; kind: 'a
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{ukDate(entry.spentAt ?? entry.addedAt)}</td>
+                <td>{formatInstantNumericDate(entry.spentAt ?? entry.addedAt)}</td>
                 <td>{entry.reason}</td>
                 <td>{entry.type === 'membership' ? t('membership') : t('booking')}</td>
                 <td>{entry.value.formatted}</td>

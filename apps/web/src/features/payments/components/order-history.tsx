@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumericDate } from '../../../shared/format/dates';
 import { Button } from '../../../shared/ui/button';
 import { notify } from '../../../shared/ui/toast';
 import { useDownloadReceipt } from '../api/download-receipt';
 import { type OrdersFilter, useOrders } from '../api/get-orders';
 import { DateRangeModal } from './date-range-modal';
-import { ukDateOfLocal } from './dates';
 
 /** Order history: the table, its date-range filter and paging (joining-and-payments.md "Order history"). */
 export function OrderHistory() {
@@ -19,11 +19,11 @@ export function OrderHistory() {
 
   const range =
     filter.from && filter.to
-      ? t('between', { from: ukDateOfLocal(filter.from), to: ukDateOfLocal(filter.to) })
+      ? t('between', { from: formatNumericDate(filter.from), to: formatNumericDate(filter.to) })
       : filter.from
-        ? t('fromOnly', { from: ukDateOfLocal(filter.from) })
+        ? t('fromOnly', { from: formatNumericDate(filter.from) })
         : filter.to
-          ? t('toOnly', { to: ukDateOfLocal(filter.to) })
+          ? t('toOnly', { to: formatNumericDate(filter.to) })
           : null;
 
   let body: React.ReactNode;

@@ -3,6 +3,7 @@ import type { DataFieldsResponse } from '@leisure/contract/operator';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../api/camel';
 import { api } from '../../api/client';
+import { dataFieldsKeys } from '../../api/query-keys';
 
 /** The data-field form of an onboarding type (sections and checksum), camelCase. */
 export type DataFieldFormData = Camel<DataFieldsResponse['data']>;
@@ -22,7 +23,7 @@ export async function getDataFields(onboardingType: OnboardingType): Promise<Dat
  */
 export const dataFieldsQueryOptions = (onboardingType: OnboardingType, userId: number | null) =>
   queryOptions({
-    queryKey: ['data-fields', onboardingType, userId] as const,
+    queryKey: dataFieldsKeys.of(onboardingType, userId),
     queryFn: () => getDataFields(onboardingType),
     // A form being filled in must not be reset by a background refetch.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import type { Term } from '@leisure/contract/operator';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { operatorKeys } from '../../api/query-keys';
 
 /** The account (registration) terms: GET api/terms without a cart. */
 export async function getTerms(): Promise<Term[]> {
@@ -8,7 +9,7 @@ export async function getTerms(): Promise<Term[]> {
 }
 
 export const termsQueryOptions = queryOptions({
-  queryKey: ['operator', 'terms'] as const,
+  queryKey: operatorKeys.terms,
   queryFn: getTerms,
   staleTime: 5 * 60_000,
   retry: false,
@@ -21,7 +22,7 @@ export async function getCartTerms(cartId: number): Promise<Term[]> {
 
 export function cartTermsQueryOptions(cartId: number) {
   return queryOptions({
-    queryKey: ['operator', 'terms', 'cart', cartId] as const,
+    queryKey: operatorKeys.cartTerms(cartId),
     queryFn: () => getCartTerms(cartId),
     staleTime: 5 * 60_000,
     retry: false,

@@ -6,8 +6,14 @@ import {
   useBookingBundle,
   useCancelBookingBundle,
 } from '../../../features/my-bookings/api/booking-bundle';
-import { courseWeeks, formatDate, localParts, weekdayPlural } from '../../../features/my-bookings/lib/dates';
 import { toSessionDisplay } from '../../../features/my-bookings/lib/sessions';
+import {
+  courseWeeks,
+  formatDate,
+  localParts,
+  minutesBetween,
+  weekdayPlural,
+} from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { useSession } from '../../../shared/session/session';
 import { Modal } from '../../../shared/ui/modal';
@@ -43,9 +49,7 @@ function CourseDetails({ bundle, bundleId }: { bundle: Bundle; bundleId: string 
   const first = bundle.bookings[0];
   const last = bundle.bookings.at(-1);
   const duration =
-    first !== undefined
-      ? Math.round((Date.parse(first.endsAt.local) - Date.parse(first.startsAt.local)) / 60_000)
-      : defaultDurationMinutes;
+    first !== undefined ? minutesBetween(first.startsAt.local, first.endsAt.local) : defaultDurationMinutes;
   const isCancelled = bundle.status === 'cancelled';
   // Sessions inside their cut-off stay booked when the rest of the course is cancelled.
   const isPartlyCancelled = bundle.status === 'partially_cancelled';

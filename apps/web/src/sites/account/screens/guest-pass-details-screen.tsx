@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useGuestPass } from '../../../features/guest-passes/api/get-guest-pass';
 import { GuestPassesGate } from '../../../features/guest-passes/components/guest-passes-gate';
 import { GuestPassStatusTag } from '../../../features/guest-passes/components/status-tag';
-import { formatDateTime, formatLocalDate } from '../../../features/guest-passes/format';
+import { formatDate, formatInstantDateTime } from '../../../shared/format/dates';
 import '../../../features/guest-passes/guest-passes.css';
 import { ApiError } from '../../../shared/api/client';
 import { FormLoadError } from '../../../shared/forms/form-status';
@@ -31,11 +31,13 @@ function PassDetails({ userId, id }: { userId: number; id: number }) {
         <GuestPassStatusTag status={data.status} />
       </dd>
       <dt>{t('guestPasses.details.validFrom')}</dt>
-      <dd>{formatLocalDate(data.validFrom)}</dd>
+      <dd>{formatDate(data.validFrom)}</dd>
       <dt>{t('guestPasses.details.validTo')}</dt>
-      <dd>{formatLocalDate(data.validTo)}</dd>
+      <dd>{formatDate(data.validTo)}</dd>
       <dt>{t('guestPasses.details.redeemedAt')}</dt>
-      <dd>{data.redeemedAt ? formatDateTime(data.redeemedAt) : t('guestPasses.details.notRedeemed')}</dd>
+      <dd>
+        {data.redeemedAt ? formatInstantDateTime(data.redeemedAt) : t('guestPasses.details.notRedeemed')}
+      </dd>
       <dt>{t('guestPasses.details.venue')}</dt>
       <dd>{data.venue.name}</dd>
     </dl>

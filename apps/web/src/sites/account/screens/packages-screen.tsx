@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MemberPackageView } from '../../../features/guest-passes/api/get-packages';
 import { usePackages } from '../../../features/guest-passes/api/get-packages';
-import { formatDateTime } from '../../../features/guest-passes/format';
+import { formatInstantDateTime } from '../../../shared/format/dates';
 import '../../../features/guest-passes/guest-passes.css';
 import { FormLoadError } from '../../../shared/forms/form-status';
 import { usePageTitle } from '../../../shared/layout/page-title';
@@ -32,7 +32,7 @@ function PackageCard({ pkg }: { pkg: MemberPackageView }) {
       <p>
         {pkg.expiresAt
           ? t(pkg.status === 'expired' ? 'guestPasses.packages.expired' : 'guestPasses.packages.expires', {
-              date: formatDateTime(pkg.expiresAt),
+              date: formatInstantDateTime(pkg.expiresAt),
             })
           : t('guestPasses.packages.noExpiry')}
       </p>

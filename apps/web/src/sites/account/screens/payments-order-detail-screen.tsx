@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import '../../../features/payments/payments.css';
 import { useDownloadReceipt } from '../../../features/payments/api/download-receipt';
 import { useOrder } from '../../../features/payments/api/get-order';
-import { ukDate } from '../../../features/payments/components/dates';
+import { formatInstantNumericDate } from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { Button } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -37,7 +37,7 @@ export function PaymentsOrderDetailScreen() {
           </div>
           <div className="detail-row">
             <dt>{t('order.date')}</dt>
-            <dd>{ukDate(data.createdAt)}</dd>
+            <dd>{formatInstantNumericDate(data.createdAt)}</dd>
           </div>
         </dl>
         <section className="payments-block" aria-labelledby="order-items-title">

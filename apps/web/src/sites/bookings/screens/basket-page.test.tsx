@@ -150,6 +150,31 @@ describe('basket page', () => {
     });
   });
 
+  it('checks the credit amount before it is applied', async () => {
+    startMockSession();
+    let calls = 0;
+    server.use(
+      http.post('*/api/credits/apply', () => {
+        calls += 1;
+        return HttpResponse.json({ data: mockCart(mockBasket.items) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBasket();
+    const amount = await screen.findByLabelText('Credit to use');
+    await user.clear(amount);
+    await user.type(amount, 'five');
+    await user.click(screen.getByRole('button', { name: 'Apply credit' }));
+    expect(await screen.findByText('Enter an amount such as 5.00.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByRole('button', { name: 'Apply credit' }));
+    expect(await screen.findByText('You can use at most £12.50.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter an amount such as 5.00.')).not.toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
   it('says when the basket fails to load', async () => {
     startMockSession();
     server.use(http.get('*/api/activities/cart', () => HttpResponse.json({ message: 'x' }, { status: 500 })));

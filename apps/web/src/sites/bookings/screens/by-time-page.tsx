@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { SessionsByTime } from '../../../features/activities/components/sessions-by-time';
-import { isLocalDate } from '../../../features/activities/lib/dates';
+import { isCalendarDate } from '../../../shared/format/dates';
 import { NotFoundPage } from '../../../shared/layout/error-pages';
 
 /**
@@ -10,7 +10,7 @@ import { NotFoundPage } from '../../../shared/layout/error-pages';
  */
 export function ByTimePage() {
   const { venue = '', slug = '', date } = useParams();
-  if (!isLocalDate(date)) return <NotFoundPage />;
+  if (!isCalendarDate(date)) return <NotFoundPage />;
   return (
     <main id="main" className="page" tabIndex={-1}>
       <SessionsByTime venue={venue} activity={slug} date={date} />

@@ -75,6 +75,31 @@ const tokenMessage = {
   card: { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030 },
 };
 
+/** A front-of-house staff user (EUR) serving customer 201. */
+function serveStaffUser() {
+  server.use(
+    http.get('*/api/auth/user', () =>
+      HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true, currency: 'EUR' } }),
+    ),
+  );
+  window.sessionStorage.setItem(
+    'foh-selected-customer',
+    JSON.stringify({
+      staffId: 900,
+      customer: {
+        id: 201,
+        reference: 'RL000201',
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        email: 'a@example.com',
+        dateOfBirth: null,
+        postcode: null,
+        membershipUser: null,
+      },
+    }),
+  );
+}
+
 describe('checkout', () => {
   it('shows the items and totals, and needs the terms ticked first', async () => {
     const bodies = captureComplete();
@@ -191,6 +216,39 @@ describe('checkout', () => {
     expect(await screen.findByRole('heading', { name: 'Checkout successful' })).toBeInTheDocument();
   });
 
+  it('needs every attendee waiver agreed before it pays', async () => {
+    const waiver = {
+      waiver_id: 4,
+      title: 'Court waiver',
+      html: '<p>Play safe.</p>',
+      user_id: 101,
+      user_name: 'Jamie Reid',
+      cart_item_ids: [1],
+    };
+    server.use(
+      http.get('*/api/activities/cart', () =>
+        HttpResponse.json({ data: mockCart(mockBasket.items, { attendee_waivers_required: [waiver] }) }),
+      ),
+      http.get('*/api/checkout/prepare', () =>
+        HttpResponse.json(mockPrepare(mockCart(mockBasket.items), { saved_card: mockSavedCard })),
+      ),
+    );
+    const bodies = captureComplete();
+    const user = userEvent.setup();
+    renderCheckout();
+    await agreeToTerms(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Please agree to the waiver for every attendee.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the Court waiver for Jamie Reid' }));
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      completed_waivers: [{ waiver_id: 4, user_id: 101 }],
+      saved_card: true,
+    });
+  });
+
   it('shows the server’s failure, or the spec’s fallback', async () => {
     server.use(
       http.get('*/api/checkout/prepare', () =>
@@ -230,27 +288,7 @@ describe('checkout', () => {
 
 describe('front-of-house checkout', () => {
   it('takes offline tenders in the staff user’s currency through checkout/pay', async () => {
-    server.use(
-      http.get('*/api/auth/user', () =>
-        HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true, currency: 'EUR' } }),
-      ),
-    );
-    window.sessionStorage.setItem(
-      'foh-selected-customer',
-      JSON.stringify({
-        staffId: 900,
-        customer: {
-          id: 201,
-          reference: 'RL000201',
-          firstName: 'Alex',
-          lastName: 'Morgan',
-          email: 'a@example.com',
-          dateOfBirth: null,
-          postcode: null,
-          membershipUser: null,
-        },
-      }),
-    );
+    serveStaffUser();
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post('*/api/checkout/pay', async ({ request }) => {
@@ -281,5 +319,22 @@ describe('front-of-house checkout', () => {
       payments: [{ tender_type: 'cash', amount: 592 }],
     });
     expect(await screen.findByRole('heading', { name: 'Checkout successful' })).toBeInTheDocument();
+  });
+
+  it('checks an offline tender before it is added', async () => {
+    serveStaffUser();
+    const user = userEvent.setup();
+    renderCheckout();
+    const add = await screen.findByRole('button', { name: 'Add tender' });
+    await user.type(screen.getByLabelText(/^Amount/), 'lots');
+    await user.click(add);
+    expect(await screen.findByText('Enter an amount such as 5.00.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Tender type'), 'Please select');
+    await user.clear(screen.getByLabelText(/^Amount/));
+    await user.type(screen.getByLabelText(/^Amount/), '2');
+    await user.click(add);
+    expect(await screen.findByText('Choose a tender type.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter an amount such as 5.00.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Tenders' })).not.toBeInTheDocument();
   });
 });
