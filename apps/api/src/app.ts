@@ -28,6 +28,7 @@ import { accountSummaryRoutes } from './modules/account-summary/account-summary.
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
+import { basketTermContexts } from './modules/basket/basket.service';
 import { createHoldKeeper, type HoldKeeper } from './modules/basket/holds.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
@@ -289,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const directDebitProvider = installDirectDebitProvider(app, config);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });
-  await app.register(operatorRoutes, { prefix: '/api', db, config });
+  await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   const holds = createHoldKeeper({ db, config, mailer, log: app.log });

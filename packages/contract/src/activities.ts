@@ -175,6 +175,7 @@ export const zSlotDate = z.object({
   /** 'Mon 09 February 2026' */
   full_date_pretty: z.string(),
 });
+export type SlotDate = z.infer<typeof zSlotDate>;
 
 // ---- Discovery -----------------------------------------------------------------------------------
 

@@ -6,8 +6,15 @@ export const onboardingTypes = ['customer_account_online', 'membership_purchase'
 export const zOnboardingType = z.enum(onboardingTypes);
 export type OnboardingType = z.infer<typeof zOnboardingType>;
 
-/** Where a request comes from; `foh` is the front-of-house (staff) source. */
-export const zSource = z.enum(['bookings', 'my-account', 'online-joining', 'foh', 'kiosk']);
+/**
+ * Where a request comes from; `foh` is the front-of-house (staff) source. A bookings basket is
+ * `activity-booking`, as on the original platform; our earlier `bookings` is taken as its alias.
+ */
+export const sources = ['activity-booking', 'my-account', 'online-joining', 'foh', 'kiosk'] as const;
+export type Source = (typeof sources)[number];
+export const zSource = z
+  .enum([...sources, 'bookings'], { error: `Must be one of: ${sources.join(', ')}.` })
+  .transform((source): Source => (source === 'bookings' ? 'activity-booking' : source));
 
 // ---- Login, logout, session hand-over ------------------------------------------------------
 

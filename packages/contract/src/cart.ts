@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstant, zLocation, zSlotDate } from './activities';
 import { zSource } from './auth';
 import { zId } from './ids';
 
@@ -178,18 +179,19 @@ export const zCartableResource = z.object({
   venue_name: z.string(),
   venue_slug: z.string(),
   activity_slug: z.string(),
-  /** Venue-local ISO time with its offset: '2026-02-09T18:00:00+00:00'. */
-  starts_at: z.string(),
-  ends_at: z.string(),
-  /** 'Mon 09 February 2026' */
-  date: z.string(),
+  /** `{ utc, local, format_12_hour, format_24_hour }`, as availability answers them. */
+  starts_at: zInstant,
+  ends_at: zInstant,
+  /** `{ raw, raw_pretty, day_pretty, date_pretty, full_date_pretty }` (venue-local). */
+  date: zSlotDate,
   /** 'YYYY-MM-DD' (venue-local) */
   date_raw: z.string(),
   /** '18:00 - 18:40' */
   time: z.string(),
   /** '40min' */
   duration: z.string(),
-  location: z.object({ name: z.string() }),
+  /** The session's location (a membership: its home venue, `type` 'venue'). */
+  location: zLocation,
   /** The session (null for a course: see `child_items`). */
   occurrence_id: z.number().int().nullable(),
   instructor: z.string().nullable(),

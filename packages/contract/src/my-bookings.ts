@@ -44,7 +44,10 @@ export function creditAwardedMessage(formattedCredit: string): string {
   return `${formattedCredit} has been added to your account credit.`;
 }
 
-const zCancellationSource = z.enum(['my-account', 'bookings', 'foh', 'kiosk']);
+/** Where a cancellation was made; the original platform's `activity-booking` is the bookings site. */
+const zCancellationSource = z
+  .enum(['my-account', 'bookings', 'activity-booking', 'foh', 'kiosk'])
+  .transform((source) => (source === 'activity-booking' ? 'bookings' : source));
 
 export const zAwardsCredit = z.object({
   can_be_awarded: z.boolean(),

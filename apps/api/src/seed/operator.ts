@@ -391,9 +391,12 @@ const privacyPolicy = termsHtml(
   ],
 );
 
+/**
+ * The operator's terms. The terms of sale come first so that they have the stable id 1 that tools of
+ * the original platform send in `checkout/complete`'s `terms`. The Direct Debit Guarantee is a
+ * `direct_debit` term (seed/memberships.ts), asked for only when a basket holds a direct debit membership.
+ */
 export const demoTerms: NewTerm[] = [
-  { context: 'registration', title: 'Terms and Conditions', html: termsAndConditions, position: 1 },
-  { context: 'registration', title: 'Privacy Policy', html: privacyPolicy, position: 2 },
   {
     context: 'checkout',
     title: 'Terms of Sale',
@@ -415,22 +418,8 @@ export const demoTerms: NewTerm[] = [
     ]),
     position: 1,
   },
-  {
-    context: 'checkout',
-    title: 'Direct Debit Guarantee',
-    html: termsHtml('Monthly memberships are paid by direct debit.', [
-      [
-        'The guarantee',
-        [
-          'The Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.',
-          'If there are any changes to the amount, date or frequency of your Direct Debit, you will be notified 10 working days in advance of your account being debited.',
-          'If an error is made in the payment of your Direct Debit you are entitled to a full and immediate refund of the amount paid from your bank or building society.',
-          'You can cancel a Direct Debit at any time by simply contacting your bank or building society.',
-        ],
-      ],
-    ]),
-    position: 2,
-  },
+  { context: 'registration', title: 'Terms and Conditions', html: termsAndConditions, position: 1 },
+  { context: 'registration', title: 'Privacy Policy', html: privacyPolicy, position: 2 },
 ];
 
 export interface SeededOperator {

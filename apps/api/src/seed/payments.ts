@@ -197,7 +197,7 @@ export async function seedPaymentsArea(
         cartId: basket.id,
         userId: buyer.id,
         createdByUserId: buyer.id,
-        source: 'bookings',
+        source: 'activity-booking',
         currency: 'GBP',
         total: 450 + (i % 5) * 125,
         createdAt: addedAt(3 + i * 5),

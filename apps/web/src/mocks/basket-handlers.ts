@@ -2,6 +2,7 @@ import type { Cart, CartItem, CustomerSummary } from '@leisure/contract/cart';
 import type { CheckoutPrepareResponse, Order } from '@leisure/contract/checkout';
 import { HttpResponse, http } from 'msw';
 import { getApiSettings, readCookie } from '../shared/api/client';
+import { mockDate, mockInstant, mockLocation } from './wire-dates';
 
 /**
  * MSW handlers and wire-format fixtures for the basket, checkout, front-of-house and
@@ -33,13 +34,13 @@ function resource(overrides: Partial<CartItem['cartable_resource']> = {}): CartI
     venue_name: 'Leeds Riverside Leisure Centre',
     venue_slug: 'leeds-riverside',
     activity_slug: 'badminton-40min',
-    starts_at: '2026-02-09T18:00:00+00:00',
-    ends_at: '2026-02-09T18:40:00+00:00',
-    date: 'Mon 09 February 2026',
+    starts_at: mockInstant('2026-02-09T18:00:00+00:00'),
+    ends_at: mockInstant('2026-02-09T18:40:00+00:00'),
+    date: mockDate('2026-02-09'),
     date_raw: '2026-02-09',
     time: '18:00 - 18:40',
     duration: '40min',
-    location: { name: 'Court 2' },
+    location: mockLocation('Court 2'),
     occurrence_id: 9001,
     instructor: null,
     new_membership: null,
@@ -78,13 +79,13 @@ export function mockClassItem(overrides: Partial<CartItem> = {}): CartItem {
     cartable_resource: resource({
       name: 'Body Pump',
       activity_slug: 'fitness-classes-c',
-      starts_at: '2026-02-10T09:00:00+00:00',
-      ends_at: '2026-02-10T09:45:00+00:00',
-      date: 'Tue 10 February 2026',
+      starts_at: mockInstant('2026-02-10T09:00:00+00:00'),
+      ends_at: mockInstant('2026-02-10T09:45:00+00:00'),
+      date: mockDate('2026-02-10'),
       date_raw: '2026-02-10',
       time: '09:00 - 09:45',
       duration: '45min',
-      location: { name: 'Studio 1' },
+      location: mockLocation('Studio 1'),
       occurrence_id: 9100,
       instructor: 'Sam Lee',
     }),

@@ -39,7 +39,7 @@ export const carts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** bookings, foh, kiosk, ...: where it was last used. */
-    source: text('source').notNull().default('bookings'),
+    source: text('source').notNull().default('activity-booking'),
     /** `open`, then `completed` by checkout. */
     status: text('status').$type<'open' | 'completed'>().notNull().default('open'),
     /** Credit reserved for this basket by `credits/apply`, in minor units. */

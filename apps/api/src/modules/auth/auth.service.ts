@@ -22,7 +22,7 @@ import {
 } from '../data-fields/data-fields.service';
 import type { Mailer } from '../mail/mail.service';
 import { passwordResetEmail, welcomeEmail } from '../mail/templates';
-import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import { endUserSessions } from '../session/session';
 import {
@@ -195,7 +195,7 @@ export async function register(
   if (input.password !== input.passwordConfirmation)
     errors.password_confirmation = [passwordMessages.confirmation];
 
-  const required = await listTerms(db, config, undefined);
+  const required = await listTermsIn(db, config, ['registration']);
   if (required.some((term) => !input.terms.includes(term.id))) errors.terms = [detailsMessages.termsRequired];
 
   const { columns, extra } = answersToCustomer(form, input.answers, {});

@@ -1,3 +1,4 @@
+import type { Location } from '@leisure/contract/activities';
 import type {
   Cart,
   CartableResource,
@@ -8,7 +9,8 @@ import type {
   CreditBalance,
 } from '@leisure/contract/cart';
 import { formatMoney } from '@leisure/contract/money';
-import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
+import type { LineOccurrence, SessionLocation } from '../../db/line-details';
+import { dateAnswer, instantAnswer, localDateOf, localTimeOf, zonedTimeToUtc } from '../../lib/dates';
 import type { BundleSessionRow, CartItemDetail, MembershipLineDetail } from './basket.repository';
 import type { BasketView } from './basket.service';
 
@@ -26,7 +28,7 @@ function money(amount: number, currency: string): CartPrice & { formatted: strin
 
 function resourceOf(
   detail: CartItemDetail,
-  session: { startsAt: Date; endsAt: Date; locationName: string; instructorName: string | null } | null,
+  session: LineOccurrence | null,
   occurrenceId: number | null,
 ): CartableResource {
   const tz = detail.timezone;
@@ -38,16 +40,31 @@ function resourceOf(
     venue_name: detail.venueName,
     venue_slug: detail.venueSlug,
     activity_slug: detail.activitySlug,
-    starts_at: localIso(startsAt, tz),
-    ends_at: localIso(endsAt, tz),
-    date: prettyDate(date).long_pretty,
+    starts_at: instantAnswer(startsAt, tz),
+    ends_at: instantAnswer(endsAt, tz),
+    date: dateAnswer(date),
     date_raw: date,
     time: `${localTimeOf(startsAt, tz)} - ${localTimeOf(endsAt, tz)}`,
     duration: `${detail.durationMinutes}min`,
-    location: { name: session?.locationName ?? '' },
+    location: locationAnswer(session?.location, detail),
     occurrence_id: occurrenceId,
     instructor: session?.instructorName ?? null,
     new_membership: null,
+  };
+}
+
+/** A session's location as the wire names it (`id` a string, as availability answers it). */
+export function locationAnswer(
+  location: SessionLocation | undefined,
+  venue: { venueId: number; venueSlug: string },
+): Location {
+  return {
+    id: location ? String(location.id) : '',
+    name: location?.name ?? '',
+    type: location?.type ?? '',
+    slug: location?.slug ?? '',
+    venue_id: venue.venueId,
+    venue_slug: venue.venueSlug,
   };
 }
 
@@ -116,6 +133,7 @@ export function itemViews(
 /** A new membership's first payment as a basket line (decision 010): no places, no holds. */
 function membershipItemOf(line: MembershipLineDetail, currency: string): CartItem {
   const { item } = line;
+  const startOfDay = zonedTimeToUtc(line.startDate, '00:00', line.timezone);
   return {
     id: item.id,
     name: line.typeName,
@@ -128,13 +146,20 @@ function membershipItemOf(line: MembershipLineDetail, currency: string): CartIte
       venue_name: line.venueName,
       venue_slug: line.venueSlug,
       activity_slug: line.typeSlug,
-      starts_at: line.startDate,
-      ends_at: line.startDate,
-      date: prettyDate(line.startDate).long_pretty,
+      starts_at: instantAnswer(startOfDay, line.timezone),
+      ends_at: instantAnswer(startOfDay, line.timezone),
+      date: dateAnswer(line.startDate),
       date_raw: line.startDate,
       time: '',
       duration: '',
-      location: { name: line.venueName },
+      location: {
+        id: String(line.venueId),
+        name: line.venueName,
+        type: 'venue',
+        slug: line.venueSlug,
+        venue_id: line.venueId,
+        venue_slug: line.venueSlug,
+      },
       occurrence_id: null,
       instructor: null,
       new_membership: {

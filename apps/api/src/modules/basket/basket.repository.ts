@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { lineDetailColumns, withOccurrence } from '../../db/line-details';
+import {
+  type LineDetail,
+  lineDetailColumns,
+  type SessionLocation,
+  withOccurrence,
+} from '../../db/line-details';
 import {
   activities,
   type CardBilling,
@@ -121,24 +126,8 @@ export async function deleteCartItems(db: Database, itemIds: number[]): Promise<
 }
 
 /** A basket line with what its display needs: activity, venue, session and location, course. */
-export interface CartItemDetail {
+export interface CartItemDetail extends LineDetail {
   item: CartItemRow;
-  activityName: string;
-  activitySlug: string;
-  activityKind: 'court' | 'class' | 'course';
-  durationMinutes: number;
-  needsWaiver: boolean;
-  venueName: string;
-  venueSlug: string;
-  timezone: string;
-  pricingOptionName: string;
-  occurrence: {
-    startsAt: Date;
-    endsAt: Date;
-    locationName: string;
-    instructorName: string | null;
-  } | null;
-  bundleName: string | null;
   /** The earliest expiry of the line's holds; null when none is left. */
   holdExpiresAt: Date | null;
 }
@@ -177,7 +166,7 @@ export interface BundleSessionRow {
   bundleId: number;
   startsAt: Date;
   endsAt: Date;
-  locationName: string;
+  location: SessionLocation;
   instructorName: string | null;
 }
 
@@ -190,7 +179,7 @@ export async function listBundleSessions(db: Database, bundleIds: number[]): Pro
       bundleId: occurrences.bundleId,
       startsAt: occurrences.startsAt,
       endsAt: occurrences.endsAt,
-      locationName: locations.name,
+      location: { id: locations.id, name: locations.name, type: locations.type, slug: locations.slug },
       instructorName: occurrences.instructorName,
     })
     .from(occurrences)
@@ -494,8 +483,10 @@ export interface MembershipLineDetail {
   startDate: string;
   billingDay: number | null;
   firstBillingDate: string | null;
+  venueId: number;
   venueName: string;
   venueSlug: string;
+  timezone: string;
 }
 
 /** The basket's membership lines (a new membership's first payment) with what the basket shows. */
@@ -514,8 +505,10 @@ export async function listMembershipLineDetails(
       startDate: memberships.startDate,
       billingDay: memberships.billingDay,
       firstBillingDate: memberships.firstBillingDate,
+      venueId: venues.id,
       venueName: venues.name,
       venueSlug: venues.slug,
+      timezone: venues.timezone,
     })
     .from(cartItems)
     .innerJoin(memberships, eq(memberships.id, cartItems.membershipId))

@@ -14,6 +14,7 @@ import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import { bestActivityBenefit } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
+import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
@@ -167,6 +168,17 @@ async function viewOf(deps: CartDeps, acting: Acting, cart: CartRow): Promise<Ba
   };
 }
 
+/**
+ * The kinds of terms this basket's checkout must accept: the operator's terms of sale, and the Direct
+ * Debit Guarantee only when it holds a membership paid by direct debit (issue 11).
+ */
+export async function basketTermContexts(db: Database, cartId: number): Promise<TermsContext[]> {
+  const memberships = await listMembershipLineDetails(db, cartId);
+  return memberships.some((line) => line.paymentType === 'recurring')
+    ? ['checkout', 'direct_debit']
+    : ['checkout'];
+}
+
 /** The courses among these lines. */
 export function bundleIdsOf(lines: { item: { bundleId: number | null } }[]): number[] {
   return [...new Set(lines.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
@@ -177,7 +189,7 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
   const cart = await openCartOf(deps.db, {
     clientId: acting.clientId,
     userId: acting.customer.id,
-    source: source ?? (acting.isStaff ? 'foh' : 'bookings'),
+    source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
     uuid: randomUUID(),
   });
   await deps.holds.releaseExpired({ cartId: cart.id });

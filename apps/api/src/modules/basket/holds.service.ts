@@ -110,7 +110,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         const cart = await openCartOf(tx, {
           clientId: session.clientId,
           userId: entry.userId,
-          source: 'bookings',
+          source: 'activity-booking',
           uuid: randomUUID(),
         });
         const locked = await lockCart(tx, cart.id);

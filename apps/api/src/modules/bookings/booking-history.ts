@@ -67,7 +67,7 @@ export async function recordOrders(
       cartId: cartIds[index] as number,
       userId: order.userId,
       createdByUserId: order.userId,
-      source: 'bookings',
+      source: 'activity-booking',
       currency: order.currency ?? 'GBP',
       total: order.lines.reduce((sum, line) => sum + line.amount, 0),
       createdAt: order.createdAt,

@@ -1,9 +1,13 @@
 import type { CheckoutPrepareResponse, Order } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
+import { dateAnswer, instantAnswer, localDateOf } from '../../lib/dates';
 import { itemViews } from '../basket/basket.presenters';
 import type { BundleSessionRow, CartItemDetail } from '../basket/settlement.service';
 import { type OrderLineView, orderReferenceOf, type SavedCardRow } from '../payments/payments.service';
 import type { BookingRow, OrderRow, PaymentRow } from './checkout.repository';
+
+/** Fee and membership lines have no session: their times are the order's, in the UK. */
+const defaultTimeZone = 'Europe/London';
 
 /** Checkout's answers as the wire shows them: the prepared payment and the order. */
 
@@ -88,13 +92,13 @@ export function presentOrder(view: OrderView): Order {
       venue_name: line.venueName,
       venue_slug: '',
       activity_slug: '',
-      starts_at: order.createdAt.toISOString(),
-      ends_at: order.createdAt.toISOString(),
-      date: line.date,
-      date_raw: '',
+      starts_at: instantAnswer(order.createdAt, defaultTimeZone),
+      ends_at: instantAnswer(order.createdAt, defaultTimeZone),
+      date: dateAnswer(line.dateRaw || localDateOf(order.createdAt, defaultTimeZone)),
+      date_raw: line.dateRaw,
       time: line.startTime,
       duration: '',
-      location: { name: line.venueName },
+      location: { id: '', name: line.venueName, type: 'venue', slug: '', venue_id: 0, venue_slug: '' },
       occurrence_id: null,
       instructor: null,
       new_membership: null,
@@ -126,7 +130,7 @@ export function presentOrder(view: OrderView): Order {
           name: child.name,
           quantity: child.quantity,
           price: child.price,
-          starts_at: child.cartable_resource?.starts_at ?? item.cartable_resource.starts_at,
+          starts_at: (child.cartable_resource ?? item.cartable_resource).starts_at.local,
         })),
       })),
       ...otherItems,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { lineDetailColumns, withOccurrence } from '../../db/line-details';
+import { type LineDetail, lineDetailColumns, withOccurrence } from '../../db/line-details';
 import {
   activities,
   bookings,
@@ -74,19 +74,8 @@ export async function insertCheckoutTermsAcceptances(
 }
 
 /** An order's lines with what the confirmation shows (same shape as a basket line's details). */
-export interface OrderItemDetail {
+export interface OrderItemDetail extends LineDetail {
   item: OrderItemRow;
-  activityName: string;
-  activitySlug: string;
-  activityKind: 'court' | 'class' | 'course';
-  durationMinutes: number;
-  needsWaiver: boolean;
-  venueName: string;
-  venueSlug: string;
-  timezone: string;
-  pricingOptionName: string;
-  occurrence: { startsAt: Date; endsAt: Date; locationName: string; instructorName: string | null } | null;
-  bundleName: string | null;
 }
 
 export async function listOrderItemDetails(db: Database, orderId: number): Promise<OrderItemDetail[]> {

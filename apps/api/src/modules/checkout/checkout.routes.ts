@@ -90,25 +90,31 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/my-account/orders/:orderId',
-    {
-      schema: {
-        tags: ['my-account'],
-        summary: 'An order (the booking-confirmed page)',
-        description:
-          "The customer's own order, or any for staff: reference, items, total, payments. 404 otherwise.",
-        security,
-        params: zOrderParams,
-        response: { 200: zOrderResponse, 401: errors.unauthenticated, 404: errors.notFound },
+  // The same order under the original platform's bookings path, which booking tools read.
+  for (const [path, tag] of [
+    ['/my-account/orders/:orderId', 'my-account'],
+    ['/activities/orders/:orderId', 'checkout'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: [tag],
+          summary: 'An order (the booking-confirmed page)',
+          description:
+            "The customer's own order, or any for staff: reference, items, total, payments. 404 otherwise.",
+          security,
+          params: zOrderParams,
+          response: { 200: zOrderResponse, 401: errors.unauthenticated, 404: errors.notFound },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const auth = await requireAuth(db, config, request);
-      return { data: presentOrder(await getOrder(deps, auth, request.params.orderId)) };
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const auth = await requireAuth(db, config, request);
+        return { data: presentOrder(await getOrder(deps, auth, request.params.orderId)) };
+      },
+    );
+  }
 
   app.get(
     '/my-account/orders/:orderId/calendar.ics',

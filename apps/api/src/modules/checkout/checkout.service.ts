@@ -11,7 +11,14 @@ import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
-import { bundleIdsOf, type CartDeps, currentCart, figuresOf, itemHashOf } from '../basket/basket.service';
+import {
+  basketTermContexts,
+  bundleIdsOf,
+  type CartDeps,
+  currentCart,
+  figuresOf,
+  itemHashOf,
+} from '../basket/basket.service';
 import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
@@ -34,7 +41,7 @@ import {
 import { availableCredit, spendCredit } from '../credit/credit.service';
 import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationEmail } from '../mail/templates';
-import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import {
   assertPenaltyLinesPayable,
@@ -184,7 +191,7 @@ async function planCheckout(
   );
   const errors: FieldErrors = {};
 
-  const terms = await listTerms(tx, deps.config, cart.id);
+  const terms = await listTermsIn(tx, deps.config, await basketTermContexts(tx, cart.id));
   if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
 
   const required = await waiversToSign(tx, await basketLineDetails(tx, cart.id));
@@ -430,7 +437,7 @@ export async function completeCheckout(
   mode: Mode,
 ): Promise<number> {
   if (mode === 'foh' && !acting.isStaff) throw new AppError('forbidden', checkoutMessages.fohOnly);
-  const source = body.source ?? (mode === 'foh' ? 'foh' : 'bookings');
+  const source = body.source ?? (mode === 'foh' ? 'foh' : 'activity-booking');
   const found = await basketOrOrder(deps, acting, body.item_hash);
   if ('orderId' in found) return found.orderId;
   const cartId = found.cart.id;

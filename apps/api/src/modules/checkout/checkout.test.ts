@@ -71,7 +71,7 @@ describe('checkout', () => {
       completed_waivers: [],
       payments: [{ tender_type: 'card', amount: 592, info: null }],
       item_hash: cart.item_hash,
-      source: 'bookings',
+      source: 'activity-booking',
       terms: [f.termId],
       card: { token, save_card: true, billing },
     });

@@ -28,7 +28,7 @@ import {
   priceChoice,
 } from '../membership-catalogue/membership-catalogue.service';
 import { startDateBounds } from '../membership-catalogue/pricing';
-import { getCurrentClient, listTerms } from '../operator/operator.service';
+import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { returnPromotionUse, takePromotionUse } from '../promotions/promotions.service';
 import { requireAccess } from '../session/access';
 import { type Acting, resolveActing } from '../session/acting';
@@ -269,10 +269,7 @@ export async function submitNewMembership(
   }
   const newMandate = option.paymentType === 'recurring' && !flags.hasInstruction;
   if (newMandate && !request.direct_debit) errors.direct_debit = [membershipMessages.directDebitRequired];
-  const requiredTerms = [
-    ...(await listTerms(deps.db, deps.config, undefined, 'health_commitment')),
-    ...(await listTerms(deps.db, deps.config, undefined, 'membership')),
-  ];
+  const requiredTerms = await listTermsIn(deps.db, deps.config, ['health_commitment', 'membership']);
   const missingTerms = succession?.termsInherited
     ? []
     : requiredTerms.filter((term) => !request.terms.includes(term.id));

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { describeClient, getFooterHtml, listTerms } from './operator.service';
+import { type BasketTermContexts, describeClient, getFooterHtml, listTerms } from './operator.service';
 import { createThemeReader, etagMatches } from './theme.service';
 
 const notFound = zErrorResponse.describe('No operator, or no venue with that slug.');
@@ -24,10 +24,11 @@ const notModified = z.null().describe('Not modified: the If-None-Match tag is cu
 const given = (value: string | undefined) => (value ? value : undefined);
 
 /** Operator configuration every page needs: theme, client settings, footer and terms. */
-export const operatorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const operatorRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  basketTermContexts: BasketTermContexts;
+}> = async (app, { db, config, basketTermContexts }) => {
   const themeReader = createThemeReader(db, config);
 
   app.get(
@@ -115,7 +116,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         summary: 'Terms to accept',
         description:
           'Without `cart_id`: the account (registration) terms in order. With `cart_id`: the terms a ' +
-          'checkout must accept. With `type` (direct_debit, health_commitment, membership): the online ' +
+          "checkout must accept: the operator's terms of sale, and the Direct Debit Guarantee when the basket " +
+          'holds a direct debit membership. With `type` (direct_debit, health_commitment, membership): the online ' +
           "joining flow's terms of that kind.",
         querystring: zTermsQuery,
         response: {
@@ -126,6 +128,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         },
       },
     },
-    async (request) => ({ data: await listTerms(db, config, request.query.cart_id, request.query.type) }),
+    async (request) => ({
+      data: await listTerms(db, config, request.query.cart_id, request.query.type, basketTermContexts),
+    }),
   );
 };

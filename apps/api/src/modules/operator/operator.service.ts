@@ -77,15 +77,26 @@ export async function listTerms(
   db: Database,
   config: Config,
   cartId: number | undefined,
-  type?: 'direct_debit' | 'health_commitment' | 'membership',
+  type: 'direct_debit' | 'health_commitment' | 'membership' | undefined,
+  basketTermContexts: BasketTermContexts,
 ): Promise<Term[]> {
+  if (type !== undefined) return listTermsIn(db, config, [type]);
+  if (cartId === undefined) return listTermsIn(db, config, ['registration']);
   const client = await getCurrentClient(db, config);
-  if (type !== undefined) {
-    const rows = await listActiveTerms(db, client.id, type);
-    return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
-  }
-  if (cartId !== undefined && !(await cartOfClientExists(db, client.id, cartId))) throw AppError.notFound();
-  const rows = await listActiveTerms(db, client.id, cartId === undefined ? 'registration' : 'checkout');
+  if (!(await cartOfClientExists(db, client.id, cartId))) throw AppError.notFound();
+  return listTermsIn(db, config, await basketTermContexts(db, cartId));
+}
+
+export type { TermsContext };
+
+/** Which kinds of terms a basket's checkout must accept; the basket module answers it (app.ts). */
+export type BasketTermContexts = (db: Database, cartId: number) => Promise<TermsContext[]>;
+
+/** The operator's active terms of these kinds, kind by kind, each kind in its order. */
+export async function listTermsIn(db: Database, config: Config, contexts: TermsContext[]): Promise<Term[]> {
+  const client = await getCurrentClient(db, config);
+  const rows = [];
+  for (const context of contexts) rows.push(...(await listActiveTerms(db, client.id, context)));
   return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
 }
 

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import { localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
+import { dateAnswer, instantAnswer, localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
 import { getCurrentClient } from '../operator/operator.service';
 import { mayAccess, requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
@@ -182,7 +182,6 @@ function penaltyCartItemOf(line: PenaltyLine, currency: string): CartItem {
   const zone = line.timezone ?? defaultZone;
   const when = line.sessionStartsAt ?? penalty.createdAt;
   const date = localDateOf(when, zone);
-  const iso = when.toISOString();
   return {
     id: line.cartItemId,
     name: penaltyTypeLabels[penalty.type],
@@ -201,13 +200,13 @@ function penaltyCartItemOf(line: PenaltyLine, currency: string): CartItem {
       venue_name: line.venueName ?? '',
       venue_slug: '',
       activity_slug: '',
-      starts_at: iso,
-      ends_at: iso,
-      date: ukDate(date),
+      starts_at: instantAnswer(when, zone),
+      ends_at: instantAnswer(when, zone),
+      date: dateAnswer(date),
       date_raw: date,
       time: line.sessionStartsAt ? localTimeOf(line.sessionStartsAt, zone) : '',
       duration: '',
-      location: { name: line.venueName ?? '' },
+      location: { id: '', name: line.venueName ?? '', type: 'venue', slug: '', venue_id: 0, venue_slug: '' },
       occurrence_id: null,
       instructor: null,
       new_membership: null,
@@ -391,6 +390,8 @@ export interface OrderLineView {
   id: number;
   name: string;
   date: string;
+  /** YYYY-MM-DD (venue-local), '' when the line has no date. */
+  dateRaw: string;
   startTime: string;
   quantity: number;
   amount: number;
@@ -411,6 +412,7 @@ export function orderLineView(line: OrderLineRow): OrderLineView {
       ...base,
       name: line.penaltyDescription ? `${label}: ${line.penaltyDescription}` : label,
       date: '',
+      dateRaw: '',
       startTime: '',
     };
   }
@@ -420,6 +422,7 @@ export function orderLineView(line: OrderLineRow): OrderLineView {
       type: 'membership',
       name: line.membershipTypeName,
       date: line.membershipStartDate ? ukDate(line.membershipStartDate) : '',
+      dateRaw: line.membershipStartDate ?? '',
       startTime: '',
     };
   }
@@ -429,6 +432,7 @@ export function orderLineView(line: OrderLineRow): OrderLineView {
     type: 'activity',
     name: line.bundleName ?? line.activityName ?? line.name,
     date: startsAt ? ukDateOf(startsAt, line.timezone) : '',
+    dateRaw: startsAt ? localDateOf(startsAt, line.timezone ?? defaultZone) : '',
     startTime: startsAt ? localTimeOf(startsAt, line.timezone) : '',
   };
 }

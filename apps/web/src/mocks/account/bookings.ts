@@ -13,6 +13,7 @@ import {
   myBookingsMessages,
 } from '@leisure/contract/my-bookings';
 import { HttpResponse, http } from 'msw';
+import { mockDate, mockInstant, mockLocation } from '../wire-dates';
 import { recordCreditAdded } from './payments';
 import {
   api,
@@ -56,18 +57,9 @@ interface SessionSpec {
   course?: { id: number; position: number; total: number };
 }
 
-/** The wire's instant (`raw` is the venue-local time, like `local`). */
+/** The wire's instant with `raw`, the venue-local time (like `local`). */
 function instantOf(at: Date) {
-  const time = clock(at);
-  const [hours = 0, minutes = '00'] = time.split(':');
-  const hour = Number(hours) % 12 === 0 ? 12 : Number(hours) % 12;
-  return {
-    raw: localDateTime(at),
-    utc: `${at.toISOString().slice(0, 19)}Z`,
-    local: localDateTime(at),
-    format_12_hour: `${hour}:${minutes}${Number(hours) < 12 ? 'am' : 'pm'}`,
-    format_24_hour: time,
-  };
+  return { raw: localDateTime(at), ...mockInstant(localDateTime(at)) };
 }
 
 /** Can it still be cancelled, and what would that give (nothing when free or past the cut-off)? */
@@ -116,24 +108,11 @@ function v1Booking(spec: SessionSpec): Booking {
     attended: spec.attended ?? null,
     activity_id: spec.id,
     item: {
-      date: {
-        raw: isoDate(terms.start),
-        raw_pretty: isoDate(terms.start).split('-').reverse().join('/'),
-        day_pretty: longDate(terms.start).slice(0, 3),
-        date_pretty: longDate(terms.start).split(' ').slice(1, 3).join(' '),
-        full_date_pretty: longDate(terms.start),
-      },
+      date: mockDate(isoDate(terms.start)),
       starts_at: instantOf(terms.start),
       ends_at: instantOf(terms.end),
       duration: `${spec.minutes}min`,
-      location: {
-        id: String(spec.id),
-        name: spec.location,
-        type: 'resource',
-        slug: spec.location.toLowerCase().replaceAll(' ', '-'),
-        venue_id: spec.venue.id,
-        venue_slug: venueSlugOf(spec.venue.id),
-      },
+      location: mockLocation(spec.location, venueSlugOf(spec.venue.id), spec.venue.id),
     },
     cancellation_cutoff: { cutoff_message: cutoffMessage(spec.cutoff ?? 120) },
     awards_credit: terms.awardsCredit,

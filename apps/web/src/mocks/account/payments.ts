@@ -17,6 +17,7 @@ import {
 import { HttpResponse, http } from 'msw';
 import { mockBasket, mockCart, mockCourtItem, mockOrder, mockSavedCard } from '../basket-handlers';
 import { mockUser } from '../fixtures';
+import { mockDate, mockInstant } from '../wire-dates';
 import {
   api,
   clock,
@@ -284,9 +285,9 @@ function resourceOf(
     ...template,
     name: item.name,
     venue_name: venue,
-    starts_at: localDateTime(start),
-    ends_at: localDateTime(end),
-    date: longDate(start),
+    starts_at: mockInstant(localDateTime(start)),
+    ends_at: mockInstant(localDateTime(end)),
+    date: mockDate(isoDate(start)),
     date_raw: isoDate(start),
     time: item.start_time ? `${clock(start)} - ${clock(end)}` : '',
     duration: item.start_time ? '45min' : '',

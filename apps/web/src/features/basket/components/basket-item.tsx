@@ -27,7 +27,7 @@ export function BasketItem({ item, actions }: { item: CartItem; actions?: Basket
         <dl className="basket-item-details">
           <div>
             <dt>{t('basket.item.date')}</dt>
-            <dd>{resource.date}</dd>
+            <dd>{resource.date.fullDatePretty}</dd>
           </div>
           <div>
             <dt>{t('basket.item.time')}</dt>
@@ -91,7 +91,7 @@ export function BasketItem({ item, actions }: { item: CartItem; actions?: Basket
             {sessions.map((session) => (
               <li key={session.id}>
                 {session.cartableResource
-                  ? `${session.cartableResource.date}, ${session.cartableResource.time}`
+                  ? `${session.cartableResource.date.fullDatePretty}, ${session.cartableResource.time}`
                   : session.name}
               </li>
             ))}

@@ -30,7 +30,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
             <div className="basket-item-main">
               <h2 className="basket-item-name">{item.cartableResource.name || item.name}</h2>
               <p>
-                {item.cartableResource.date}, {item.cartableResource.time}
+                {item.cartableResource.date.fullDatePretty}, {item.cartableResource.time}
               </p>
               <p>
                 {item.cartableResource.location.name}, {item.cartableResource.venueName}

@@ -51,7 +51,11 @@ export function PaymentsOrderDetailScreen() {
                     {item.quantity > 1 ? ` x ${item.quantity}` : ''}
                   </p>
                   <p className="order-line-meta">
-                    {[item.cartableResource.venueName, item.cartableResource.date, item.cartableResource.time]
+                    {[
+                      item.cartableResource.venueName,
+                      item.cartableResource.dateRaw ? item.cartableResource.date.fullDatePretty : '',
+                      item.cartableResource.time,
+                    ]
                       .filter(Boolean)
                       .join(', ')}
                   </p>
