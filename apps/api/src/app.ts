@@ -23,6 +23,7 @@ import type { DatabaseHandle } from './db/client';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
+import { safeError } from './lib/log-safety';
 import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -169,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // A failed query's parameters are personal data: errors are logged without them.
+            serializers: { err: safeError },
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
               // Card data (only the sandbox's /sandbox-pay/ routes ever receive it) is never logged

@@ -351,6 +351,39 @@ describe('auth', () => {
       }
     });
 
+    it('names the cookies __Host- over https (Secure, path /, no domain), and reads them back', async () => {
+      const proxied = await startTestApp({ TRUST_PROXY: '1' });
+      try {
+        await seedIfEmpty(proxied.db, proxied.config);
+        const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+        const login = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/customer/login',
+          payload: { username: demoMember.email, password: demoMember.password },
+          headers: https,
+        });
+        expect(login.statusCode).toBe(200);
+        const cookies = login.cookies;
+        expect(cookies.map((cookie) => cookie.name).sort()).toEqual([
+          '__Host-leisure_session',
+          '__Host-leisure_xsrf',
+        ]);
+        for (const cookie of cookies) {
+          expect(cookie).toMatchObject({ secure: true, path: '/' });
+          expect(cookie.domain).toBeUndefined();
+        }
+        const session = cookies.find((cookie) => cookie.name === '__Host-leisure_session')?.value;
+        const me = await proxied.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { ...https, cookie: `__Host-leisure_session=${session}` },
+        });
+        expect(me.statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('refuses a TRUST_PROXY that is neither hops nor addresses', async () => {
       await expect(startTestApp({ TRUST_PROXY: 'everything' })).rejects.toThrow(/TRUST_PROXY/);
     });

@@ -44,8 +44,14 @@ export interface CookieNames {
   csrf: string;
 }
 
-export function cookieNames(config: Config): CookieNames {
-  return { session: `${config.cookie.prefix}_session`, csrf: `${config.cookie.prefix}_xsrf` };
+/**
+ * The cookies' names. Over https without a shared cookie domain they carry the `__Host-` prefix
+ * (ASVS 3.3.1): the browser then keeps them only if Secure, for path / and this host alone, so a
+ * sibling sub-domain cannot plant or shadow them. Setting and reading both follow the request.
+ */
+export function cookieNames(config: Config, request?: FastifyRequest): CookieNames {
+  const host = request?.protocol === 'https' && !config.cookie.domain ? '__Host-' : '';
+  return { session: `${host}${config.cookie.prefix}_session`, csrf: `${host}${config.cookie.prefix}_xsrf` };
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,7 +70,7 @@ export function idleExpiry(config: Config, now: Date): Date {
 }
 
 async function lookUp(db: Database, config: Config, request: FastifyRequest): Promise<Auth | null> {
-  const names = cookieNames(config);
+  const names = cookieNames(config, request);
   const bearer = bearerToken(request);
   const token = bearer ?? request.cookies[names.session];
   if (!token || token.length > 200) return null;
@@ -116,7 +122,6 @@ export async function requireStaff(db: Database, config: Config, request: Fastif
  * answers 401 if it needs one.
  */
 export function installSessions(app: FastifyInstance, db: Database, config: Config): void {
-  const names = cookieNames(config);
   app.decorateRequest('authState', undefined);
   // A member's own data and the staff tools need a session before anything else is looked at:
   // an anonymous call gets a 401, never a 422 about its body or a 404 that tells which ids exist.
@@ -132,7 +137,7 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
   });
   app.addHook('preHandler', async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (bearerToken(request) || !request.cookies[names.session]) return;
+    if (bearerToken(request) || !request.cookies[cookieNames(config, request).session]) return;
     const auth = await currentAuth(db, config, request);
     if (!auth) return;
     const sent = request.headers['x-xsrf-token'];
@@ -203,7 +208,7 @@ export function setSessionCookies(
   reply: FastifyReply,
   issued: IssuedSession,
 ): void {
-  const names = cookieNames(config);
+  const names = cookieNames(config, request);
   const options = cookieOptions(config, request);
   reply.setCookie(names.session, issued.token, { ...options, httpOnly: true });
   // Readable by the web app, which echoes it in x-xsrf-token and watches it to notice log-outs.
@@ -211,7 +216,7 @@ export function setSessionCookies(
 }
 
 export function clearSessionCookies(config: Config, request: FastifyRequest, reply: FastifyReply): void {
-  const names = cookieNames(config);
+  const names = cookieNames(config, request);
   const { maxAge: _maxAge, ...options } = cookieOptions(config, request);
   reply.clearCookie(names.session, { ...options, httpOnly: true });
   reply.clearCookie(names.csrf, options);

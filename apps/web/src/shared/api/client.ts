@@ -57,6 +57,11 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** The session's CSRF cookie: named with the `__Host-` prefix when the site is served over https. */
+export function readCsrfCookie(): string | undefined {
+  return readCookie(`__Host-${settings.csrfCookie}`) ?? readCookie(settings.csrfCookie);
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -109,7 +114,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     body = JSON.stringify(snakeizeKeys(options.body));
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = readCookie(settings.csrfCookie);
+    const csrf = readCsrfCookie();
     if (csrf) headers['x-xsrf-token'] = csrf;
   }
 

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import type { Camel } from '../api/camel';
-import { ApiError, api, configureApi, getApiSettings, readCookie } from '../api/client';
+import { ApiError, api, configureApi, readCsrfCookie } from '../api/client';
 import { operatorKeys } from '../api/query-keys';
 
 /** The signed-in user as the app sees it (camelCase). */
@@ -27,7 +27,7 @@ export const tokenWatchIntervalMs = 5_000;
  * set and cleared with it, so its presence is what the token watch looks at.
  */
 export function hasSessionCookie(): boolean {
-  return Boolean(readCookie(getApiSettings().csrfCookie));
+  return Boolean(readCsrfCookie());
 }
 
 async function fetchUser(): Promise<SessionUser | null> {
