@@ -100,6 +100,16 @@ function validationErrors(error: FastifyError): FieldErrors {
   return errors;
 }
 
+/** True for PostgreSQL's data exceptions (SQLSTATE 22xxx), wherever drizzle wrapped them. */
+function isDataException(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function sendError(reply: FastifyReply, status: number, message: string, errors?: FieldErrors) {
   return reply.status(status).send(errors ? { message, errors } : { message });
 }
@@ -275,6 +285,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         message,
         status === 400 ? { body: [message] } : undefined,
       );
+    }
+    if (isDataException(error)) {
+      // PostgreSQL refused a value itself (SQLSTATE class 22: out of range, bad date, bad text): the
+      // input was bad, whatever check missed it. Logged, so the missing check gets written.
+      request.log.warn({ err: error }, 'data exception answered as 422');
+      return sendError(reply, 422, defaultMessages.validation);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Something has gone wrong, please try again.');

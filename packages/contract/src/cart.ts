@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zInstant, zLocation, zSlotDate } from './activities';
 import { zSource } from './auth';
-import { zId } from './ids';
+import { zId, zIdLike, zOptionalId } from './ids';
 
 /**
  * The basket (bookings-api.md "Cart", shell-session-basket.md 3, 4 and 7). Every cart call acts for
@@ -57,24 +57,6 @@ export type CartableType = z.infer<typeof zCartableType>;
  * its own, without sessions in the same request).
  */
 export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle', 'penalty'] as const;
-
-/** Ids that the spec sends as JSON integers but availability answers as strings: both are accepted. */
-const zIdLike = z
-  .union([z.number(), z.string()], { error: 'Must be a whole number.' })
-  .transform((value) => Number(value))
-  .pipe(
-    z
-      .number()
-      .int('Must be a whole number.')
-      .positive('Must be a whole number.')
-      .max(2_147_483_647, 'Must be a whole number.'),
-  );
-
-/** Clients send query values only when truthy; an empty or null one means "not given". */
-const zOptionalId = z
-  .union([zIdLike, z.literal(''), z.null()])
-  .optional()
-  .transform((value) => (value === '' || value === null ? undefined : value));
 
 export const zActingQuery = z.object({
   selected_user_id: zOptionalId,

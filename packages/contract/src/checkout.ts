@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zSource } from './auth';
 import { zCartableResource, zCartableType, zCartPrice } from './cart';
+import { zOptionalId } from './ids';
 
 /**
  * Checkout (bookings-api.md "Cart", shell-session-basket.md 3, 4 and 7): card payment through the
@@ -33,11 +34,6 @@ export const offlineTenderTypes = ['cash', 'offline-voucher', 'cheque', 'credit'
 export const zOfflineTenderType = z.enum(offlineTenderTypes);
 export const tenderTypes = ['card', 'credit', 'cash', 'offline-voucher', 'cheque'] as const;
 export const zTenderType = z.enum(tenderTypes);
-
-const zOptionalId = z
-  .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
-  .optional()
-  .transform((value) => (value === '' || value === null ? undefined : value));
 
 export const zCheckoutQuery = z.object({
   selected_user_id: zOptionalId,

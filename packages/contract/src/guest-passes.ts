@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids';
 
 /**
  * Guest passes (my-account.md 2.5, 3, 7, 8) and the member's packages. Dates of a pass are the
@@ -61,9 +62,9 @@ export type Pagination = z.infer<typeof zPagination>;
 
 // ---- GET api/v1/users/{userId}/guestPasses ---------------------------------------------------------
 
-export const zUserPathParams = z.object({ userId: z.coerce.number().int().positive() });
+export const zUserPathParams = z.object({ userId: zId });
 export const zGuestPassPathParams = zUserPathParams.extend({
-  guestPassId: z.coerce.number().int().positive(),
+  guestPassId: zId,
 });
 
 export const zGuestPassListQuery = z.object({

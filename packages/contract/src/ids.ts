@@ -9,3 +9,21 @@ export const zId = z.coerce
   .int('Must be a whole number.')
   .positive('Must be a whole number.')
   .max(2_147_483_647, 'Must be a whole number.');
+
+/** Ids that the spec sends as JSON integers but availability answers as strings: both are accepted. */
+export const zIdLike = z
+  .union([z.number(), z.string()], { error: 'Must be a whole number.' })
+  .transform((value) => Number(value))
+  .pipe(
+    z
+      .number()
+      .int('Must be a whole number.')
+      .positive('Must be a whole number.')
+      .max(2_147_483_647, 'Must be a whole number.'),
+  );
+
+/** Clients send query values only when truthy; an empty or null one means "not given". */
+export const zOptionalId = z
+  .union([zIdLike, z.literal(''), z.null()])
+  .optional()
+  .transform((value) => (value === '' || value === null ? undefined : value));

@@ -64,6 +64,7 @@ export const zTermsQuery = z.object({
     .number({ error: 'The cart id must be a number.' })
     .int('The cart id must be a whole number.')
     .positive('The cart id must be a whole number.')
+    .max(2_147_483_647, 'The cart id must be a whole number.')
     .optional(),
   /** The joining flow's kinds: `direct_debit`, `health_commitment` or `membership` (takes precedence). */
   type: z.preprocess(

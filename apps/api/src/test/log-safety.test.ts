@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { openTestDatabase } from './harness';
 
-describe('logs', () => {
+describe('logs and database refusals', () => {
   it("never keep a failed query's parameters, only its text and the error", async () => {
     const lines: string[] = [];
     const database = await openTestDatabase();
@@ -21,8 +21,15 @@ describe('logs', () => {
         sql`insert into no_such_table (email, password_hash) values (${email}, ${passwordHash})`,
       ),
     );
+    // A value PostgreSQL itself refuses (SQLSTATE class 22) is bad input that a check missed: a 422.
+    app.get('/api/test-only/out-of-range', async () =>
+      database.db.execute(sql`select ${'99999999999'}::int`),
+    );
     await app.ready();
     try {
+      const outOfRange = await app.inject({ method: 'GET', url: '/api/test-only/out-of-range' });
+      expect(outOfRange.statusCode).toBe(422);
+      expect(outOfRange.json()).toEqual({ message: 'The given data was invalid.' });
       const res = await app.inject({ method: 'GET', url: '/api/test-only/failing-query' });
       expect(res.statusCode).toBe(500);
       const logged = lines.join('\n');
