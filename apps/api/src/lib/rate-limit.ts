@@ -9,9 +9,14 @@ export type { AttemptKind } from './rate-limit.repository';
 export const rateLimit = { maxFailures: 10, windowMinutes: 15 } as const;
 
 /**
- * 429 after `rateLimit.maxFailures` failures of this kind in the window, per account key and per
- * address (counted in the database, so every replica agrees). Logins, reset requests and bank
+ * 429 after `rateLimit.maxFailures` failures of this kind in the window, per address, and per
+ * account key (counted in the database, so every replica agrees). Logins, reset requests and bank
  * detail checks share it.
+ *
+ * For logins an account is not locked (which let anyone lock a member out from any address, issue
+ * 12): past the limit, each further try waits a delay that doubles with every failure (1 s, 2 s, ...
+ * at most 15 minutes) after the last one. The right password works again once the delay has passed,
+ * and a password reset by email (a success) starts the count again.
  */
 export async function assertNotRateLimited(
   db: Database,
@@ -22,9 +27,24 @@ export async function assertNotRateLimited(
 ): Promise<void> {
   const since = new Date(now.getTime() - rateLimit.windowMinutes * 60_000);
   const failures = await countFailures(db, kind, accountKey, ipAddress, since);
-  if (failures.account >= rateLimit.maxFailures || failures.address >= rateLimit.maxFailures) {
+  if (failures.address >= rateLimit.maxFailures) throw new AppError('too_many_requests', message);
+  if (failures.account < rateLimit.maxFailures) return;
+  if (kind !== 'login' || failures.lastAccountFailure === null)
     throw new AppError('too_many_requests', message);
-  }
+  const delaySeconds = Math.min(
+    2 ** (failures.account - rateLimit.maxFailures),
+    rateLimit.windowMinutes * 60,
+  );
+  const waitMs = failures.lastAccountFailure.getTime() + delaySeconds * 1000 - now.getTime();
+  if (waitMs > 0) throw new AppError('too_many_requests', tooManyWait(waitMs));
+}
+
+function tooManyWait(waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  if (seconds < 60)
+    return `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 /** Records an attempt that `assertNotRateLimited` counts when it failed. */

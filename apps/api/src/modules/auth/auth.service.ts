@@ -375,4 +375,15 @@ export async function resetPassword(
     await expireUserResetTokens(tx, user.id, new Date());
     await endUserSessions(tx, user.id);
   });
+  // The owner proved the account by email: its login failures no longer slow it down.
+  for (const accountKey of [user.email, user.reference]) {
+    if (accountKey) {
+      await recordAuthAttempt(db, {
+        kind: 'login',
+        accountKey: accountKey.toLowerCase(),
+        ipAddress: '',
+        succeeded: true,
+      });
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { forgottenPasswordMessages, loginMessages } from '@leisure/contract/auth';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails, sessions } from '../../db/schema';
 import { demoMember, demoStaff, familyEmail } from '../../seed/accounts';
 import { seedIfEmpty } from '../../seed/seed';
@@ -286,25 +286,36 @@ describe('auth', () => {
   });
 
   describe('rate limiting', () => {
-    it('answers 429 after 10 failed logins for one account in 15 minutes, even with the right password', async () => {
-      const username = 'locked@example.com';
-      for (let i = 0; i < 10; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/customer/login',
-          payload: { username, password: `wrong-${i}` },
-          remoteAddress: `10.0.0.${i}`,
-        });
-        expect(res.statusCode).toBe(401);
+    it('past 10 failures an account is slowed, not locked: each try waits a doubling delay, then the right password works', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const start = new Date();
+        vi.setSystemTime(start);
+        const login = (password: string, address: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/customer/login',
+            payload: { username: demoStaff.email, password },
+            remoteAddress: address,
+          });
+        for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`, `10.0.0.${i}`)).statusCode).toBe(401);
+        // The 11th try straight after, from anywhere, waits: even the right password.
+        const blocked = await login(demoStaff.password, '10.0.1.1');
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toBe('Too many attempts. Please try again in 1 second.');
+        // An attacker's next failures make the delay grow...
+        vi.setSystemTime(new Date(start.getTime() + 2_000));
+        expect((await login('wrong-again', '10.0.2.1')).statusCode).toBe(401);
+        vi.setSystemTime(new Date(start.getTime() + 2_500));
+        expect((await login(demoStaff.password, '10.0.1.1')).json().message).toBe(
+          'Too many attempts. Please try again in 2 seconds.',
+        );
+        // ...but once it has passed, the owner's right password opens the account.
+        vi.setSystemTime(new Date(start.getTime() + 4_100));
+        expect((await login(demoStaff.password, '10.0.1.1')).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
       }
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/login',
-        payload: { username, password: 'anything' },
-        remoteAddress: '10.0.1.1',
-      });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(loginMessages.tooMany);
     });
 
     it('answers 429 after 10 failures from one address, whichever accounts they named', async () => {
