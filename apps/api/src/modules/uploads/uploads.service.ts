@@ -9,6 +9,11 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pdfHasActiveContent } from './pdf-active-content';
+
+export const uploadMessages = {
+  activeContent: 'This PDF contains scripts or attached files. Please upload a plain PDF, JPG or PNG.',
+} as const;
 
 /** The spec's upload limit (my-account.md 9): 20 MB, counted as 20,000,000 bytes. */
 export const maxUploadBytes = 20_000_000;
@@ -97,6 +102,9 @@ export async function checkUploadedFile(
   if (!format || !allowed.includes(format)) {
     const names = allowed.map((key) => key.toUpperCase()).join(', ');
     throw AppError.validation({ [field]: [`The file must be one of: ${names}.`] });
+  }
+  if (format === 'pdf' && pdfHasActiveContent(file.buffer)) {
+    throw AppError.validation({ [field]: [uploadMessages.activeContent] });
   }
   return { buffer: file.buffer, originalName: safeOriginalName(file.originalName, format), format };
 }

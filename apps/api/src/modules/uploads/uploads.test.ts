@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { AppError } from '../../errors';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { createCustomer } from '../auth/auth.service';
-import { checkUploadedFile, readMultipartForm, storeUpload } from './uploads.service';
+import { checkUploadedFile, readMultipartForm, storeUpload, uploadMessages } from './uploads.service';
 
 const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 // The smallest valid PNG: signature, IHDR, IDAT, IEND.
@@ -141,6 +142,28 @@ describe('uploads: type by content, size, generated names, owner-only downloads'
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.document).toEqual(['The file must be one of: JPEG, PNG, PDF.']);
+    }
+  });
+
+  it('refuses a PDF with JavaScript, launch actions or attached files, however its names are written or packed', async () => {
+    const compressed = deflateSync(Buffer.from('<</Type/Catalog/Names<</EmbeddedFiles 5 0 R>>>>'));
+    for (const bytes of [
+      Buffer.from('%PDF-1.7\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n'),
+      Buffer.from('%PDF-1.7\n1 0 obj<</OpenAction<</S/Java#53cript/JS(x)>>>>endobj\n%%EOF\n'),
+      Buffer.from('%PDF-1.7\n1 0 obj<</A<</S/Launch/F(cmd.exe)>>>>endobj\n%%EOF\n'),
+      Buffer.concat([
+        Buffer.from('%PDF-1.7\n2 0 obj<</Type/ObjStm/Filter/FlateDecode/Length 60>>stream\n'),
+        compressed,
+        Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+      ]),
+    ]) {
+      const response = await uploader.inject({
+        method: 'POST',
+        url: '/upload',
+        ...multipartBody({ name: 'proof.pdf', type: 'application/pdf', bytes }),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.document).toEqual([uploadMessages.activeContent]);
     }
   });
 
