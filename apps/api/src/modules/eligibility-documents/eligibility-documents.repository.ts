@@ -57,6 +57,15 @@ export async function insertDocument(db: Database, values: NewDocumentRow): Prom
   return row;
 }
 
+/** Withdraws a membership's documents still waiting for review (a new upload replaces them). */
+export async function deletePendingDocuments(db: Database, membershipId: number): Promise<void> {
+  await db
+    .delete(eligibilityDocuments)
+    .where(
+      and(eq(eligibilityDocuments.membershipId, membershipId), eq(eligibilityDocuments.status, 'pending')),
+    );
+}
+
 export async function updateDocument(
   db: Database,
   id: number,

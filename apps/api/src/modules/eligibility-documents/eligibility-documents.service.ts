@@ -31,6 +31,7 @@ import { describeDocument, expiringSoonDays } from './eligibility-documents.pres
 import {
   type DocumentRow,
   type DocumentTypeRow,
+  deletePendingDocuments,
   ensureDocumentTypes,
   findDocumentDetail,
   insertDocument,
@@ -205,6 +206,8 @@ export async function uploadEligibilityDocument(
         file,
       });
       storedName = upload.storedName;
+      // At most one document waits for review per membership: the new one replaces it.
+      await deletePendingDocuments(tx, detail.membership.id);
       return insertDocument(tx, {
         clientId: detail.membership.clientId,
         membershipId: detail.membership.id,

@@ -168,6 +168,21 @@ describe('eligibility documents: upload, review, suspension', () => {
     expect(stored?.storedName).not.toContain('student');
     const after = (await list(headers)).find((row) => row.id === student.id);
     expect(after).toMatchObject({ document: { status: 'pending' }, document_upload_required: false });
+
+    // A second upload while one waits for review replaces it: one pending document per membership.
+    const again = await upload(headers, fields, {
+      name: 'better scan.png',
+      type: 'image/png',
+      bytes: pngBytes,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const queue = (await http.get('/api/staff/eligibility-documents', staff.headers)).json().data as {
+      id: number;
+      membership_id: number;
+    }[];
+    expect(queue.filter((row) => row.membership_id === student.id).map((row) => row.id)).toEqual([
+      again.json().data.id,
+    ]);
   });
 
   it('staff approve and reject; customers get 403; the member sees the rejection reason', async () => {
