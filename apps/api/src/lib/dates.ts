@@ -1,3 +1,7 @@
+import { dateAnswer, isIsoDate, prettyDate, twelveHour } from '@leisure/contract/dates';
+
+export { dateAnswer, prettyDate, twelveHour };
+
 /**
  * Venue-local dates and times without a date library. Instants are stored as timestamptz; a venue
  * has an IANA time zone (Europe/London for the seed). The zone's UTC offset is looked up with Intl
@@ -66,11 +70,7 @@ function wallClock(instant: Date, timeZone: string): Date {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 export function isLocalDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isIsoDate(value);
 }
 
 export function isLocalTime(value: string): boolean {
@@ -138,55 +138,6 @@ export function weekdayOf(date: LocalDate): number {
   return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
 }
 
-const shortDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const longDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** The ways the wire writes a date (the formats existing clients of this API read). */
-export function prettyDate(date: LocalDate) {
-  const [year, month, day] = dateParts(date);
-  const weekday = weekdayOf(date);
-  const monthIndex = month - 1;
-  return {
-    raw: date,
-    /** '09/02/2026' */
-    raw_pretty: `${pad(day)}/${pad(month)}/${year}`,
-    /** 'Mon' */
-    day_short: shortDays[weekday] ?? '',
-    /** 'Monday' */
-    day_long: longDays[weekday] ?? '',
-    /** '9 Feb' */
-    date_pretty: `${day} ${shortMonths[monthIndex] ?? ''}`,
-    /** 'Mon 9 Feb' */
-    short_pretty: `${shortDays[weekday] ?? ''} ${day} ${shortMonths[monthIndex] ?? ''}`,
-    /** 'Mon 09 February 2026': every answer's `full_date_pretty` */
-    long_pretty: `${shortDays[weekday] ?? ''} ${pad(day)} ${longMonths[monthIndex] ?? ''} ${year}`,
-    year: String(year),
-  };
-}
-
-/** '13:30' -> '1:30pm': one style on every answer (issue 11). */
-export function twelveHour(time: LocalTime): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'am' : 'pm';
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour}:${pad(minutes)}${suffix}`;
-}
-
 /** ISO 8601 with the zone's offset: '2026-02-09T13:30:00+00:00'. */
 export function localIso(instant: Date, timeZone: string): string {
   const offset = offsetMinutes(instant, timeZone);
@@ -221,8 +172,8 @@ export function addMonths(date: string, months: number): string {
 
 /** '2027-01-03' -> '3 Jan 2027' (my-account.md 9: D MMM YYYY). */
 export function fullDate(date: string): string {
-  const [year, month, day] = dateParts(date);
-  return `${day} ${shortMonths[month - 1]} ${year}`;
+  const pretty = prettyDate(date);
+  return `${pretty.date_pretty} ${pretty.year}`;
 }
 
 /** The date with its day of the month replaced (`day` 1-28 fits every month). */
@@ -240,17 +191,5 @@ export function instantAnswer(at: Date, timeZone: string) {
     local: localIso(at, timeZone),
     format_12_hour: twelveHour(time),
     format_24_hour: time,
-  };
-}
-
-/** `{ raw, raw_pretty, day_pretty, date_pretty, full_date_pretty }` of a venue-local date. */
-export function dateAnswer(date: LocalDate) {
-  const pretty = prettyDate(date);
-  return {
-    raw: pretty.raw,
-    raw_pretty: pretty.raw_pretty,
-    day_pretty: pretty.day_short,
-    date_pretty: pretty.date_pretty,
-    full_date_pretty: pretty.long_pretty,
   };
 }

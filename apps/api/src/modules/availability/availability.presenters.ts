@@ -1,4 +1,4 @@
-import type { Clock, Instant, Location, Slot, SlotPrice, Ticket, Time } from '@leisure/contract/activities';
+import type { Clock, Location, Slot, SlotPrice, Ticket, Time } from '@leisure/contract/activities';
 import { formatMoney } from '@leisure/contract/money';
 import { dateAnswer, instantAnswer, localDateOf, localTimeOf, twelveHour } from '../../lib/dates';
 import type { ActivityContext } from '../venues/catalogue';

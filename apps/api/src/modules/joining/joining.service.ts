@@ -1,9 +1,9 @@
+import { distanceMiles } from '@leisure/contract/geo';
 import {
   type AdditionalQuestion,
   type Answer,
   type CostBreakdown,
   type JoiningVenue,
-  membershipLimits,
   membershipMessages,
   type SubmitMembershipRequest,
   type SubmitMembershipResponse,
@@ -145,15 +145,6 @@ export async function answerMembershipQuestions(
 
 // ---- GET api/online-joining/venues --------------------------------------------------------------------
 
-function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  const metres = 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
-  return metres / membershipLimits.metresPerMile;
-}
-
 export async function listJoiningVenues(
   deps: MembershipDeps,
   query: { lat?: number | undefined; lng?: number | undefined; radius?: number | undefined },
@@ -174,7 +165,7 @@ export async function listJoiningVenues(
     can_display_ineligible_memberships: v.canDisplayIneligibleMemberships,
     distance:
       query.lat !== undefined && query.lng !== undefined
-        ? Math.round(milesBetween(query.lat, query.lng, v.lat, v.lng) * 100) / 100
+        ? Math.round(distanceMiles({ lat: query.lat, lng: query.lng }, v) * 100) / 100
         : null,
   }));
   if (query.lat === undefined) return venues;

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { errors, security, tags } from '../../lib/online-joining-openapi';
+import { errors, tags } from '../../lib/online-joining-openapi';
 import { currentAuth } from '../session/session';
 import { listMembershipTypes, pricePaymentOption } from './membership-catalogue.service';
 

@@ -2,7 +2,7 @@ import { zPromotionValidateParams, zPromotionValidateResponse } from '@leisure/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { errors, security, tags } from '../../lib/online-joining-openapi';
+import { errors, tags } from '../../lib/online-joining-openapi';
 import { validatePromotionCode } from './promotions.service';
 
 export interface PromotionRoutesOptions {

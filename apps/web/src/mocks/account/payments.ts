@@ -28,7 +28,6 @@ import {
   isoDate,
   leeds,
   localDateTime,
-  longDate,
   notFound,
   ukDate,
   unauthenticated,
