@@ -19,6 +19,11 @@ const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * Where uploaded files' bytes live: `database` (default: in PostgreSQL, which every replica
+     * shares) or `disk` (under DATA_DIR/uploads: one machine only).
+     */
+    UPLOAD_STORE: z.enum(['database', 'disk']).default('database'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -172,6 +177,7 @@ const configSchema = z
       host: env.HOST,
       port: env.PORT,
       dataDir: env.DATA_DIR,
+      uploadStore: env.UPLOAD_STORE,
       databaseUrl: env.DATABASE_URL,
       logLevel: env.LOG_LEVEL,
       publicUrls: {

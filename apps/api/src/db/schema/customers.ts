@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -157,3 +158,20 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
 );
+
+/** PostgreSQL's bytea as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The bytes of an upload, in the database every replica shares (UPLOAD_STORE=database, the default),
+ * written in the transaction of the change the file belongs to.
+ */
+export const uploadContents = pgTable('upload_contents', {
+  storedName: text('stored_name')
+    .primaryKey()
+    .references(() => uploads.storedName, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});

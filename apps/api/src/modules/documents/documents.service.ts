@@ -171,7 +171,7 @@ export async function dismissProfilePhotoReminder(
 export async function readProfilePhoto(deps: DocumentsDeps, userId: number): Promise<Buffer> {
   const upload = await findPhotoUpload(deps.db, userId);
   if (!upload) throw AppError.notFound();
-  return readUploadBytes(deps.config, upload);
+  return readUploadBytes(deps.db, deps.config, upload);
 }
 
 /** Links an already re-encoded JPEG as the member's photo (the seed). */

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { profilePhotoMessages } from '@leisure/contract/profile-and-waivers';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, uploads, users } from '../../db/schema';
+import { clients, uploadContents, uploads, users } from '../../db/schema';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -53,7 +51,9 @@ describe('profile photo: re-encoded, owner only, replaced and deleted with its f
   let t: TestApp;
   let http: ReturnType<typeof api>;
   let clientId: number;
-  const uploadsDir = () => path.resolve(t.config.dataDir, 'uploads');
+  /** Whether the upload store (the database, by default) still holds a file's bytes. */
+  const hasBytes = async (storedName: string) =>
+    (await t.db.select().from(uploadContents).where(eq(uploadContents.storedName, storedName))).length > 0;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -196,21 +196,21 @@ describe('profile photo: re-encoded, owner only, replaced and deleted with its f
     await post(member.headers, multipart({ name: 'a.png', type: 'image/png', bytes: png }));
     const [first] = await t.db.select().from(uploads).where(eq(uploads.userId, member.user.id));
     if (!first) throw new Error('no first photo');
-    expect(existsSync(path.join(uploadsDir(), first.storedName))).toBe(true);
+    expect(await hasBytes(first.storedName)).toBe(true);
 
     const second = await post(member.headers, multipart({ name: 'b.png', type: 'image/png', bytes: png }));
     expect(second.statusCode).toBe(200);
     const rows = await t.db.select().from(uploads).where(eq(uploads.userId, member.user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).not.toBe(first.id);
-    expect(existsSync(path.join(uploadsDir(), first.storedName))).toBe(false);
+    expect(await hasBytes(first.storedName)).toBe(false);
     expect(second.json().data.url).toBe(`/api/my-account/user/profile-photo?v=${rows[0]?.id}`);
 
     const deleted = await http.delete('/api/my-account/user/profile-photo', member.headers);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().data).toMatchObject({ is_set: false, url: null });
     expect(await t.db.select().from(uploads).where(eq(uploads.userId, member.user.id))).toEqual([]);
-    expect(existsSync(path.join(uploadsDir(), rows[0]?.storedName ?? 'x'))).toBe(false);
+    expect(await hasBytes(rows[0]?.storedName ?? 'x')).toBe(false);
     const [user] = await t.db.select().from(users).where(eq(users.id, member.user.id));
     expect(user?.profilePhotoUploadId).toBeNull();
     expect((await http.get('/api/my-account/user/profile-photo', member.headers)).statusCode).toBe(404);

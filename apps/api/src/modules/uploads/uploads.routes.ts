@@ -42,7 +42,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         auth.user.role === 'staff' ? null : auth.user.id,
       );
       if (!upload) throw AppError.notFound();
-      return sendUpload(reply, config, upload);
+      return sendUpload(reply, db, config, upload);
     },
   );
 };

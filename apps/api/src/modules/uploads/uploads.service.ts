@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { uploadContents, uploads } from '../../db/schema';
 import { AppError } from '../../errors';
 import { pdfHasActiveContent } from './pdf-active-content';
 
@@ -131,11 +131,13 @@ export async function storeUpload(
   config: Config,
   input: { userId: number; kind: UploadKind; file: ReceivedFile },
 ): Promise<UploadRow> {
-  const dir = uploadsDir(config);
-  await mkdir(dir, { recursive: true });
   const { mime, ext } = uploadFormats[input.file.format];
   const storedName = `${randomUUID()}.${ext}`;
-  await writeFile(path.join(dir, storedName), input.file.buffer, { mode: 0o600 });
+  if (config.uploadStore === 'disk') {
+    const dir = uploadsDir(config);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, storedName), input.file.buffer, { mode: 0o600 });
+  }
   try {
     const [row] = await db
       .insert(uploads)
@@ -149,6 +151,10 @@ export async function storeUpload(
       })
       .returning();
     if (!row) throw new Error('upload row not written');
+    // In the database, the bytes commit or roll back with the change the file belongs to.
+    if (config.uploadStore === 'database') {
+      await db.insert(uploadContents).values({ storedName, bytes: input.file.buffer });
+    }
     return row;
   } catch (error) {
     await discardStoredFile(config, storedName);
@@ -176,7 +182,14 @@ export async function findUpload(db: Database, id: number, userId: number | null
   return row ?? null;
 }
 
-export async function readUploadBytes(config: Config, upload: UploadRow): Promise<Buffer> {
+/** The bytes, from the database (or, for a file stored on disk, from DATA_DIR). */
+export async function readUploadBytes(db: Database, config: Config, upload: UploadRow): Promise<Buffer> {
+  const [row] = await db
+    .select({ bytes: uploadContents.bytes })
+    .from(uploadContents)
+    .where(eq(uploadContents.storedName, upload.storedName))
+    .limit(1);
+  if (row) return row.bytes;
   return readFile(path.join(uploadsDir(config), upload.storedName));
 }
 
@@ -184,8 +197,8 @@ export async function readUploadBytes(config: Config, upload: UploadRow): Promis
  * Sends an upload as a download: its real type, never sniffed, never cached by shared caches,
  * and as an attachment, so a browser never renders it inside our origin.
  */
-export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow) {
-  const bytes = await readUploadBytes(config, upload);
+export async function sendUpload(reply: FastifyReply, db: Database, config: Config, upload: UploadRow) {
+  const bytes = await readUploadBytes(db, config, upload);
   const asciiName = upload.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
   return reply
     .header('content-type', upload.contentType)
