@@ -23,7 +23,14 @@ const configSchema = z
      * Where uploaded files' bytes live: `database` (default: in PostgreSQL, which every replica
      * shares) or `disk` (under DATA_DIR/uploads: one machine only).
      */
-    UPLOAD_STORE: z.enum(['database', 'disk']).default('database'),
+    UPLOAD_STORE: z.enum(['database', 'disk', 's3']).default('database'),
+    /** UPLOAD_STORE=s3: the bucket of an S3-compatible store, its endpoint (unset: AWS) and keys. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -165,6 +172,12 @@ const configSchema = z
         message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
       });
     }
+    if (env.UPLOAD_STORE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when UPLOAD_STORE=s3' });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.DD_DETAILS_SECRET && !env.SANDBOX_PAY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['DD_DETAILS_SECRET'], message: 'must be set in production' });
     }
@@ -178,6 +191,17 @@ const configSchema = z
       port: env.PORT,
       dataDir: env.DATA_DIR,
       uploadStore: env.UPLOAD_STORE,
+      s3:
+        env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? {
+              bucket: env.S3_BUCKET,
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
       databaseUrl: env.DATABASE_URL,
       logLevel: env.LOG_LEVEL,
       publicUrls: {

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
@@ -13,12 +17,36 @@ import { startTestApp, type TestApp } from '../../test/harness';
  * shared folder): a file uploaded through one is served by the other (issue 12). On PostgreSQL
  * (TEST_DATABASE_URL) the second instance has its own connection pool, as a replica would.
  */
-describe('uploads are shared by every replica', () => {
+describe.each([
+  ['in the database (the default)', 'database'],
+  ['in an S3-compatible store', 's3'],
+] as const)('uploads are shared by every replica: %s', (_name, store) => {
   let first: TestApp;
   let second: { app: App; database: DatabaseHandle; own: boolean };
+  let s3: S3rver | undefined;
+  let settings: Record<string, string> = {};
 
   beforeAll(async () => {
-    first = await startTestApp();
+    if (store === 's3') {
+      // A local server speaking the real S3 protocol, with its own folder.
+      s3 = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory: mkdtempSync(path.join(tmpdir(), 's3rver-')),
+        configureBuckets: [{ name: 'uploads', configs: [] }],
+      });
+      const { port } = await s3.run();
+      settings = {
+        UPLOAD_STORE: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: 'uploads',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      };
+    }
+    first = await startTestApp(settings);
     await seedIfEmpty(first.db, first.config);
     const serverUrl = process.env.TEST_DATABASE_URL;
     let database = first.database;
@@ -31,7 +59,7 @@ describe('uploads are shared by every replica', () => {
       database = await openDatabase({ url: url.toString(), poolSize: 5 });
     }
     // A fresh test config: another temporary DATA_DIR, so nothing is shared through the disk.
-    const config = testConfig();
+    const config = testConfig(settings);
     expect(config.dataDir).not.toBe(first.config.dataDir);
     const app = await buildApp({ config, database });
     await app.ready();
@@ -41,6 +69,7 @@ describe('uploads are shared by every replica', () => {
     await second?.app.close();
     if (second?.own) await second.database.close();
     await first?.close();
+    await s3?.close();
   });
 
   it('a profile photo uploaded through one instance downloads through the other', async () => {
@@ -74,5 +103,13 @@ describe('uploads are shared by every replica', () => {
     expect(fromSecond.headers['content-type']).toBe('image/jpeg');
     expect(fromSecond.rawPayload.equals(fromFirst.rawPayload)).toBe(true);
     expect((await sharp(fromSecond.rawPayload).metadata()).width).toBeGreaterThan(0);
+    // Deleting through the second removes it for the first too.
+    const deleted = await second.app.inject({
+      method: 'DELETE',
+      url: '/api/my-account/user/profile-photo',
+      headers: member.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await first.app.inject({ url, headers: member.headers })).statusCode).toBe(404);
   });
 });

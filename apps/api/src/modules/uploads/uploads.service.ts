@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { uploadContents, uploads } from '../../db/schema';
 import { AppError } from '../../errors';
+import { createS3ObjectStore, type ObjectStore } from '../../providers/object-store/s3-object-store';
 import { pdfHasActiveContent } from './pdf-active-content';
 
 export const uploadMessages = {
@@ -137,6 +138,8 @@ export async function storeUpload(
     const dir = uploadsDir(config);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, storedName), input.file.buffer, { mode: 0o600 });
+  } else if (config.uploadStore === 's3') {
+    await objectStoreOf(config).put(storedName, input.file.buffer, mime);
   }
   try {
     const [row] = await db
@@ -162,8 +165,25 @@ export async function storeUpload(
   }
 }
 
+/** Removes a file's bytes kept outside the database (in the database they go with their row). */
 export async function discardStoredFile(config: Config, storedName: string): Promise<void> {
+  if (config.uploadStore === 's3') {
+    await objectStoreOf(config).delete(storedName);
+    return;
+  }
   await rm(path.join(uploadsDir(config), storedName), { force: true });
+}
+
+/** One S3 client per configuration (its connections are reused). */
+const objectStores = new WeakMap<Config, ObjectStore>();
+function objectStoreOf(config: Config): ObjectStore {
+  if (!config.s3) throw new Error('UPLOAD_STORE=s3 needs S3_BUCKET and its keys');
+  let store = objectStores.get(config);
+  if (!store) {
+    store = createS3ObjectStore(config.s3);
+    objectStores.set(config, store);
+  }
+  return store;
 }
 
 /** Deletes an upload's row and bytes (a replaced or deleted profile photo). */
@@ -190,6 +210,7 @@ export async function readUploadBytes(db: Database, config: Config, upload: Uplo
     .where(eq(uploadContents.storedName, upload.storedName))
     .limit(1);
   if (row) return row.bytes;
+  if (config.uploadStore === 's3') return objectStoreOf(config).get(upload.storedName);
   return readFile(path.join(uploadsDir(config), upload.storedName));
 }
 
