@@ -8,7 +8,7 @@ export type AttemptKind = 'login' | 'password_reset' | 'direct_debit_validate';
 
 export async function recordAttempt(
   db: Database,
-  values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean },
+  values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean; createdAt: Date },
 ): Promise<void> {
   await db.insert(authAttempts).values(values);
 }

@@ -47,10 +47,14 @@ function tooManyWait(waitMs: number): string {
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** Records an attempt that `assertNotRateLimited` counts when it failed. */
+/**
+ * Records an attempt that `assertNotRateLimited` counts when it failed, stamped with the app's clock
+ * (the one the limits are checked against), not the database's.
+ */
 export async function recordAuthAttempt(
   db: Database,
   values: { kind: AttemptKind; accountKey: string; ipAddress: string; succeeded: boolean },
+  now = new Date(),
 ): Promise<void> {
-  await recordAttempt(db, values);
+  await recordAttempt(db, { ...values, createdAt: now });
 }
