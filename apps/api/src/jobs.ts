@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
 import type { HoldKeeper } from './modules/basket/holds.service';
+import { checkoutDepsOf } from './modules/checkout/checkout-deps';
+import { runCheckoutReconciliation } from './modules/checkout/payment-attempts.service';
 import {
   completePaidUpCancellations,
   endCancelledMemberships,
@@ -55,6 +57,14 @@ export function installJobs(
     report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
   });
   const jobs = [
+    // Card payments a crash (or a lost provider answer) left unfinished: the order is written or refunded.
+    intervalJob({
+      name: 'checkout reconciliation',
+      everySeconds: config.checkout.reconcileEverySeconds,
+      run: (now) => runCheckoutReconciliation(checkoutDepsOf(app, { db, config, holds }), now),
+      log,
+      report: (run) => (something({ ...run }) ? { checkout: run } : undefined),
+    }),
     intervalJob({
       name: 'hold sweep',
       everySeconds: config.cart.sweepSeconds,
