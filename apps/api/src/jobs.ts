@@ -3,12 +3,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
 import type { HoldKeeper } from './modules/basket/holds.service';
-import { checkoutDepsOf } from './modules/checkout/checkout-deps';
-import { runCheckoutReconciliation } from './modules/checkout/payment-attempts.service';
 import {
   completePaidUpCancellations,
   endCancelledMemberships,
 } from './modules/cancellations/cancellations.service';
+import { checkoutDepsOf } from './modules/checkout/checkout-deps';
+import { runCheckoutReconciliation } from './modules/checkout/payment-attempts.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
 import { suspendOverdueDocumentMemberships } from './modules/eligibility-documents/eligibility-documents.service';
 import { runFreezeTransitions } from './modules/freezes/freezes.service';
