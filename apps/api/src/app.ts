@@ -305,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('events', createDomainEvents(app.log));
   installSessions(app, db, config);
-  await installPaymentProvider(app, config);
+  await installPaymentProvider(app, config, db);
   const directDebitProvider = installDirectDebitProvider(app, config);
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database });

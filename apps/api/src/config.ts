@@ -76,6 +76,12 @@ const configSchema = z
      * replica accepts the others' tokens with no shared storage. Required in production.
      */
     SANDBOX_PAY_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+    /**
+     * Test only (refused in production): the sandbox card provider fails on every charge this way:
+     * fail-after-charge (charges, then the answer is lost), crash-after-charge (charges, then the
+     * process is killed as by kill -9), slow (answers after 3 s), decline (declines every card).
+     */
+    SANDBOX_PAY_FAULT: z.enum(['fail-after-charge', 'crash-after-charge', 'slow', 'decline']).optional(),
     DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     // ---- Direct debit (docs/decisions/009-direct-debit.md) ----
     /**
@@ -139,6 +145,14 @@ const configSchema = z
       .default(15),
     /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    // ---- Checkout (docs/decisions/015-crash-safe-checkout.md) ----
+    /**
+     * How long a checkout may work on a card payment before another (a retry, the reconciliation job)
+     * may take it over, in seconds; keep it under the basket's two-minute checkout claim.
+     */
+    CHECKOUT_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(5).max(110).default(60),
+    /** How often each replica finishes or refunds card payments a crash left unfinished, in seconds; 0 turns it off. */
+    CHECKOUT_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** How often each replica marks guest passes past their dates as expired, in seconds; 0 turns it off. */
     GUEST_PASS_EXPIRY_EVERY_SECONDS: z.coerce
       .number()
@@ -177,6 +191,13 @@ const configSchema = z
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required when UPLOAD_STORE=s3' });
       }
+    }
+    if (env.NODE_ENV === 'production' && env.SANDBOX_PAY_FAULT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_PAY_FAULT'],
+        message: 'is for tests only and refused in production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.DD_DETAILS_SECRET && !env.SANDBOX_PAY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['DD_DETAILS_SECRET'], message: 'must be set in production' });
@@ -220,6 +241,7 @@ const configSchema = z
         payment: env.PAYMENT_PROVIDER,
         /** Development default: anyone can forge sandbox tokens with it, hence refused in production. */
         sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'sandbox-pay-development-secret-not-for-production',
+        sandboxPayFault: env.SANDBOX_PAY_FAULT,
         directDebit: env.DIRECT_DEBIT_PROVIDER,
         geocoder: env.GEOCODER,
         mapbox: { accessToken: env.MAPBOX_ACCESS_TOKEN, apiUrl: env.MAPBOX_API_URL },
@@ -228,6 +250,10 @@ const configSchema = z
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      checkout: {
+        attemptLeaseSeconds: env.CHECKOUT_ATTEMPT_LEASE_SECONDS,
+        reconcileEverySeconds: env.CHECKOUT_RECONCILE_EVERY_SECONDS,
+      },
       guestPasses: { expiryEverySeconds: env.GUEST_PASS_EXPIRY_EVERY_SECONDS },
       membershipJobs: { everySeconds: env.MEMBERSHIP_JOBS_EVERY_SECONDS },
       directDebit: {
@@ -272,6 +298,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DD_COLLECTIONS_EVERY_SECONDS: '0',
     GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
+    CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,

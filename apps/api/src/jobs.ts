@@ -7,6 +7,8 @@ import {
   completePaidUpCancellations,
   endCancelledMemberships,
 } from './modules/cancellations/cancellations.service';
+import { checkoutDepsOf } from './modules/checkout/checkout-deps';
+import { runCheckoutReconciliation } from './modules/checkout/payment-attempts.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
 import { suspendOverdueDocumentMemberships } from './modules/eligibility-documents/eligibility-documents.service';
 import { runFreezeTransitions } from './modules/freezes/freezes.service';
@@ -55,6 +57,14 @@ export function installJobs(
     report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
   });
   const jobs = [
+    // Card payments a crash (or a lost provider answer) left unfinished: the order is written or refunded.
+    intervalJob({
+      name: 'checkout reconciliation',
+      everySeconds: config.checkout.reconcileEverySeconds,
+      run: (now) => runCheckoutReconciliation(checkoutDepsOf(app, { db, config, holds }), now),
+      log,
+      report: (run) => (something({ ...run }) ? { checkout: run } : undefined),
+    }),
     intervalJob({
       name: 'hold sweep',
       everySeconds: config.cart.sweepSeconds,

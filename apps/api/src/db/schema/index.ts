@@ -16,6 +16,7 @@ export * from './membership-catalogue';
 export * from './memberships';
 export * from './operator';
 export * from './orders';
+export * from './payment-attempts';
 export * from './payments';
 export * from './promotions';
 export * from './timetable';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -49,13 +50,16 @@ export async function openCartOf(
   db: Database,
   values: { clientId: number; userId: number; source: string; uuid: string },
 ): Promise<CartRow> {
-  await db.execute(sql`
-    insert into carts (uuid, client_id, user_id, source)
-    values (${values.uuid}, ${values.clientId}, ${values.userId}, ${values.source})
-    on conflict (user_id) where status = 'open' do nothing`);
-  const row = await findOpenCart(db, values.userId);
-  if (!row) throw new Error('open cart not found after insert');
-  return row;
+  // The open basket the insert ran into may be completed (checked out) before it is read: insert again.
+  for (let round = 0; round < 5; round++) {
+    await db.execute(sql`
+      insert into carts (uuid, client_id, user_id, source)
+      values (${round === 0 ? values.uuid : randomUUID()}, ${values.clientId}, ${values.userId}, ${values.source})
+      on conflict (user_id) where status = 'open' do nothing`);
+    const row = await findOpenCart(db, values.userId);
+    if (row) return row;
+  }
+  throw new Error('open cart not found after insert');
 }
 
 export async function findOpenCart(db: Database, userId: number): Promise<CartRow | undefined> {

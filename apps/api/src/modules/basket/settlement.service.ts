@@ -2,12 +2,14 @@ import type { Database } from '../../db/client';
 import { spentBenefitLines } from '../benefits/benefits.service';
 import type { Acting } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
+import { expireOffers } from '../waitlist/waitlist.service';
 import {
   type BundleSessionRow,
   bookHeldPlaces,
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
+  deleteHoldlessItems,
   deleteHolds,
   findCart,
   findCompletedCartByHash,
@@ -22,6 +24,7 @@ import {
   updateCart,
   updateCartItem as updateCartItemRow,
 } from './basket.repository';
+import type { HoldKeeper } from './holds.service';
 import { isPricingError, priceLine } from './pricing';
 
 /**
@@ -38,6 +41,16 @@ export async function findBasket(db: Database, cartId: number): Promise<CartRow 
 
 export async function findOpenBasket(db: Database, userId: number): Promise<CartRow | undefined> {
   return findOpenCart(db, userId);
+}
+
+/**
+ * What a basket read does before checkout looks at it, without ever creating a basket (a basket
+ * completed meanwhile stays completed): run-out holds are released and lines left without places go.
+ */
+export async function tidyBasket(deps: { db: Database; holds: HoldKeeper }, cartId: number): Promise<void> {
+  await deps.holds.releaseExpired({ cartId });
+  const orphaned = await deleteHoldlessItems(deps.db, cartId);
+  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
 }
 
 /** The customer's most recent completed basket with this checkout hash (a repeated submission). */

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { cartMessages } from '@leisure/contract/cart';
 import {
   type CheckoutCompleteRequest,
@@ -6,14 +5,11 @@ import {
   checkoutMessages,
   type Payment,
 } from '@leisure/contract/checkout';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
-import type { DomainEvents } from '../../lib/domain-events';
-import type { ChargeResult, PaymentProvider } from '../../providers/payment/payment-provider';
+import type { ChargeResult } from '../../providers/payment/payment-provider';
 import {
   basketTermContexts,
-  bundleIdsOf,
   type CartDeps,
   currentCart,
   figuresOf,
@@ -23,13 +19,8 @@ import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
-  bookHolds,
-  type CartItemRow,
   type CartRow,
   claimBasket,
-  closeBasket,
-  courseSessions,
-  dropClaim,
   findBasket,
   findCompletedBasket,
   findOpenBasket,
@@ -37,56 +28,29 @@ import {
   lockBasket,
   lockBasketHolds,
   settleBenefitLines,
+  tidyBasket,
 } from '../basket/settlement.service';
-import { availableCredit, spendCredit } from '../credit/credit.service';
-import type { Mailer } from '../mail/mail.service';
-import { orderConfirmationEmail } from '../mail/templates';
+import { availableCredit } from '../credit/credit.service';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
-import { getBrand } from '../operator/theme.service';
-import {
-  assertPenaltyLinesPayable,
-  listOtherOrderLines,
-  orderReferenceOf,
-  payPenaltyLines,
-  saveCard,
-  savedCardOf,
-} from '../payments/payments.service';
+import { assertPenaltyLinesPayable, savedCardOf } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
-import { acceptOffers } from '../waitlist/waitlist.service';
-import { recordSignatures, waiversToSign } from '../waivers/waivers.service';
-import { calendarOf } from './calendar';
-import { type CheckoutPreparation, type OrderView, presentOrder } from './checkout.presenters';
+import { waiversToSign } from '../waivers/waivers.service';
+import type { CheckoutPreparation, OrderView } from './checkout.presenters';
+import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository';
+import type { CheckoutDeps, CheckoutPlan, Mode } from './checkout-deps';
+import { calendarFor, orderViewOf, sendConfirmation, writeOrder } from './order-writer';
 import {
-  findOrder,
-  findOrderByCart,
-  insertBookings,
-  insertCheckoutTermsAcceptances,
-  insertOrder,
-  insertOrderItem,
-  insertPayments,
-  listOrderBookings,
-  listOrderItemDetails,
-  listOrderPayments,
-  listOrderSessions,
-  type OrderRow,
-} from './checkout.repository';
+  countAttempts,
+  findAttempt,
+  findUnfinishedAttempt,
+  insertAttempt,
+  type PaymentAttemptRow,
+  takeAttempt,
+} from './payment-attempts.repository';
+import { failAttempt, releaseAttempt, resolveAttempt, settleCharged } from './payment-attempts.service';
 
-export interface CheckoutDeps extends CartDeps {
-  mailer: Mailer;
-  provider: PaymentProvider;
-  /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
-  events: DomainEvents;
-  log: FastifyBaseLogger;
-}
-
-/** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
-export function checkoutDepsOf(
-  app: Pick<FastifyInstance, 'mailer' | 'paymentProvider' | 'events' | 'log'>,
-  basket: CartDeps,
-): CheckoutDeps {
-  return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
-}
+export { type CheckoutDeps, checkoutDepsOf } from './checkout-deps';
 
 /** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */
 const checkoutLockWaitMs = 10_000;
@@ -123,28 +87,13 @@ export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promi
 
 // ---- Complete and pay ------------------------------------------------------------------------------------
 
-type Mode = 'online' | 'foh';
-
-interface CheckoutPlan {
-  cart: CartRow;
-  items: CartItemRow[];
-  hash: string;
-  total: number;
-  /** Credit spent (general). */
-  credit: number;
-  /** What a card pays (online) or the offline tenders pay (foh). */
-  balance: number;
-  termIds: number[];
-  waivers: { waiverId: number; userId: number }[];
-  /** Card to charge: a token from the frame, or the saved card's. */
-  card: { token: string; save: boolean; billing: CheckoutCompleteRequest['card'] } | null;
-  tenders: Payment[];
-}
-
 type Outcome =
   | { kind: 'done'; orderId: number }
-  | { kind: 'busy' }
-  | { kind: 'plan'; plan: CheckoutPlan }
+  /** Another submission is paying for this basket (its attempt's lease is live). */
+  | { kind: 'busy'; attemptId: number | null }
+  /** A payment attempt nobody is working on any more (a crash, a lost answer): finish it first. */
+  | { kind: 'recover'; attemptId: number }
+  | { kind: 'charge'; plan: CheckoutPlan; attempt: PaymentAttemptRow }
   /** A benefit line's last use went elsewhere: the line was re-priced and the submission refused. */
   | { kind: 'repriced' };
 
@@ -226,11 +175,26 @@ async function planCheckout(
     }
     if (balance > 0) {
       if (online.card) {
-        card = { token: online.card.token, save: online.card.save_card, billing: online.card };
+        const billing = online.card.billing;
+        card = {
+          token: online.card.token,
+          save: online.card.save_card
+            ? {
+                token: online.card.token,
+                billing: {
+                  firstName: billing.first_name,
+                  lastName: billing.last_name,
+                  addressLine1: billing.address_line_1,
+                  town: billing.town,
+                  postcode: billing.postcode.toUpperCase(),
+                },
+              }
+            : null,
+        };
       } else if (online.saved_card) {
         const saved = await savedCardOf(tx, acting.customer.id);
         if (!saved) errors.saved_card = [checkoutMessages.noSavedCard];
-        else card = { token: saved.token, save: false, billing: undefined };
+        else card = { token: saved.token, save: null };
       } else {
         errors.card = [checkoutMessages.cardRequired];
       }
@@ -267,168 +231,125 @@ async function inCheckoutTransaction<T>(
   }
 }
 
-/** Waits for a concurrent submission of the same basket to finish; its order, or 409. */
-async function awaitOtherSubmission(deps: CheckoutDeps, cartId: number): Promise<number> {
+/**
+ * Waits for the submission paying for this basket to finish: its order; a new round when its
+ * attempt failed (nothing charged) or was abandoned; 409 when the basket was refunded or it is
+ * still going after `concurrentWaitMs`.
+ */
+async function awaitOtherSubmission(
+  deps: CheckoutDeps,
+  cartId: number,
+  attemptId: number | null,
+): Promise<{ orderId: number } | 'again'> {
   const until = Date.now() + concurrentWaitMs;
   while (Date.now() < until) {
     const order = await findOrderByCart(deps.db, cartId);
-    if (order) return order.id;
-    const cart = await findBasket(deps.db, cartId);
-    if (!cart || !checkoutClaimIsLive(cart, new Date())) break;
+    if (order) return { orderId: order.id };
+    if (attemptId === null) {
+      const cart = await findBasket(deps.db, cartId);
+      if (!cart || !checkoutClaimIsLive(cart, new Date())) return 'again';
+    } else {
+      const attempt = await findAttempt(deps.db, attemptId);
+      if (!attempt) return 'again';
+      if (attempt.status === 'completed' && attempt.orderId !== null) return { orderId: attempt.orderId };
+      if (attempt.status === 'failed') return 'again';
+      if (attempt.status === 'refunded' || attempt.status === 'refunding') {
+        throw new AppError('conflict', checkoutMessages.basketChanged);
+      }
+      if (!attempt.leaseUntil || attempt.leaseUntil.getTime() <= Date.now()) return 'again';
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const order = await findOrderByCart(deps.db, cartId);
-  if (order) return order.id;
+  if (order) return { orderId: order.id };
   throw new AppError('conflict', checkoutMessages.inProgress);
 }
 
-/** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
-async function writeOrder(
-  deps: CheckoutDeps,
-  tx: CartDeps['db'],
-  acting: Acting,
-  plan: CheckoutPlan,
-  holds: HoldRow[],
-  mode: Mode,
-  source: string,
-  charge: Extract<ChargeResult, { status: 'succeeded' }> | null,
-): Promise<OrderRow> {
-  const now = new Date();
-  const client = await getCurrentClient(tx, deps.config);
-  const order = await insertOrder(tx, {
-    clientId: client.id,
-    cartId: plan.cart.id,
-    userId: acting.customer.id,
-    createdByUserId: acting.actor.id,
-    source,
-    currency: acting.currency,
-    total: plan.total,
-  });
-  if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
-  const penaltyLines: { cartItemId: number; orderItemId: number }[] = [];
-  for (const item of plan.items) {
-    const line = await insertOrderItem(tx, {
-      orderId: order.id,
-      cartableType: item.cartableType,
-      name: '',
-      activityId: item.activityId,
-      venueId: item.venueId,
-      occurrenceId: item.occurrenceId,
-      bundleId: item.bundleId,
-      pricingOptionId: item.pricingOptionId,
-      membershipId: item.membershipId,
-      purchasedForUserId: item.purchasedForUserId,
-      quantity: item.quantity,
-      amount: item.amount,
-      benefitApplied: item.benefitApplied,
-      tickets: item.tickets,
-    });
-    if (item.cartableType === 'penalty') penaltyLines.push({ cartItemId: item.id, orderItemId: line.id });
-    await insertBookings(
-      tx,
-      holds
-        .filter((hold) => hold.cartItemId === item.id)
-        .map((hold) => ({
-          orderId: order.id,
-          orderItemId: line.id,
-          userId: item.purchasedForUserId,
-          occurrenceId: hold.occurrenceId,
-          quantity: hold.quantity,
-        })),
-    );
-  }
-  // Paid exactly once: a penalty another order already paid rolls this order back (409).
-  await payPenaltyLines(tx, order.id, penaltyLines, now);
-  // Held places become booked.
-  await bookHolds(tx, holds);
-  if (plan.credit > 0) {
-    const spent = await spendCredit(tx, {
-      userId: acting.customer.id,
-      amount: plan.credit,
-      orderId: order.id,
-      reason: `Spent on order ${orderReferenceOf(order.id)}`,
-    });
-    if (!spent) throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
-  }
-  const paymentRows = [
-    ...(charge
-      ? [
-          {
-            orderId: order.id,
-            tenderType: 'card',
-            amount: plan.balance,
-            provider: deps.provider.name,
-            providerReference: charge.reference,
-            cardBrand: charge.card.brand,
-            cardLast4: charge.card.last4,
-          },
-        ]
-      : []),
-    ...(mode === 'online' && plan.credit > 0
-      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
-      : []),
-    ...plan.tenders
-      .filter((tender) => tender.amount > 0)
-      .map((tender) => ({
-        orderId: order.id,
-        tenderType: tender.tender_type,
-        amount: tender.amount,
-        info: tender.info ?? null,
-      })),
-    ...(mode === 'foh' && plan.credit > 0 && !plan.tenders.some((t) => t.tender_type === 'credit')
-      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
-      : []),
-  ];
-  await insertPayments(tx, paymentRows);
-  if (charge && plan.card?.save && plan.card.billing) {
-    const billing = plan.card.billing.billing;
-    await saveCard(tx, {
-      userId: acting.customer.id,
-      provider: deps.provider.name,
-      token: plan.card.token,
-      brand: charge.card.brand,
-      last4: charge.card.last4,
-      expiryMonth: charge.card.expiryMonth,
-      expiryYear: charge.card.expiryYear,
-      billing: {
-        firstName: billing.first_name,
-        lastName: billing.last_name,
-        addressLine1: billing.address_line_1,
-        town: billing.town,
-        postcode: billing.postcode.toUpperCase(),
-      },
-    });
-  }
-  await recordSignatures(tx, plan.waivers);
-  await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
-  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  await acceptOffers(tx, offers, now);
-  await closeBasket(tx, plan.cart.id, { hash: plan.hash, source, now });
-  return order;
-}
-
-/** The customer's open basket, or the order a repeated submission already made. */
+/**
+ * The customer's open basket, or the order a repeated submission already made. Never creates a
+ * basket: one completed by a concurrent submission meanwhile answers its order.
+ */
 async function basketOrOrder(
   deps: CheckoutDeps,
   acting: Acting,
   itemHash: string | undefined,
 ): Promise<{ cart: CartRow } | { orderId: number }> {
-  if (itemHash !== undefined) {
+  const completedOrder = async () => {
+    if (itemHash === undefined) return undefined;
     const done = await findCompletedBasket(deps.db, acting.customer.id, itemHash);
-    const order = done ? await findOrderByCart(deps.db, done.id) : undefined;
-    if (order) return { orderId: order.id };
-  }
+    return done ? findOrderByCart(deps.db, done.id) : undefined;
+  };
+  const before = await completedOrder();
+  if (before) return { orderId: before.id };
   const open = await findOpenBasket(deps.db, acting.customer.id);
-  if (!open) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
-  return { cart: await currentCart(deps, acting) };
+  if (open) {
+    await tidyBasket(deps, open.id);
+    return { cart: open };
+  }
+  const after = await completedOrder();
+  if (after) return { orderId: after.id };
+  throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
+}
+
+/** Whether someone is working on an attempt (its lease has not run out). */
+function isInProgress(attempt: PaymentAttemptRow, now: Date): boolean {
+  return attempt.leaseUntil !== null && attempt.leaseUntil.getTime() > now.getTime();
+}
+
+/** A completed order: announced, and its confirmation emailed. */
+async function completed(deps: CheckoutDeps, acting: Acting, orderId: number): Promise<number> {
+  await deps.events.publish('order.completed', { orderId });
+  await sendConfirmation(deps, acting.customer, orderId);
+  return orderId;
+}
+
+/**
+ * Charges a recorded attempt with its idempotency key, then writes the order (or refunds). A decline
+ * fails the attempt (422, the holds stay); a provider that fails or does not answer leaves the
+ * attempt for the customer's retry or the reconciliation job (503), which ask the provider by key.
+ */
+async function chargeAttempt(
+  deps: CheckoutDeps,
+  plan: CheckoutPlan,
+  attempt: PaymentAttemptRow,
+): Promise<number> {
+  if (!plan.card) throw new Error('a card plan without a card');
+  let result: ChargeResult;
+  try {
+    result = await deps.provider.charge({
+      token: plan.card.token,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      idempotencyKey: attempt.idempotencyKey,
+      description: `Basket ${plan.cart.uuid}`,
+    });
+  } catch (error) {
+    deps.log.error(
+      { err: error, attemptId: attempt.id },
+      'card provider failed; the attempt is left to reconcile',
+    );
+    await releaseAttempt(deps, attempt.id);
+    throw new AppError('unavailable', checkoutMessages.failed);
+  }
+  if (result.status === 'declined') {
+    await failAttempt(deps, attempt, result.message);
+    throw AppError.validation({ card: [result.message] }, result.message);
+  }
+  const outcome = await settleCharged(deps, attempt.id, result);
+  if (outcome.kind === 'completed') return outcome.orderId;
+  if (outcome.kind === 'pending') throw new AppError('conflict', checkoutMessages.inProgress);
+  throw new AppError('conflict', checkoutMessages.basketChanged);
 }
 
 /**
  * `POST checkout/complete` (card and credit) and `POST checkout/pay` (front of house, offline
- * tenders). Idempotent: the basket row is locked, a card payment first claims the basket, charges
- * once with a key made from the basket and the card, then writes the order; `orders.cart_id` is
- * unique. A repeated or concurrent submission answers the same order id (or 409 while it cannot yet).
- * A declined card answers 422 with the provider's message; nothing is booked and the holds stay.
+ * tenders). Idempotent (docs/decisions/015): a card payment is first recorded as an attempt keyed
+ * by the basket and its item hash, and the provider is charged with that attempt's key, so the
+ * same basket is never charged twice whatever card token a retry brings. A submission that finds
+ * the basket's attempt in progress waits for its order (409 after 15 s); one that finds it
+ * abandoned (a crash, a lost answer) finishes it first, asking the provider by key. A repeated
+ * submission after success answers the same order id. A declined card answers 422 with the
+ * provider's message; nothing is booked and the holds stay.
  */
 export async function completeCheckout(
   deps: CheckoutDeps,
@@ -438,97 +359,92 @@ export async function completeCheckout(
 ): Promise<number> {
   if (mode === 'foh' && !acting.isStaff) throw new AppError('forbidden', checkoutMessages.fohOnly);
   const source = body.source ?? (mode === 'foh' ? 'foh' : 'activity-booking');
-  const found = await basketOrOrder(deps, acting, body.item_hash);
-  if ('orderId' in found) return found.orderId;
-  const cartId = found.cart.id;
-  const claim = randomUUID();
+  // A round ends in an order, an error, or 'again' (an attempt failed or was abandoned meanwhile).
+  for (let round = 0; round < 4; round++) {
+    const found = await basketOrOrder(deps, acting, body.item_hash);
+    if ('orderId' in found) return found.orderId;
+    const cartId = found.cart.id;
 
-  // 1. Check the submission against the locked basket; a card payment claims the basket.
-  const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
-    const cart = await lockBasket(tx, cartId);
-    if (!cart) throw AppError.notFound();
-    if (cart.status === 'completed') {
-      const order = await findOrderByCart(tx, cart.id);
-      if (order) return { kind: 'done', orderId: order.id };
-    }
-    if (checkoutClaimIsLive(cart, new Date())) return { kind: 'busy' };
-    const holds = await lockBasketHolds(tx, cart.id);
-    // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
-    const spent = await settleBenefitLines(tx, acting, cart.id, { now: new Date(), reprice: true });
-    if (spent.length > 0) return { kind: 'repriced' };
-    const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
-    if (plan.card) {
-      await claimBasket(tx, cart.id, claim, new Date());
-      return { kind: 'plan', plan };
-    }
-    // Nothing to charge: the order is written in this same transaction.
-    const order = await writeOrder(deps, tx, acting, plan, holds, mode, source, null);
-    return { kind: 'done', orderId: order.id };
-  });
-  if (outcome.kind === 'busy') return awaitOtherSubmission(deps, cartId);
-  if (outcome.kind === 'repriced') {
-    throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
-  }
-  if (outcome.kind === 'done') {
-    await deps.events.publish('order.completed', { orderId: outcome.orderId });
-    await sendConfirmation(deps, acting, outcome.orderId);
-    return outcome.orderId;
-  }
-  const { plan } = outcome;
-  const card = plan.card;
-  if (!card) throw new Error('a card plan without a card');
-
-  // 2. Charge once: the same basket, items and card always make the same idempotency key.
-  const releaseClaim = () =>
-    inCheckoutTransaction(deps, async (tx) => {
+    // 1. Check the submission against the locked basket; a card payment records its attempt.
+    const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
+      const now = new Date();
       const cart = await lockBasket(tx, cartId);
-      if (cart?.checkoutClaim === claim) await dropClaim(tx, cartId);
+      if (!cart) throw AppError.notFound();
+      if (cart.status === 'completed') {
+        const order = await findOrderByCart(tx, cart.id);
+        if (order) return { kind: 'done', orderId: order.id };
+        throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
+      }
+      const unfinished = await findUnfinishedAttempt(tx, cart.id);
+      if (unfinished) {
+        return isInProgress(unfinished, now)
+          ? { kind: 'busy', attemptId: unfinished.id }
+          : { kind: 'recover', attemptId: unfinished.id };
+      }
+      if (checkoutClaimIsLive(cart, now)) return { kind: 'busy', attemptId: null };
+      const holds = await lockBasketHolds(tx, cart.id);
+      // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
+      const spent = await settleBenefitLines(tx, acting, cart.id, { now, reprice: true });
+      if (spent.length > 0) return { kind: 'repriced' };
+      const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
+      if (plan.card) {
+        const attempts = await countAttempts(tx, cart.id, plan.hash);
+        const attempt = await insertAttempt(tx, {
+          cartId: cart.id,
+          itemHash: plan.hash,
+          userId: acting.customer.id,
+          actorId: acting.actor.id,
+          amount: plan.balance,
+          currency: acting.currency,
+          idempotencyKey: `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${attempts + 1}`,
+          provider: deps.provider.name,
+          plan: {
+            source,
+            total: plan.total,
+            credit: plan.credit,
+            termIds: plan.termIds,
+            waivers: plan.waivers,
+            saveCard: plan.card.save,
+          },
+          leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
+        });
+        // The claim keeps the basket as it is, and its holds unswept, while the card is charged.
+        await claimBasket(tx, cart.id, attempt.idempotencyKey, now);
+        return { kind: 'charge', plan, attempt };
+      }
+      // Nothing to charge: the order is written in this same transaction.
+      const order = await writeOrder(deps, tx, acting, plan, holds, mode, source, null);
+      return { kind: 'done', orderId: order.id };
     });
-  let result: ChargeResult;
-  try {
-    result = await deps.provider.charge({
-      token: card.token,
-      amount: plan.balance,
-      currency: acting.currency,
-      idempotencyKey: `cart-${plan.cart.uuid}-${plan.hash.slice(0, 16)}-${createHash('sha256').update(card.token).digest('hex').slice(0, 16)}`,
-      description: `Basket ${plan.cart.uuid}`,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, cartId }, 'card provider failed');
-    await releaseClaim();
-    throw new AppError('unavailable', checkoutMessages.failed);
-  }
-  if (result.status === 'declined') {
-    await releaseClaim();
-    throw AppError.validation({ card: [result.message] }, result.message);
-  }
-  const charge = result;
 
-  // 3. Write the order. The claim kept the basket unchanged and its holds unswept meanwhile.
-  const orderId = await inCheckoutTransaction(deps, async (tx) => {
-    const cart = await lockBasket(tx, cartId);
-    if (!cart) throw AppError.notFound();
-    const existing = await findOrderByCart(tx, cartId);
-    if (existing) return existing.id;
-    const holds = await lockBasketHolds(tx, cartId);
-    const items = await basketLines(tx, cartId);
-    if (itemHashOf(cartId, items) !== plan.hash || cart.checkoutClaim !== claim) {
-      deps.log.error({ cartId, reference: charge.reference }, 'basket changed while its card was charged');
-      throw new AppError('conflict', checkoutMessages.basketChanged);
+    if (outcome.kind === 'repriced') {
+      throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
     }
-    // Another basket spent a benefit use while the card was charged (the locks were let go meanwhile).
-    if ((await settleBenefitLines(tx, acting, cartId, { now: new Date(), reprice: false })).length > 0) {
-      deps.log.error({ cartId, reference: charge.reference }, 'benefit use spent while its card was charged');
-      throw new AppError('conflict', checkoutMessages.basketChanged);
+    if (outcome.kind === 'done') return completed(deps, acting, outcome.orderId);
+    if (outcome.kind === 'charge') return chargeAttempt(deps, outcome.plan, outcome.attempt);
+    if (outcome.kind === 'busy') {
+      const waited = await awaitOtherSubmission(deps, cartId, outcome.attemptId);
+      if (waited !== 'again') return waited.orderId;
+      continue;
     }
-    return (await writeOrder(deps, tx, acting, { ...plan, cart, items }, holds, mode, source, charge)).id;
-  });
-  await deps.events.publish('order.completed', { orderId });
-  await sendConfirmation(deps, acting, orderId);
-  return orderId;
+    // 2. An abandoned attempt: take it (one taker wins), then finish it by asking the provider.
+    const leaseMs = deps.config.checkout.attemptLeaseSeconds * 1000;
+    const taken = await takeAttempt(deps.db, outcome.attemptId, new Date(), leaseMs);
+    if (!taken) {
+      const waited = await awaitOtherSubmission(deps, cartId, outcome.attemptId);
+      if (waited !== 'again') return waited.orderId;
+      continue;
+    }
+    const resolved = await resolveAttempt(deps, taken);
+    if (resolved.kind === 'completed') return resolved.orderId;
+    if (resolved.kind === 'refunded') throw new AppError('conflict', checkoutMessages.basketChanged);
+    if (resolved.kind === 'pending') throw new AppError('unavailable', checkoutMessages.failed);
+    // Nothing was charged: a new attempt, with this submission's card.
+  }
+  throw new AppError('conflict', checkoutMessages.inProgress);
 }
 
-// ---- The order: confirmation page, email, calendar --------------------------------------------------------
+// ---- The order: confirmation page and calendar -----------------------------------------------------------
 
 /** The order, if this user may see it: its customer, or front-of-house staff. 404 otherwise. */
 async function visibleOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<OrderRow> {
@@ -539,95 +455,12 @@ async function visibleOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Pr
   return order;
 }
 
-async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<OrderView> {
-  const details = await listOrderItemDetails(deps.db, order.id);
-  const sessions = await courseSessions(deps.db, bundleIdsOf(details));
-  return {
-    order,
-    // An order line shows as the basket line it was.
-    details: details.map((detail) => ({
-      ...detail,
-      item: {
-        ...detail.item,
-        cartId: 0,
-        waitlistEntryId: null,
-        createdAt: order.createdAt,
-      },
-      holdExpiresAt: null,
-    })),
-    courseSessions: sessions,
-    bookings: await listOrderBookings(deps.db, order.id),
-    payments: await listOrderPayments(deps.db, order.id),
-    otherLines: await listOtherOrderLines(deps.db, order.id),
-  };
-}
-
 /** `GET my-account/orders/{orderId}`. */
 export async function getOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<OrderView> {
   return orderViewOf(deps, await visibleOrder(deps, auth, orderId));
 }
 
-async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
-  const brand = await getBrand(deps.db, deps.config);
-  const host = new URL(deps.config.publicUrls.bookings).hostname;
-  const sessions = await listOrderSessions(deps.db, order.id);
-  return calendarOf(
-    brand.appName,
-    sessions.map((session) => ({
-      uid: `booking-${session.bookingId}@${host}`,
-      summary: session.activityName,
-      location: `${session.locationName}, ${session.venueName}`,
-      description: `Order ${orderReferenceOf(order.id)}`,
-      startsAt: session.startsAt,
-      endsAt: session.endsAt,
-    })),
-  );
-}
-
 /** `GET my-account/orders/{orderId}/calendar.ics`. */
 export async function getOrderCalendar(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<string> {
   return calendarFor(deps, await visibleOrder(deps, auth, orderId));
-}
-
-/** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
-async function sendConfirmation(deps: CheckoutDeps, acting: Acting, orderId: number): Promise<void> {
-  try {
-    const order = await findOrder(deps.db, orderId);
-    if (!order) return;
-    const described = presentOrder(await orderViewOf(deps, order));
-    // A membership-only order: the membership's welcome email is its confirmation.
-    if (described.items.every((item) => item.cartable_type === 'membership')) return;
-    const lines = described.items.map((item) => {
-      const resource = item.cartable_resource;
-      // Fee lines have no session: leave out the parts they lack.
-      const where = [resource.date, resource.time, resource.location.name, resource.venue_name].filter(
-        Boolean,
-      );
-      return `${item.name}: ${where.join(', ')} (${item.price.formatted})`;
-    });
-    const email = orderConfirmationEmail(
-      await getBrand(deps.db, deps.config),
-      {
-        firstName: acting.customer.firstName,
-        reference: described.reference,
-        lines,
-        total: described.formatted_total,
-      },
-      `${deps.config.publicUrls.bookings}/booking-confirmed/${order.id}`,
-    );
-    await deps.mailer.send({
-      to: acting.customer.email,
-      ...email,
-      template: 'order-confirmation',
-      attachments: [
-        {
-          filename: `${described.reference}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: await calendarFor(deps, order),
-        },
-      ],
-    });
-  } catch (error) {
-    deps.log.warn({ err: error, orderId }, 'could not send the order confirmation');
-  }
 }

@@ -152,6 +152,29 @@ export function orderConfirmationEmail(
   });
 }
 
+/**
+ * Sent when a card payment was taken but its order could not be written (the basket changed or its
+ * places went while the payment was finishing): the payment is refunded in full.
+ */
+export function paymentRefundedEmail(
+  brand: Brand,
+  refund: { firstName: string; amount: string; reference: string },
+  basketUrl: string,
+): RenderedEmail {
+  return render(brand, {
+    subject: 'Your payment has been refunded',
+    heading: 'Payment refunded',
+    paragraphs: [
+      `Hello ${refund.firstName},`,
+      `We took a payment of ${refund.amount} for your basket but could not complete your booking: ` +
+        'your basket changed or its places were no longer available while the payment was finishing.',
+      `The payment has been refunded in full (reference ${refund.reference}). Refunds usually reach your card within 5 to 10 working days.`,
+      'Nothing was booked. You can review your basket and try again.',
+    ],
+    action: { label: 'Review my basket', url: basketUrl },
+  });
+}
+
 /** Sent when a membership's first payment is checked out: its key facts. */
 export function membershipWelcomeEmail(
   brand: Brand,

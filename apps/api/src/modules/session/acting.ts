@@ -88,3 +88,29 @@ export function findCustomerOfClient(
 ): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
   return findUserOfClient(db, clientId, userId);
 }
+
+/**
+ * The acting pair a piece of work recorded earlier (a card payment finished by the reconciliation
+ * job, with no request): the actor and the customer by id, in the currency the work used.
+ */
+export async function actingFromRecord(
+  deps: { db: Database; config: Config },
+  record: { actorId: number; customerId: number; currency: string },
+): Promise<Acting | undefined> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const customer = await findUserOfClient(deps.db, client.id, record.customerId);
+  const actor =
+    record.actorId === record.customerId
+      ? customer
+      : await findUserOfClient(deps.db, client.id, record.actorId);
+  if (!customer || !actor) return undefined;
+  return {
+    clientId: client.id,
+    actor: actor.user,
+    customer: customer.user,
+    membershipUserId: customer.membershipUserId,
+    isMember: customer.isMember,
+    isStaff: actor.user.role === 'staff',
+    currency: record.currency,
+  };
+}

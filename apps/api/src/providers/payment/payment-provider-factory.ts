@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import type { PaymentProvider } from './payment-provider';
 import { sandboxPayRoutes } from './sandbox-pay.routes';
 import { allowedFrameParents, SandboxPaymentProvider } from './sandbox-payment-provider';
@@ -12,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** The card provider chosen by settings. */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
   switch (config.providers.payment) {
     case 'sandbox':
       return new SandboxPaymentProvider({
@@ -20,13 +21,19 @@ export function createPaymentProvider(config: Config): PaymentProvider {
         // The frame is served by this server, which also serves the bookings site.
         frameBaseUrl: config.publicUrls.bookings,
         allowedOrigins: allowedFrameParents(config.publicUrls),
+        db,
+        fault: config.providers.sandboxPayFault,
       });
   }
 }
 
 /** Decorates `app.paymentProvider`; the sandbox also mounts its stand-in servers at `/sandbox-pay/`. */
-export async function installPaymentProvider(app: FastifyInstance, config: Config): Promise<PaymentProvider> {
-  const provider = createPaymentProvider(config);
+export async function installPaymentProvider(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+): Promise<PaymentProvider> {
+  const provider = createPaymentProvider(config, db);
   app.decorate('paymentProvider', provider);
   if (provider instanceof SandboxPaymentProvider) {
     await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay', provider });

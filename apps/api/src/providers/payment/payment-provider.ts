@@ -38,12 +38,24 @@ export type ChargeResult =
   | { status: 'succeeded'; reference: string; card: CardSummary }
   | { status: 'declined'; code: string; message: string };
 
+/** A charge as the provider remembers it, looked up by the idempotency key it was made with. */
+export type StoredCharge = ChargeResult | { status: 'refunded'; reference: string; card: CardSummary };
+
 export interface PaymentProvider {
   readonly name: string;
   /** The card frame for a checkout of `amount` in `currency`. */
   prepare(input: { amount: number; currency: string; returnOrigin: string }): Promise<PaymentSetup>;
   /** What a token stands for, without charging it (to save a card); throws when the token is unknown. */
   describeToken(token: string): Promise<CardSummary>;
-  /** Charges a token; a decline is a result, not an exception. Throws only when the provider fails. */
+  /**
+   * Creates and confirms a payment of a token (a PaymentIntent); a decline is a result, not an
+   * exception. Throws only when the provider fails, in which case it may or may not have charged:
+   * ask `findCharge` with the same key. The same key always answers the first payment made with it,
+   * whatever the token, and never charges again.
+   */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The payment made with this idempotency key, or undefined when the provider never made one. */
+  findCharge(idempotencyKey: string): Promise<StoredCharge | undefined>;
+  /** Refunds a succeeded payment in full; refunding it again does nothing. Throws when it is unknown. */
+  refund(reference: string): Promise<void>;
 }

@@ -1,13 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { sandboxCharges } from '../../db/schema';
+import { openTestDatabase } from '../../test/harness';
 import { checkCard, passesLuhn, SandboxSigner, sandboxTestCards } from './sandbox-card';
 import { SandboxPaymentProvider } from './sandbox-payment-provider';
 
 const secret = 'test-secret-test-secret-test-secret!';
-const provider = new SandboxPaymentProvider({
-  secret,
-  frameBaseUrl: 'http://localhost:3000',
-  allowedOrigins: ['http://localhost:3000', 'https://bookings.example.com'],
+let database: DatabaseHandle;
+let provider: SandboxPaymentProvider;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  provider = new SandboxPaymentProvider({
+    secret,
+    frameBaseUrl: 'http://localhost:3000',
+    allowedOrigins: ['http://localhost:3000', 'https://bookings.example.com'],
+    db: database.db,
+  });
 });
+afterAll(async () => {
+  await database?.close();
+});
+afterEach(() => provider.setFault(null));
 const nextYear = new Date().getUTCFullYear() + 1;
 
 function tokenFor(cardNumber: string): string {
@@ -22,7 +36,8 @@ function tokenFor(cardNumber: string): string {
   return provider.signer.issueToken(check.card);
 }
 
-const charge = (token: string, idempotencyKey = 'order-1') =>
+/** A charge with a fresh idempotency key unless told (the same key answers its first charge). */
+const charge = (token: string, idempotencyKey = `order-${Math.random().toString(36).slice(2)}`) =>
   provider.charge({ token, amount: 1250, currency: 'GBP', idempotencyKey, description: 'Badminton' });
 
 describe('sandbox card checks', () => {
@@ -93,9 +108,9 @@ describe('SandboxPaymentProvider', () => {
     await expect(provider.describeToken('tok_sbx_nonsense.sig')).rejects.toThrow();
   });
 
-  it('charges a good card with a reference that depends only on the idempotency key', async () => {
+  it('keeps its charges: the same key answers the same charge whatever the token, on any replica', async () => {
     const first = await charge(tokenFor(sandboxTestCards.succeeds), 'order-42');
-    const again = await charge(tokenFor(sandboxTestCards.succeeds), 'order-42');
+    const again = await charge(tokenFor('5555555555554444'), 'order-42');
     const other = await charge(tokenFor(sandboxTestCards.succeeds), 'order-43');
     expect(first).toMatchObject({ status: 'succeeded', card: { last4: '4242' } });
     expect(first.status === 'succeeded' && first.reference).toMatch(/^ch_sbx_[0-9a-f]{24}$/);
@@ -103,8 +118,13 @@ describe('SandboxPaymentProvider', () => {
     expect(other.status === 'succeeded' && other.reference).not.toBe(
       first.status === 'succeeded' && first.reference,
     );
-    // Another replica with the same secret agrees.
-    const replica = new SandboxPaymentProvider({ secret, frameBaseUrl: 'http://x', allowedOrigins: [] });
+    // Another replica on the same database agrees.
+    const replica = new SandboxPaymentProvider({
+      secret,
+      frameBaseUrl: 'http://x',
+      allowedOrigins: [],
+      db: database.db,
+    });
     await expect(
       replica.charge({
         token: tokenFor('4242424242424242'),
@@ -114,6 +134,56 @@ describe('SandboxPaymentProvider', () => {
         description: '',
       }),
     ).resolves.toEqual(first);
+    const rows = await database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, 'order-42'));
+    expect(rows).toHaveLength(1);
+    // The same key with another amount is a programming error, as at a real provider.
+    await expect(
+      provider.charge({
+        token: tokenFor('4242424242424242'),
+        amount: 1,
+        currency: 'GBP',
+        idempotencyKey: 'order-42',
+        description: '',
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('looks a charge up by its key and refunds it once', async () => {
+    expect(await provider.findCharge('never-used')).toBeUndefined();
+    const made = await charge(tokenFor(sandboxTestCards.succeeds), 'order-refund');
+    if (made.status !== 'succeeded') throw new Error('unreachable');
+    await expect(provider.findCharge('order-refund')).resolves.toEqual(made);
+    await provider.refund(made.reference);
+    await provider.refund(made.reference);
+    await expect(provider.findCharge('order-refund')).resolves.toMatchObject({
+      status: 'refunded',
+      reference: made.reference,
+    });
+    await expect(provider.refund('ch_sbx_unknown')).rejects.toThrow();
+  });
+
+  it('fails on demand: after charging, slowly, or by declining', async () => {
+    provider.setFault('fail-after-charge', { times: 1 });
+    await expect(charge(tokenFor(sandboxTestCards.succeeds), 'order-lost')).rejects.toThrow(/lost/);
+    // It charged all the same: the lookup and a retry with the same key answer that charge.
+    await expect(provider.findCharge('order-lost')).resolves.toMatchObject({ status: 'succeeded' });
+    await expect(charge(tokenFor(sandboxTestCards.succeeds), 'order-lost')).resolves.toMatchObject({
+      status: 'succeeded',
+    });
+    provider.setFault('decline');
+    await expect(charge(tokenFor(sandboxTestCards.succeeds), 'order-declined')).resolves.toMatchObject({
+      status: 'declined',
+      code: 'card_declined',
+    });
+    provider.setFault('slow', { slowMs: 50 });
+    const started = Date.now();
+    await expect(charge(tokenFor(sandboxTestCards.succeeds), 'order-slow')).resolves.toMatchObject({
+      status: 'succeeded',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 
   it('declines 4000 0000 0000 0002', async () => {

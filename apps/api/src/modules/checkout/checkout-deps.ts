@@ -1,0 +1,45 @@
+import type { Payment } from '@leisure/contract/checkout';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PaymentAttemptPlan } from '../../db/schema';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { PaymentProvider } from '../../providers/payment/payment-provider';
+import type { CartDeps } from '../basket/basket.service';
+import type { CartItemRow, CartRow } from '../basket/settlement.service';
+import type { Mailer } from '../mail/mail.service';
+
+export interface CheckoutDeps extends CartDeps {
+  mailer: Mailer;
+  provider: PaymentProvider;
+  /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
+  events: DomainEvents;
+  log: FastifyBaseLogger;
+}
+
+/** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
+export function checkoutDepsOf(
+  app: Pick<FastifyInstance, 'mailer' | 'paymentProvider' | 'events' | 'log'>,
+  basket: CartDeps,
+): CheckoutDeps {
+  return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
+}
+
+export type Mode = 'online' | 'foh';
+
+/** A card to save with the order: the provider's reusable token and the billing address. */
+export type CardToSave = NonNullable<PaymentAttemptPlan['saveCard']>;
+
+export interface CheckoutPlan {
+  cart: CartRow;
+  items: CartItemRow[];
+  hash: string;
+  total: number;
+  /** Credit spent (general). */
+  credit: number;
+  /** What a card pays (online) or the offline tenders pay (foh). */
+  balance: number;
+  termIds: number[];
+  waivers: { waiverId: number; userId: number }[];
+  /** Card to charge: a token from the frame, or the saved card's; `save` when the customer asked to keep it. */
+  card: { token: string; save: CardToSave | null } | null;
+  tenders: Payment[];
+}

@@ -1,0 +1,234 @@
+import { checkoutMessages } from '@leisure/contract/checkout';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cartHolds, carts, orders, outboundEmails, paymentAttempts, sandboxCharges } from '../../db/schema';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
+import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { findOccurrenceRow } from '../timetable/timetable.repository';
+import { checkoutDepsOf } from './checkout-deps';
+import { runCheckoutReconciliation } from './payment-attempts.service';
+
+/**
+ * Money is never taken twice or kept without an order (issue 12, docs/decisions/015): the sandbox
+ * provider fails on demand after charging, and the customer's retry or the reconciliation job
+ * finishes the order or refunds the charge.
+ */
+describe('crash-safe checkout', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let http: ReturnType<typeof api>;
+  const sandbox = () => t.app.paymentProvider as SandboxPaymentProvider;
+  const reconcile = (minutesLater = 5) =>
+    runCheckoutReconciliation(
+      checkoutDepsOf(t.app, { db: t.db, config: t.config, holds: t.app.holdKeeper }),
+      new Date(Date.now() + minutesLater * 60_000),
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = await createFixture(t.db);
+    http = api(t.app);
+  });
+  afterEach(() => sandbox().setFault(null));
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A customer with one line in the basket, and the body the checkout page would send. */
+  async function customerWith(occurrenceId: number, waiver: boolean) {
+    const customer = await createUser(t.db, f.clientId);
+    const added = await http.post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: occurrenceId, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const cart = added.json().data;
+    const body = async (cardNumber?: string) => ({
+      item_hash: cart.item_hash,
+      terms: [f.termId],
+      completed_waivers: waiver ? [{ waiver_id: f.waiverId, user_id: customer.user.id }] : [],
+      card: { token: await cardToken(t.app, cardNumber), save_card: false, billing },
+    });
+    return { ...customer, cart, body };
+  }
+
+  /** The basket's attempts and the provider's charges made with their keys. */
+  async function ledger(cartId: number) {
+    const attempts = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.cartId, cartId));
+    const keys = attempts.map((a) => a.idempotencyKey);
+    const charges =
+      keys.length === 0
+        ? []
+        : await t.db.select().from(sandboxCharges).where(inArray(sandboxCharges.idempotencyKey, keys));
+    return {
+      attempts,
+      charged: charges.filter((c) => c.status !== 'declined'),
+      declined: charges.filter((c) => c.status === 'declined'),
+    };
+  }
+
+  const ordersOf = (userId: number) => t.db.select().from(orders).where(eq(orders.userId, userId));
+  const mailsTo = (email: string) =>
+    t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email));
+
+  it('charged but the answer was lost: pressing Pay again with a new card token makes one order, one charge', async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    sandbox().setFault('fail-after-charge', { times: 1 });
+    const first = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(first.statusCode, first.body).toBe(503);
+    expect(first.json().message).toBe(checkoutMessages.failed);
+    expect((await ledger(c.cart.id)).charged).toHaveLength(1);
+    expect(await ordersOf(c.user.id)).toEqual([]);
+
+    // The page asks the frame for a new token on every press: the basket's attempt decides, not the card.
+    const again = await http.post('/api/checkout/complete', c.headers, await c.body('5555 5555 5555 4444'));
+    expect(again.statusCode, again.body).toBe(200);
+    const made = await ordersOf(c.user.id);
+    expect(made).toHaveLength(1);
+    expect(again.json().complete_order_id).toBe(made[0]?.id);
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toHaveLength(1);
+    expect(attempts).toEqual([expect.objectContaining({ status: 'completed', orderId: made[0]?.id })]);
+    // And again: the same order, still one charge.
+    const third = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(third.json().complete_order_id).toBe(made[0]?.id);
+    expect((await ledger(c.cart.id)).charged).toHaveLength(1);
+    expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Booking confirmed'),
+    ]);
+  });
+
+  it('charged but the answer was lost and the customer gave up: the reconciliation job writes the order', async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    const before = await findOccurrenceRow(t.db, f.yogaSession.id);
+    sandbox().setFault('fail-after-charge', { times: 1 });
+    expect((await http.post('/api/checkout/complete', c.headers, await c.body())).statusCode).toBe(503);
+
+    expect(await reconcile()).toEqual({ completed: 1, refunded: 0, failed: 0, pending: 0 });
+    expect(await reconcile()).toEqual({ completed: 0, refunded: 0, failed: 0, pending: 0 });
+    const made = await ordersOf(c.user.id);
+    expect(made).toHaveLength(1);
+    expect((await ledger(c.cart.id)).charged).toHaveLength(1);
+    expect(await findOccurrenceRow(t.db, f.yogaSession.id)).toMatchObject({
+      bookedCount: (before?.bookedCount ?? 0) + 1,
+      heldCount: (before?.heldCount ?? 0) - 1,
+    });
+    expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Booking confirmed'),
+    ]);
+    // Pressing Pay again afterwards answers that order.
+    const again = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().complete_order_id).toBe(made[0]?.id);
+  });
+
+  it('the basket changed after the charge: the job refunds it and emails the customer; nothing is ordered', async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    sandbox().setFault('fail-after-charge', { times: 1 });
+    expect((await http.post('/api/checkout/complete', c.headers, await c.body())).statusCode).toBe(503);
+    // The basket's two-minute checkout claim runs out, and the customer empties the basket.
+    await t.db
+      .update(carts)
+      .set({ checkoutStartedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(carts.id, c.cart.id));
+    const removed = await http.post('/api/activities/cart/remove', c.headers, {
+      cart_item_ids: c.cart.items.map((item: { id: number }) => item.id),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    expect(await reconcile()).toEqual({ completed: 0, refunded: 1, failed: 0, pending: 0 });
+    expect(await ordersOf(c.user.id)).toEqual([]);
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toEqual([expect.objectContaining({ status: 'refunded' })]);
+    expect(attempts).toEqual([expect.objectContaining({ status: 'refunded', reason: 'the basket changed' })]);
+    const mails = await mailsTo(c.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your payment has been refunded']);
+    expect(mails[0]?.html).toContain('£7.50');
+    // A second run neither refunds nor emails again.
+    expect(await reconcile()).toEqual({ completed: 0, refunded: 0, failed: 0, pending: 0 });
+    expect(await mailsTo(c.user.email)).toHaveLength(1);
+  });
+
+  it('the places went to someone else after the charge: a retry refunds instead of booking', async () => {
+    const court = f.courtSessions[1]?.id ?? 0;
+    const c = await customerWith(court, false);
+    sandbox().setFault('fail-after-charge', { times: 1 });
+    expect((await http.post('/api/checkout/complete', c.headers, await c.body())).statusCode).toBe(503);
+    // The claim and the hold run out; another customer takes the only place.
+    await t.db
+      .update(carts)
+      .set({ checkoutStartedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(carts.id, c.cart.id));
+    await t.db
+      .update(cartHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(cartHolds.cartId, c.cart.id));
+    const other = await createUser(t.db, f.clientId);
+    const taken = await http.post('/api/activities/cart/add', other.headers, {
+      items: [{ id: court, type: 'activity' }],
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+
+    const again = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(again.statusCode, again.body).toBe(409);
+    expect(await ordersOf(c.user.id)).toEqual([]);
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toEqual([expect.objectContaining({ status: 'refunded' })]);
+    expect(attempts.map((a) => a.status)).toEqual(['refunded']);
+    expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual(['Your payment has been refunded']);
+    expect(await findOccurrenceRow(t.db, court)).toMatchObject({ heldCount: 1, bookedCount: 0 });
+  });
+
+  it('a decline makes no order and keeps the places; the next card is a new attempt', async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    const before = await findOccurrenceRow(t.db, f.yogaSession.id);
+    sandbox().setFault('decline', { times: 1 });
+    const declined = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(declined.statusCode, declined.body).toBe(422);
+    expect(declined.json().errors).toEqual({ card: ['Your card was declined.'] });
+    expect(await ordersOf(c.user.id)).toEqual([]);
+    expect(await findOccurrenceRow(t.db, f.yogaSession.id)).toMatchObject({
+      heldCount: before?.heldCount,
+      bookedCount: before?.bookedCount,
+    });
+    expect((await ledger(c.cart.id)).attempts.map((a) => a.status)).toEqual(['failed']);
+    expect(await reconcile()).toEqual({ completed: 0, refunded: 0, failed: 0, pending: 0 });
+
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { attempts, charged, declined: refused } = await ledger(c.cart.id);
+    expect(attempts.map((a) => a.status).sort()).toEqual(['completed', 'failed']);
+    expect(charged).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+  });
+
+  it('an attempt the provider never received is failed by the job, and the basket is free again', async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    // A crash after recording the attempt and before calling the provider: simulated by a lost call.
+    const charge = sandbox().charge.bind(sandbox());
+    sandbox().charge = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      expect((await http.post('/api/checkout/complete', c.headers, await c.body())).statusCode).toBe(503);
+    } finally {
+      sandbox().charge = charge;
+    }
+    expect(await reconcile()).toEqual({ completed: 0, refunded: 0, failed: 1, pending: 0 });
+    const [cart] = await t.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, c.cart.id)));
+    expect(cart?.checkoutClaim).toBeNull();
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await ledger(c.cart.id)).charged).toHaveLength(1);
+  });
+});

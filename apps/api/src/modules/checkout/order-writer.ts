@@ -1,0 +1,245 @@
+import { checkoutMessages } from '@leisure/contract/checkout';
+import { AppError } from '../../errors';
+import type { CardSummary } from '../../providers/payment/payment-provider';
+import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
+import { bookHolds, closeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
+import { spendCredit } from '../credit/credit.service';
+import { orderConfirmationEmail } from '../mail/templates';
+import { getCurrentClient } from '../operator/operator.service';
+import { getBrand } from '../operator/theme.service';
+import {
+  listOtherOrderLines,
+  orderReferenceOf,
+  payPenaltyLines,
+  saveCard,
+} from '../payments/payments.service';
+import type { Acting } from '../session/acting';
+import { acceptOffers } from '../waitlist/waitlist.service';
+import { recordSignatures } from '../waivers/waivers.service';
+import { calendarOf } from './calendar';
+import { type OrderView, presentOrder } from './checkout.presenters';
+import {
+  findOrder,
+  insertBookings,
+  insertCheckoutTermsAcceptances,
+  insertOrder,
+  insertOrderItem,
+  insertPayments,
+  listOrderBookings,
+  listOrderItemDetails,
+  listOrderPayments,
+  listOrderSessions,
+  type OrderRow,
+} from './checkout.repository';
+import type { CheckoutDeps, CheckoutPlan, Mode } from './checkout-deps';
+
+/**
+ * Writing a paid basket's order (docs/decisions/007 and 015), used by the checkout request and by
+ * whoever finishes a card payment a crash left unfinished; and the order as the confirmation page,
+ * its email and its calendar show it.
+ */
+
+/** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
+export async function writeOrder(
+  deps: CheckoutDeps,
+  tx: CartDeps['db'],
+  acting: Acting,
+  plan: CheckoutPlan,
+  holds: HoldRow[],
+  mode: Mode,
+  source: string,
+  charge: { reference: string; card: CardSummary } | null,
+): Promise<OrderRow> {
+  const now = new Date();
+  const client = await getCurrentClient(tx, deps.config);
+  const order = await insertOrder(tx, {
+    clientId: client.id,
+    cartId: plan.cart.id,
+    userId: acting.customer.id,
+    createdByUserId: acting.actor.id,
+    source,
+    currency: acting.currency,
+    total: plan.total,
+  });
+  if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
+  const penaltyLines: { cartItemId: number; orderItemId: number }[] = [];
+  for (const item of plan.items) {
+    const line = await insertOrderItem(tx, {
+      orderId: order.id,
+      cartableType: item.cartableType,
+      name: '',
+      activityId: item.activityId,
+      venueId: item.venueId,
+      occurrenceId: item.occurrenceId,
+      bundleId: item.bundleId,
+      pricingOptionId: item.pricingOptionId,
+      membershipId: item.membershipId,
+      purchasedForUserId: item.purchasedForUserId,
+      quantity: item.quantity,
+      amount: item.amount,
+      benefitApplied: item.benefitApplied,
+      tickets: item.tickets,
+    });
+    if (item.cartableType === 'penalty') penaltyLines.push({ cartItemId: item.id, orderItemId: line.id });
+    await insertBookings(
+      tx,
+      holds
+        .filter((hold) => hold.cartItemId === item.id)
+        .map((hold) => ({
+          orderId: order.id,
+          orderItemId: line.id,
+          userId: item.purchasedForUserId,
+          occurrenceId: hold.occurrenceId,
+          quantity: hold.quantity,
+        })),
+    );
+  }
+  // Paid exactly once: a penalty another order already paid rolls this order back (409).
+  await payPenaltyLines(tx, order.id, penaltyLines, now);
+  // Held places become booked.
+  await bookHolds(tx, holds);
+  if (plan.credit > 0) {
+    const spent = await spendCredit(tx, {
+      userId: acting.customer.id,
+      amount: plan.credit,
+      orderId: order.id,
+      reason: `Spent on order ${orderReferenceOf(order.id)}`,
+    });
+    if (!spent) throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
+  }
+  const paymentRows = [
+    ...(charge
+      ? [
+          {
+            orderId: order.id,
+            tenderType: 'card',
+            amount: plan.balance,
+            provider: deps.provider.name,
+            providerReference: charge.reference,
+            cardBrand: charge.card.brand,
+            cardLast4: charge.card.last4,
+          },
+        ]
+      : []),
+    ...(mode === 'online' && plan.credit > 0
+      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
+      : []),
+    ...plan.tenders
+      .filter((tender) => tender.amount > 0)
+      .map((tender) => ({
+        orderId: order.id,
+        tenderType: tender.tender_type,
+        amount: tender.amount,
+        info: tender.info ?? null,
+      })),
+    ...(mode === 'foh' && plan.credit > 0 && !plan.tenders.some((t) => t.tender_type === 'credit')
+      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
+      : []),
+  ];
+  await insertPayments(tx, paymentRows);
+  if (charge && plan.card?.save) {
+    await saveCard(tx, {
+      userId: acting.customer.id,
+      provider: deps.provider.name,
+      token: plan.card.save.token,
+      brand: charge.card.brand,
+      last4: charge.card.last4,
+      expiryMonth: charge.card.expiryMonth,
+      expiryYear: charge.card.expiryYear,
+      billing: plan.card.save.billing,
+    });
+  }
+  await recordSignatures(tx, plan.waivers);
+  await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
+  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  await acceptOffers(tx, offers, now);
+  await closeBasket(tx, plan.cart.id, { hash: plan.hash, source, now });
+  return order;
+}
+
+export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<OrderView> {
+  const details = await listOrderItemDetails(deps.db, order.id);
+  const sessions = await courseSessions(deps.db, bundleIdsOf(details));
+  return {
+    order,
+    // An order line shows as the basket line it was.
+    details: details.map((detail) => ({
+      ...detail,
+      item: {
+        ...detail.item,
+        cartId: 0,
+        waitlistEntryId: null,
+        createdAt: order.createdAt,
+      },
+      holdExpiresAt: null,
+    })),
+    courseSessions: sessions,
+    bookings: await listOrderBookings(deps.db, order.id),
+    payments: await listOrderPayments(deps.db, order.id),
+    otherLines: await listOtherOrderLines(deps.db, order.id),
+  };
+}
+
+export async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
+  const brand = await getBrand(deps.db, deps.config);
+  const host = new URL(deps.config.publicUrls.bookings).hostname;
+  const sessions = await listOrderSessions(deps.db, order.id);
+  return calendarOf(
+    brand.appName,
+    sessions.map((session) => ({
+      uid: `booking-${session.bookingId}@${host}`,
+      summary: session.activityName,
+      location: `${session.locationName}, ${session.venueName}`,
+      description: `Order ${orderReferenceOf(order.id)}`,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+    })),
+  );
+}
+
+/** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
+export async function sendConfirmation(
+  deps: CheckoutDeps,
+  customer: { firstName: string; email: string },
+  orderId: number,
+): Promise<void> {
+  try {
+    const order = await findOrder(deps.db, orderId);
+    if (!order) return;
+    const described = presentOrder(await orderViewOf(deps, order));
+    // A membership-only order: the membership's welcome email is its confirmation.
+    if (described.items.every((item) => item.cartable_type === 'membership')) return;
+    const lines = described.items.map((item) => {
+      const resource = item.cartable_resource;
+      // Fee lines have no session: leave out the parts they lack.
+      const where = [resource.date, resource.time, resource.location.name, resource.venue_name].filter(
+        Boolean,
+      );
+      return `${item.name}: ${where.join(', ')} (${item.price.formatted})`;
+    });
+    const email = orderConfirmationEmail(
+      await getBrand(deps.db, deps.config),
+      {
+        firstName: customer.firstName,
+        reference: described.reference,
+        lines,
+        total: described.formatted_total,
+      },
+      `${deps.config.publicUrls.bookings}/booking-confirmed/${order.id}`,
+    );
+    await deps.mailer.send({
+      to: customer.email,
+      ...email,
+      template: 'order-confirmation',
+      attachments: [
+        {
+          filename: `${described.reference}.ics`,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: await calendarFor(deps, order),
+        },
+      ],
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, orderId }, 'could not send the order confirmation');
+  }
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxCharges } from '../../db/schema';
+
+/**
+ * The sandbox provider's ledger (table `sandbox_charges`): what it would keep on its own servers.
+ * One row per idempotency key, so the same key answers the same charge on every replica.
+ */
+
+export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
+
+/** Records a charge; when the key was used before, answers the first charge made with it instead. */
+export async function recordCharge(
+  db: Database,
+  values: typeof sandboxCharges.$inferInsert,
+): Promise<{ row: SandboxChargeRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(sandboxCharges)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
+  const existing = await findChargeByKey(db, values.idempotencyKey);
+  if (!existing) throw new Error('sandbox-pay: charge not found after a conflicting insert');
+  return { row: existing, created: false };
+}
+
+export async function findChargeByKey(db: Database, key: string): Promise<SandboxChargeRow | undefined> {
+  const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+export async function findChargeById(db: Database, id: string): Promise<SandboxChargeRow | undefined> {
+  const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)).limit(1);
+  return row;
+}
+
+/** Marks a succeeded charge refunded; a second refund changes nothing. */
+export async function markRefunded(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'refunded', refundedAt: now })
+    .where(and(eq(sandboxCharges.id, id), eq(sandboxCharges.status, 'succeeded')));
+}
