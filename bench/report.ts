@@ -1,0 +1,224 @@
+/** The budgets the bench checks, and the table it prints at the end. */
+import path from 'node:path';
+import { type AccountRun, historyMember } from './account';
+import type { BookingsRun } from './bookings';
+import type { BundleFigure, LazyChunkFigure } from './bundles';
+import { round } from './helpers';
+import type { JoiningRun } from './joining';
+import type { LighthouseFigure } from './lighthouse';
+import { budgets, here, root, settings } from './settings';
+import type { LoadFigure } from './throughput';
+
+export interface Check {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+
+/**
+ * Adds the problems of the load figures and the budgets of throughput, the PostgreSQL reads and race,
+ * and Lighthouse to those the initial JS already has; answers the theme / bare node:http ratio.
+ */
+export function checkBudgets(
+  {
+    load,
+    bare,
+    bookingFigures,
+    lighthouseFigures,
+  }: {
+    load: LoadFigure[];
+    bare: LoadFigure | undefined;
+    bookingFigures: BookingsRun['figures'];
+    lighthouseFigures: LighthouseFigure[];
+  },
+  checks: Check[],
+  problems: string[],
+): number {
+  for (const figure of load) {
+    if (figure.non2xx > 0 || figure.errors > 0 || figure.timeouts > 0) {
+      problems.push(
+        `${figure.name}: ${figure.non2xx} non-2xx answers, ${figure.errors} errors, ${figure.timeouts} timeouts`,
+      );
+    }
+  }
+  for (const figure of bookingFigures) {
+    if (figure.kind === 'race') continue;
+    const other = Object.entries(figure.statuses).filter(([status]) => status !== '200');
+    if (other.length > 0 || figure.errors > 0) {
+      problems.push(
+        `${figure.database} ${figure.name}: ${other.map(([status, n]) => `${n} x ${status}`).join(', ') || 'no non-200'}; ${figure.errors} errors`,
+      );
+    }
+  }
+  const themeFigure = load.find((figure) => figure.name === 'GET /api/frontend/theme');
+  const ratio = themeFigure && bare ? round(themeFigure.requestsPerSecond / bare.requestsPerSecond, 2) : 0;
+  if (themeFigure) {
+    checks.push({
+      name: 'theme / bare node:http throughput',
+      value: ratio.toFixed(2),
+      target: `>= ${budgets.themeToBareRatio.toFixed(2)}`,
+      pass: ratio >= budgets.themeToBareRatio && themeFigure.non2xx === 0,
+    });
+  }
+  for (const figure of bookingFigures.filter((f) => f.database === 'postgres')) {
+    if (figure.kind === 'read' && figure.budgeted) {
+      checks.push({
+        name: `PostgreSQL ${figure.name} req/s`,
+        value: String(figure.requestsPerSecond),
+        target: `>= ${budgets.postgresReadRps}`,
+        pass: figure.requestsPerSecond >= budgets.postgresReadRps,
+      });
+      checks.push({
+        name: `PostgreSQL ${figure.name} p99`,
+        value: `${figure.latencyP99Ms} ms`,
+        target: `<= ${budgets.postgresReadP99Ms} ms`,
+        pass: figure.latencyP99Ms <= budgets.postgresReadP99Ms,
+      });
+    }
+    if (figure.kind === 'race') {
+      checks.push({
+        name: 'PostgreSQL last-place race p99',
+        value: `${figure.latencyP99Ms} ms`,
+        target: `<= ${budgets.raceP99Ms} ms`,
+        pass: figure.latencyP99Ms <= budgets.raceP99Ms,
+      });
+      const statuses = Object.keys(figure.statuses);
+      checks.push({
+        name: 'PostgreSQL last-place race statuses',
+        value: statuses.join('/'),
+        target: 'only 200/409/422',
+        pass: statuses.every((status) => ['200', '409', '422'].includes(status)),
+      });
+    }
+  }
+  for (const figure of lighthouseFigures) {
+    checks.push({
+      name: `Lighthouse performance ${figure.path}`,
+      value: String(figure.performance),
+      target: `>= ${budgets.lighthousePerformance}`,
+      pass: figure.performance >= budgets.lighthousePerformance,
+    });
+    checks.push({
+      name: `Lighthouse accessibility ${figure.path}`,
+      value: String(figure.accessibility),
+      target: `= ${budgets.lighthouseAccessibility}`,
+      pass: figure.accessibility >= budgets.lighthouseAccessibility,
+    });
+  }
+  return ratio;
+}
+
+/** The readable report: every figure, then each budget met or missed; exit code 1 when one is missed. */
+export function printReport({
+  load,
+  bare,
+  bookings,
+  joining,
+  account,
+  bundles,
+  lazyChunks,
+  lighthouseFigures,
+  checks,
+  problems,
+  results,
+}: {
+  load: LoadFigure[];
+  bare: LoadFigure | undefined;
+  bookings: BookingsRun[];
+  joining: JoiningRun[];
+  account: AccountRun[];
+  bundles: BundleFigure[];
+  lazyChunks: LazyChunkFigure[];
+  lighthouseFigures: LighthouseFigure[];
+  checks: Check[];
+  problems: string[];
+  results: { pass: boolean };
+}): void {
+  const pad = (value: string | number, width: number) => String(value).padEnd(width);
+  const padStart = (value: string | number, width: number) => String(value).padStart(width);
+  const loadText = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  if (load.length > 0) {
+    console.log('\nThroughput (autocannon, loopback, one target at a time)');
+    console.log(
+      `  ${pad('target', 28)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx  load avg at start`,
+    );
+    for (const figure of load) {
+      console.log(
+        `  ${pad(figure.name, 28)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${pad(figure.non2xx, 7)}  ${loadText(figure.loadAverage)}`,
+      );
+    }
+  }
+  const printFigures = (figures: BookingsRun['figures'] | JoiningRun['figures']) => {
+    console.log(
+      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
+    );
+    for (const figure of figures) {
+      const statuses = Object.entries(figure.statuses)
+        .map(([status, n]) => `${n}x${status}`)
+        .join(' ');
+      console.log(
+        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+      );
+    }
+  };
+  for (const run of bookings) {
+    console.log(
+      `\nBookings on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${run.fixture.venue}/${run.fixture.activity}, ${run.fixture.date}: ${run.fixture.sessionsOnDate} sessions, ${run.fixture.timeGroupsOnDate} start times; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+    );
+    printFigures(run.figures);
+  }
+  for (const run of joining) {
+    console.log(
+      `\nJoining on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (venue ${run.fixture.venueSlug} #${run.fixture.venueId}: ${run.fixture.typesAtVenue} types; type ${run.fixture.typeId}, monthly option ${run.fixture.optionId}; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+    );
+    printFigures(run.figures);
+  }
+  for (const run of account) {
+    console.log(
+      `\nMy account on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${historyMember.username}: ${run.fixture.pastBookings} past and ${run.fixture.upcomingBookings} upcoming bookings, ${run.fixture.orders} orders; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
+    );
+    printFigures(run.figures);
+  }
+  if (bundles.length > 0) {
+    console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');
+    for (const bundle of bundles) {
+      console.log(
+        `  ${pad(bundle.site, 16)}${padStart(`${bundle.gzipKb} KB`, 10)}  (${bundle.files.length} files; CSS ${bundle.cssGzipKb} KB)`,
+      );
+    }
+    for (const chunk of lazyChunks) {
+      console.log(
+        `  ${pad(chunk.name, 16)}${padStart(`${chunk.gzipKb} KB`, 10)}  (not initial: ${chunk.inInitialJs ? 'NO' : 'yes'}; CSS ${chunk.cssGzipKb} KB; + ${chunk.extraDepsGzipKb} KB of static imports not in the initial JS)`,
+      );
+    }
+  }
+  if (lighthouseFigures.length > 0) {
+    console.log(`\nLighthouse desktop (median of ${settings.lighthouseRuns})`);
+    for (const figure of lighthouseFigures) {
+      console.log(
+        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
+      );
+      for (const audit of figure.failingAudits) {
+        console.log(
+          `      ${audit.category}: ${audit.id} ${audit.displayValue ?? ''} (score ${audit.score})`,
+        );
+      }
+    }
+  }
+  console.log('\nBudgets');
+  for (const check of checks) {
+    console.log(
+      `  ${check.pass ? 'PASS' : 'FAIL'}  ${pad(check.name, 40)}${padStart(check.value, 10)}  target ${check.target}`,
+    );
+  }
+  for (const problem of problems) console.log(`  FAIL  ${problem}`);
+  console.log(`\nWrote ${path.relative(root, path.join(here, 'results/latest.json'))}`);
+  if (!results.pass) {
+    const missed = [...checks.filter((check) => !check.pass).map((check) => check.name), ...problems];
+    console.log(`Bench: ${missed.length} budget(s) missed: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('Bench: every budget met');
+  }
+}

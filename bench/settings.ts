@@ -1,0 +1,57 @@
+/** The bench's settings (from the environment), budgets and paths, read once when it starts. */
+import path from 'node:path';
+
+export const here = import.meta.dirname;
+export const root = path.resolve(here, '..');
+export const webDist = path.join(root, 'apps/web/dist');
+export const serverEntry = path.join(root, 'apps/api/dist/server.js');
+
+const parts = ['api', 'bookings', 'joining', 'account', 'pages'] as const;
+type Part = (typeof parts)[number];
+const only = (process.env.BENCH_ONLY ?? parts.join(','))
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+for (const part of only) {
+  if (!parts.includes(part as Part))
+    throw new Error(`BENCH_ONLY: unknown part ${part} (use ${parts.join(',')})`);
+}
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+for (const name of databases) {
+  if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${name}`);
+}
+
+export const settings = {
+  only,
+  databases,
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  writeDuration: Number(process.env.BENCH_WRITE_DURATION ?? 8),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  raceRounds: Number(process.env.BENCH_RACE_ROUNDS ?? 20),
+  databaseUrl:
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgresql://postgres@127.0.0.1:5432/postgres',
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  lighthouseRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  appPort: Number(process.env.BENCH_PORT ?? 4551),
+  barePort: Number(process.env.BENCH_BARE_PORT ?? 4550),
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+};
+
+export const budgets = {
+  themeToBareRatio: 0.6,
+  /** On PostgreSQL, at 50 connections: v2/times and v2/slots. */
+  postgresReadRps: 1500,
+  postgresReadP99Ms: 50,
+  /** On PostgreSQL: 50 customers racing for a last place; only 200, 409 and 422 answers. */
+  raceP99Ms: 500,
+  initialJsKb: 150,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+};
+
+export const demoMember = { username: 'member@example.com', password: 'Member-Pass-1' };
+
+export const has = (part: Part) => settings.only.includes(part);
