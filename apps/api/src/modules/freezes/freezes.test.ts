@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clients,
@@ -7,18 +7,19 @@ import {
   directDebitSchedules,
   freezeTypes,
   membershipFreezes,
-  membershipPaymentOptions,
-  membershipQuestions,
   memberships,
-  membershipTypes,
   venues,
 } from '../../db/schema';
 import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, createUser } from '../../test/factories/basket-fixtures';
+import {
+  seededInstructionFor,
+  seededMemberWith,
+  seededOption,
+} from '../../test/factories/seeded-membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { collectDuePayments } from '../direct-debit/collections.service';
-import { insertMembership } from '../joining/joining.service';
 import { runFreezeTransitions } from './freezes.service';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -53,99 +54,12 @@ describe('freezes', () => {
   let medicalId: number;
   let travelId: number;
 
-  async function option(slug: string, paymentType: 'recurring' | 'fixed') {
-    const [row] = await t.db
-      .select({ type: membershipTypes, option: membershipPaymentOptions })
-      .from(membershipTypes)
-      .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.membershipTypeId, membershipTypes.id))
-      .where(and(eq(membershipTypes.slug, slug), eq(membershipPaymentOptions.paymentType, paymentType)));
-    if (!row) throw new Error('no option');
-    return row;
-  }
-
-  async function memberWith(
-    kind: 'monthly' | 'fixed',
-    startDate = addMonths(today, -3),
-    slug = 'anytime-gym',
-  ) {
-    const customer = await createUser(t.db, clientId);
-    const chosen = await option(slug, kind === 'monthly' ? 'recurring' : 'fixed');
-    const membership = await insertMembership(t.db, {
-      clientId,
-      userId: customer.user.id,
-      membershipTypeId: chosen.type.id,
-      paymentOptionId: chosen.option.id,
-      homeVenueId: venueId,
-      status: 'active',
-      startDate,
-      billingDay: kind === 'monthly' ? 1 : null,
-      firstBillingDate: kind === 'monthly' ? addMonths(startDate, 1) : null,
-      endDate: kind === 'fixed' ? addDays(addMonths(startDate, 12), -1) : null,
-      costs: {
-        joiningFee: 0,
-        baseFee: chosen.option.baseFee,
-        proRataFee: 0,
-        monthInHandFee: 0,
-        discount: 0,
-        totalToPayNow: chosen.option.baseFee,
-        proRataDays: 0,
-      },
-      currency: 'GBP',
-      activatedAt: new Date(),
-      answers: (
-        await t.db
-          .select()
-          .from(membershipQuestions)
-          .where(eq(membershipQuestions.membershipTypeId, chosen.type.id))
-      )
-        .filter((q) => q.isRequired)
-        .map((q) => ({
-          questionId: q.id,
-          answer:
-            q.type === 'checkbox'
-              ? true
-              : q.type === 'number'
-                ? 1
-                : q.type === 'date'
-                  ? '1990-01-01'
-                  : q.type === 'multi_select'
-                    ? [q.options[0]?.value ?? 'x']
-                    : (q.options[0]?.value ?? 'An answer'),
-        })),
-    });
-    return { ...customer, membership };
-  }
-
-  /** A live direct debit instruction with this membership's schedule on it. */
-  async function instructionFor(userId: number, membershipId: number) {
-    const [mandate] = await t.db
-      .insert(directDebitMandates)
-      .values({
-        userId,
-        membershipId,
-        provider: 'sandbox',
-        providerMandateId: `MD-test-${membershipId}`,
-        reference: 'REF',
-        status: 'active',
-        accountHolderName: 'A',
-        sortCode: '200000',
-        accountNumberEnding: '11',
-      })
-      .returning();
-    const [schedule] = await t.db
-      .insert(directDebitSchedules)
-      .values({
-        mandateId: mandate?.id ?? 0,
-        userId,
-        membershipId,
-        currency: 'GBP',
-        amount: 3499,
-        billingDay: 1,
-        firstChargeDate: `${addMonths(today, 1).slice(0, 8)}01`,
-      })
-      .returning();
-    return { mandateId: mandate?.id ?? 0, scheduleId: schedule?.id ?? 0 };
-  }
+  const place = () => ({ db: t.db, clientId, venueId, today });
+  const _option = (slug: string, paymentType: 'recurring' | 'fixed') => seededOption(t.db, slug, paymentType);
+  const memberWith = (kind: 'monthly' | 'fixed', startDate?: string, slug?: string) =>
+    seededMemberWith(place(), kind, startDate, slug);
+  const instructionFor = (userId: number, membershipId: number) =>
+    seededInstructionFor(place(), userId, membershipId);
 
   function freeze(
     id: number,
