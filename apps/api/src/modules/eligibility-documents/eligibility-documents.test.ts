@@ -7,7 +7,7 @@ import { api, createFixture, createUser, type Fixture } from '../../test/factori
 import {
   createManagementTypes,
   htmlBytes,
-  insertMembership,
+  membershipOfKind,
   multipartBody,
   pdfBytes,
   pngBytes,
@@ -28,28 +28,13 @@ describe('eligibility documents: upload, review, suspension', () => {
     userId: number,
     kind: 'monthly' | 'annual' | 'student' | 'corporate',
     extra: Partial<typeof memberships.$inferInsert> = {},
-  ) => {
-    const pick = {
-      monthly: [types.gym.id, types.gymMonthly.id],
-      annual: [types.gym.id, types.gymAnnual.id],
-      student: [types.student.id, types.studentMonthly.id],
-      corporate: [types.corporate.id, types.corporateMonthly.id],
-    }[kind] as [number, number];
-    const recurring = kind !== 'annual';
-    return insertMembership(t.db, {
-      clientId: f.clientId,
+  ) =>
+    membershipOfKind(
+      { db: t.db, clientId: f.clientId, venueId: f.venue.id, types, today },
       userId,
-      typeId: pick[0],
-      optionId: pick[1],
-      venueId: f.venue.id,
-      startDate: addDays(today, -200),
-      billingDay: recurring ? 1 : null,
-      firstBillingDate: recurring ? addDays(today, -170) : null,
-      endDate: recurring ? null : addDays(today, 165),
-      activatedAt: new Date(`${extra.startDate ?? addDays(today, -200)}T09:00:00Z`),
-      ...extra,
-    });
-  };
+      kind,
+      extra,
+    );
   const list = async (headers: Record<string, string>) => {
     const res = await http.get('/api/my-account/user/memberships', headers);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, membershipTypes, penalties } from '../../db/schema';
+import { addDays } from '../../lib/dates';
 import type { MembershipRow } from '../../modules/joining/joining.service';
 import { membershipFactory } from './membership-factory';
 
@@ -165,3 +166,42 @@ export const pngBytes = Buffer.from(
   'hex',
 );
 export const htmlBytes = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+
+/** Where the management tests make memberships: the operator, its venue, its types and today. */
+export interface ManagementPlace {
+  db: Database;
+  clientId: number;
+  venueId: number;
+  types: Awaited<ReturnType<typeof createManagementTypes>>;
+  today: string;
+}
+
+/** An active membership of one of the management types, started 200 days ago. */
+export function membershipOfKind(
+  at: ManagementPlace,
+  userId: number,
+  kind: 'monthly' | 'annual' | 'student' | 'corporate',
+  extra: Partial<typeof memberships.$inferInsert> = {},
+) {
+  const { types, today } = at;
+  const pick = {
+    monthly: [types.gym.id, types.gymMonthly.id],
+    annual: [types.gym.id, types.gymAnnual.id],
+    student: [types.student.id, types.studentMonthly.id],
+    corporate: [types.corporate.id, types.corporateMonthly.id],
+  }[kind] as [number, number];
+  const recurring = kind !== 'annual';
+  return insertMembership(at.db, {
+    clientId: at.clientId,
+    userId,
+    typeId: pick[0],
+    optionId: pick[1],
+    venueId: at.venueId,
+    startDate: addDays(today, -200),
+    billingDay: recurring ? 1 : null,
+    firstBillingDate: recurring ? addDays(today, -170) : null,
+    endDate: recurring ? null : addDays(today, 165),
+    activatedAt: new Date(`${extra.startDate ?? addDays(today, -200)}T09:00:00Z`),
+    ...extra,
+  });
+}
