@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 const nextYear = new Date().getUTCFullYear() + 1;
-const origin = 'http://localhost:0';
+// light-my-request names the host localhost:80; with no PUBLIC_*_URL our pages are on that host.
+const origin = 'http://localhost';
 
 beforeAll(async () => {
   t = await startTestApp();
