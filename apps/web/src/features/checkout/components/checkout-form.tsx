@@ -185,7 +185,7 @@ export function CheckoutForm({ cart, owner, holdCountdown }: CheckoutFormProps) 
     const message = orderFailure(error, t('checkout.failed'));
     notify.error(message, { duration: toastDuration.long });
     // The toast goes; this stays beside the payment until the next attempt. A refused card books and
-    // charges nothing, and the places stay held for another try (docs/decisions/016).
+    // charges nothing, and the places stay held for another try (docs/decisions/017).
     const refused = error instanceof ApiError && error.status === 422 && 'card' in error.wireErrors;
     form.setError('root.payment', { type: refused ? 'refused' : 'server', message });
   };
