@@ -6,7 +6,8 @@ import { useCallback, useSyncExternalStore } from 'react';
  * (shell-session-basket.md 3, 4: the cart's state holds its offline payments): they outlive the page,
  * so staff can leave checkout to edit the basket and come back. Each basket's tenders are kept with
  * the item hash they were taken against; after any cart change (another hash) only the credit
- * tender stays. Amounts are integer minor units. In memory: a reload starts a till afresh.
+ * tender stays. Amounts are integer minor units. Kept for the tab (sessionStorage), like the
+ * customer the staff user serves (cart-owner.ts), so a reload on the till keeps them too.
  */
 export type OfflineTenderType = (typeof offlineTenderTypes)[number];
 
@@ -20,11 +21,27 @@ interface Entry {
   tenders: readonly OfflineTender[];
 }
 
-const entries = new Map<string, Entry>();
+const storageKey = 'foh-offline-tenders';
 const listeners = new Set<() => void>();
 const none: readonly OfflineTender[] = Object.freeze([]);
 
+function load(): Map<string, Entry> {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey);
+    return new Map(raw ? (Object.entries(JSON.parse(raw)) as [string, Entry][]) : []);
+  } catch {
+    return new Map();
+  }
+}
+
+const entries = load();
+
 function changed(): void {
+  try {
+    window.sessionStorage.setItem(storageKey, JSON.stringify(Object.fromEntries(entries)));
+  } catch {
+    // Storage refused (private mode): the tenders last until the page reloads.
+  }
   for (const listener of listeners) listener();
 }
 
