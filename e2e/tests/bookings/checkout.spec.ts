@@ -211,7 +211,16 @@ test('a declined card leaves its message beside the card form, books nothing and
   await addFirstBookableCourt(page, list);
   await expectNoA11yViolations(page, 'basket before paying', { strict: true });
   await proceedToCheckout(page);
+
+  // The terms modal gives focus back to what opened it; after 'I Agree' focus moves on to the card.
+  const openTerms = page.getByRole('button', { name: 'Terms and Conditions' });
+  await openTerms.click();
+  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeHidden();
+  await expect(openTerms).toBeFocused();
   await agreeToCheckoutTerms(page);
+  await expect(page.locator('iframe[title="Card details"]')).toBeFocused();
   await typeCard(page, testCards.declined, `${customer.firstName} ${customer.lastName}`);
   await fillBilling(page, customer);
   await page.getByRole('button', { name: 'Pay now' }).click();
