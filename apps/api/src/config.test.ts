@@ -7,7 +7,8 @@ describe('settings', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('./data');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.publicUrls.account).toBe('http://localhost:3000/account');
+    expect(config.publicUrls.configured.account).toBeUndefined();
+    expect(config.publicUrls.fallbackOrigin).toBe('http://localhost:3000');
   });
 
   it('stops on a bad setting and names it', () => {

@@ -36,7 +36,11 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Public URL of each sub-site; links that cross sub-sites are built from these. */
+    /**
+     * Public URL of each sub-site, for sub-domain deployments; links that cross sub-sites are built
+     * from these. Unset: the sub-site is served here under whatever host the browser used
+     * (lib/public-urls.ts).
+     */
     PUBLIC_BOOKINGS_URL: url.optional(),
     PUBLIC_ACCOUNT_URL: url.optional(),
     PUBLIC_JOINING_URL: url.optional(),
@@ -204,7 +208,6 @@ const configSchema = z
     }
   })
   .transform((env) => {
-    const origin = `http://localhost:${env.PORT}`;
     return {
       env: env.NODE_ENV,
       isProduction: env.NODE_ENV === 'production',
@@ -226,9 +229,14 @@ const configSchema = z
       databaseUrl: env.DATABASE_URL,
       logLevel: env.LOG_LEVEL,
       publicUrls: {
-        bookings: env.PUBLIC_BOOKINGS_URL ?? origin,
-        account: env.PUBLIC_ACCOUNT_URL ?? `${origin}/account`,
-        joining: env.PUBLIC_JOINING_URL ?? `${origin}/join`,
+        /** The PUBLIC_*_URL settings; a sub-site without one is served on the request's own origin. */
+        configured: {
+          bookings: env.PUBLIC_BOOKINGS_URL,
+          account: env.PUBLIC_ACCOUNT_URL,
+          joining: env.PUBLIC_JOINING_URL,
+        },
+        /** Where links point when no request tells (jobs, the start-up banner). */
+        fallbackOrigin: `http://localhost:${env.PORT}`,
       },
       cookie: { domain: env.COOKIE_DOMAIN, prefix: env.COOKIE_PREFIX },
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { siteUrlsAt } from './lib/public-urls';
 import { getCurrentClient } from './modules/operator/operator.service';
 import { extendTimetable } from './modules/timetable/timetable.service';
 import { seedIfEmpty } from './seed/seed';
@@ -55,13 +56,15 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   await app.listen({ host: config.host, port: config.port });
+  // Unset public URLs follow the browser's host name; the banner shows them as seen from this machine.
+  const urls = siteUrlsAt(config.publicUrls);
   console.log(
     [
       `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
-      `Bookings:       ${config.publicUrls.bookings}/`,
-      `My account:     ${config.publicUrls.account}/`,
-      `Online joining: ${config.publicUrls.joining}/`,
-      `API docs:       ${config.publicUrls.bookings}/api/docs`,
+      `Bookings:       ${urls.bookings}/`,
+      `My account:     ${urls.account}/`,
+      `Online joining: ${urls.joining}/`,
+      `API docs:       ${urls.bookings}/api/docs`,
     ].join('\n'),
   );
 }

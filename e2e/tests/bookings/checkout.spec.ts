@@ -198,25 +198,52 @@ test.describe('a new customer pays with a new card, saves it, and pays with it n
   });
 });
 
-test('a declined card shows the failure, books nothing and keeps the basket', async ({ page, request }) => {
+test('a declined card leaves its message beside the card form, books nothing and keeps the places held', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, 'declined');
   await logInThroughApi(page.request, customer);
   const day = await findSession(page.request, { venue: 'york-ouse-bank', activity: 'badminton-40min' });
+  await page.clock.install();
   await page.goto('/location/york-ouse-bank/badminton-40min');
   const list = await openDay(page, day.date);
   await addFirstBookableCourt(page, list);
+  await expectNoA11yViolations(page, 'basket before paying', { strict: true });
   await proceedToCheckout(page);
+
+  // The terms modal gives focus back to what opened it; after 'I Agree' focus moves on to the card.
+  const openTerms = page.getByRole('button', { name: 'Terms and Conditions' });
+  await openTerms.click();
+  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeHidden();
+  await expect(openTerms).toBeFocused();
   await agreeToCheckoutTerms(page);
+  await expect(page.locator('iframe[title="Card details"]')).toBeFocused();
   await typeCard(page, testCards.declined, `${customer.firstName} ${customer.lastName}`);
   await fillBilling(page, customer);
   await page.getByRole('button', { name: 'Pay now' }).click();
 
+  // Beside the card form: what happened, that the places are still held, and for how long.
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('alert')).toHaveText('Your card was declined.');
   await expect(
-    page.getByText(/^(Your card was declined\.|Unable to complete your order, please try again\.)$/),
+    payment.getByText(
+      'Nothing has been booked or charged. Your places are still held, so you can try another card.',
+    ),
   ).toBeVisible();
+  await expect(payment.getByRole('timer')).toHaveText(/^Your places are held for \d+:\d\d$/);
+  // The frame does not call the refused card accepted.
+  await expect(cardFrame(page).locator('body')).not.toContainText('accepted');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
-  await expectNoA11yViolations(page, 'checkout after a declined card');
+  await expectNoA11yViolations(page, 'checkout after a declined card', { strict: true });
+
+  // The 10 s toast goes; the message stays.
+  await page.clock.fastForward('00:11');
+  await expect(page.locator('[data-dusk="notification-toast"]')).toHaveCount(0);
+  await expect(payment.getByRole('alert')).toHaveText('Your card was declined.');
 
   // Nothing is booked: the basket is still open with the court, and the session has no booking of theirs.
   const cart = (await (await page.request.get('/api/activities/cart')).json()) as CartAnswer;

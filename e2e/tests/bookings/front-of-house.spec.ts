@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import {
   addFirstBookableCourt,
@@ -9,8 +9,9 @@ import {
   openDay,
   proceedToCheckout,
 } from '../../support/bookings';
-import { createCustomer, logInThroughApi } from '../../support/customers';
-import { findSession } from '../../support/sessions';
+import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { okJson } from '../../support/member-api';
+import { bookAndPay, findSession } from '../../support/sessions';
 
 /** The seeded front-of-house user (apps/api/src/seed/accounts.ts). */
 const staff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
@@ -95,4 +96,100 @@ test('front-of-house staff book a court for a customer and take the exact amount
     expect.objectContaining({ tender_type: 'cash', amount: Math.round(Number(amount) * 100) }),
   ]);
   expect(order.total).toBe(Math.round(Number(amount) * 100));
+});
+
+/**
+ * Gives `request`'s customer account credit the way customers get it: they book and pay for a court,
+ * then cancel it before its cut-off (badminton credits the price back). Answers the credit, minor units.
+ */
+async function creditThroughCancellation(request: APIRequestContext): Promise<number> {
+  const session = await findSession(request, { venue: 'durham-wear-riverside', activity: 'badminton-60min' });
+  const paid = await bookAndPay(request, session);
+  const future = await okJson<{ data: { id: number; can_be_cancelled: boolean }[] }>(
+    await request.get('/api/my-account/bookings?filter=future'),
+  );
+  const booking = future.data[0];
+  expect(booking?.can_be_cancelled).toBe(true);
+  await okJson(
+    await request.patch('/api/v1/activities/bookings', {
+      headers: await writeHeaders(request),
+      data: {
+        data: { cancellation_source: 'my-account', update_type: 'cancellation', booking_ids: [booking?.id] },
+      },
+    }),
+  );
+  const user = await okJson<{ data: { credit: { balance: number } } }>(await request.get('/api/auth/user'));
+  expect(user.data.credit.balance).toBe(paid);
+  return paid;
+}
+
+/** shell-session-basket.md 4: offline tenders belong to the basket; after any change only credit stays. */
+test('front-of-house tenders stay with the basket; after staff change it only the credit tender is left', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'foh-tenders');
+  const name = `${customer.firstName} ${customer.lastName}`;
+  await logInThroughApi(request, customer);
+  const credit = await creditThroughCancellation(request);
+  const pounds = (minor: number) => `£${(minor / 100).toFixed(2)}`;
+
+  await page.goto('/basket');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  await logInThroughModal(page, staff);
+  await page.getByRole('searchbox', { name: 'Find a customer' }).fill(customer.email);
+  await page
+    .getByRole('list', { name: 'Customers' })
+    .getByRole('button', { name: `Select ${name}` })
+    .click();
+  await expect(page.getByText(new RegExp(`^Booking for ${name} \\(`))).toBeVisible();
+
+  const day = await findSession(request, { venue: 'durham-wear-riverside', activity: 'badminton-40min' });
+  await page.goto('/location/durham-wear-riverside/badminton-40min');
+  await addFirstBookableCourt(page, await openDay(page, day.date));
+  await expectNoA11yViolations(page, 'front-of-house basket', { strict: true });
+  await proceedToCheckout(page);
+
+  // The customer's credit shows beside the tenders; take a voucher and some credit.
+  const tenders = page.getByRole('group', { name: 'Take payment' });
+  await expect(tenders.getByText(`The customer's available credit: ${pounds(credit)}`)).toBeVisible();
+  const addTender = async (type: string, amount: string) => {
+    await page.getByRole('combobox', { name: 'Tender type' }).selectOption({ label: type });
+    await page.getByRole('textbox', { name: /^Amount/ }).fill(amount);
+    await page.getByRole('button', { name: 'Add tender' }).click();
+  };
+  await addTender('Voucher', '1.00');
+  await addTender('Credit', '2.00');
+  const taken = page.getByRole('list', { name: 'Tenders' }).getByRole('listitem');
+  await expect(taken).toHaveText([/^Voucher: £1\.00/, /^Credit: £2\.00/]);
+  await expectNoA11yViolations(page, 'front-of-house tenders with credit', { strict: true });
+
+  // Staff leave checkout to look at the basket and come back: nothing changed, the tenders are there.
+  await page.getByRole('link', { name: 'Edit basket' }).click();
+  await proceedToCheckout(page);
+  await expect(taken).toHaveText([/^Voucher: £1\.00/, /^Credit: £2\.00/]);
+
+  // They add another court: the basket changed, so only the credit tender stays.
+  await page.getByRole('link', { name: 'Edit basket' }).click();
+  await page.goto('/location/durham-wear-riverside/badminton-40min');
+  await addFirstBookableCourt(page, await openDay(page, day.date));
+  await proceedToCheckout(page);
+  await expect(taken).toHaveText([/^Credit: £2\.00/]);
+  await agreeToCheckoutTerms(page);
+
+  // The rest in cash, and the order is paid with credit and cash.
+  const left = /^Left to pay: £(\d+\.\d{2})$/.exec(
+    (await page.getByText(/^Left to pay: /).textContent()) ?? '',
+  )?.[1];
+  await addTender('Cash', left ?? '');
+  await expect(page.getByText(/^Left to pay: /)).toHaveText('Left to pay: £0.00');
+  await page.getByRole('button', { name: 'Take payment' }).click();
+  const { orderId } = await expectCheckoutSuccessful(page);
+  const order = await okJson<OrderAnswer>(await request.get(`/api/my-account/orders/${orderId}`));
+  expect(order.data.payments).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ tender_type: 'credit', amount: 200 }),
+      expect.objectContaining({ tender_type: 'cash', amount: Math.round(Number(left) * 100) }),
+    ]),
+  );
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SiteUrls } from './public-urls';
 
 /**
  * What one domain announces so that others can react without being imported by it
@@ -8,7 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export interface DomainEventMap {
   /** An order is written and committed (card, credit or front-of-house checkout). */
-  'order.completed': { orderId: number };
+  'order.completed': {
+    orderId: number;
+    /** The sub-sites' URLs of the request that completed it (emails link there); unset from a job. */
+    links?: SiteUrls;
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { type SiteUrls, storedLinkUrls } from '../lib/public-urls';
 import {
   type ClientRow,
   createClient,
@@ -224,7 +225,7 @@ function telHref(phone: string): string {
 }
 
 /** A venue's footer: address, opening hours, phone, and links into the three sub-sites. */
-export function venueFooterHtml(venue: DemoVenue, urls: Config['publicUrls']): string {
+export function venueFooterHtml(venue: DemoVenue, urls: SiteUrls): string {
   const address = [venue.address1, venue.address2, venue.town, venue.postcode]
     .filter((line): line is string => Boolean(line))
     .map(escapeHtml)
@@ -249,7 +250,7 @@ export function venueFooterHtml(venue: DemoVenue, urls: Config['publicUrls']): s
 }
 
 /** The operator's footer, shown before a venue is selected. */
-export function operatorFooterHtml(urls: Config['publicUrls']): string {
+export function operatorFooterHtml(urls: SiteUrls): string {
   const towns = demoVenues.map((venue) => escapeHtml(venue.town)).join(', ');
   return [
     '<div class="operator-footer">',
@@ -443,7 +444,8 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
     displayVenueSelectionButton: true,
     eligibilityDaysAllowance: 14,
     kioskHomeUrl: null,
-    footerHtml: operatorFooterHtml(config.publicUrls),
+    // Stored HTML is served under every host name: same-origin paths unless sub-domains are set.
+    footerHtml: operatorFooterHtml(storedLinkUrls(config.publicUrls)),
   });
   if (!client) return undefined;
 
@@ -454,7 +456,7 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
     const { opening: _opening, theme, ...venue } = demo;
     const row = await createVenue(db, client.id, {
       ...venue,
-      footerHtml: venueFooterHtml(demo, config.publicUrls),
+      footerHtml: venueFooterHtml(demo, storedLinkUrls(config.publicUrls)),
     });
     if (theme) await saveTheme(db, client.id, row.id, theme);
     venues.push(row);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
+import { siteUrlsAt } from '../../lib/public-urls';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -165,7 +166,8 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
           when,
           heldUntil: `${localTimeOf(heldUntil, tz)} on ${prettyDate(localDateOf(heldUntil, tz)).long_pretty}`,
         },
-        `${config.publicUrls.bookings}/basket`,
+        // Sent to someone else than whoever freed the place: never a link built from their request.
+        `${siteUrlsAt(config.publicUrls).bookings}/basket`,
       );
       await deps.mailer.send({ to: user.email, ...email, template: 'waitlist-offer' });
     } catch (error) {

@@ -2,6 +2,7 @@ import type { Payment } from '@leisure/contract/checkout';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentAttemptPlan } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
+import { type RequestOriginSource, type SiteUrls, siteUrlsAt, siteUrlsOf } from '../../lib/public-urls';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import type { CartDeps } from '../basket/basket.service';
 import type { CartItemRow, CartRow } from '../basket/settlement.service';
@@ -13,6 +14,11 @@ export interface CheckoutDeps extends CartDeps {
   /** Announces completed orders (a membership's first payment activates it: modules/membership-lifecycle). */
   events: DomainEvents;
   log: FastifyBaseLogger;
+  /**
+   * The sub-sites' URLs as the browser being served sees them (its card frame, its emails' links);
+   * unset with no request (the reconciliation job): the settings, else the fallback origin.
+   */
+  links?: SiteUrls;
 }
 
 /** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
@@ -21,6 +27,16 @@ export function checkoutDepsOf(
   basket: CartDeps,
 ): CheckoutDeps {
   return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
+}
+
+/** The same dependencies for serving one request: links follow the host it named (lib/public-urls.ts). */
+export function forRequest(deps: CheckoutDeps, request: RequestOriginSource): CheckoutDeps {
+  return { ...deps, links: siteUrlsOf(deps.config.publicUrls, request) };
+}
+
+/** Where links in what checkout answers or sends point (see `links`). */
+export function linksOf(deps: Pick<CheckoutDeps, 'links' | 'config'>): SiteUrls {
+  return deps.links ?? siteUrlsAt(deps.config.publicUrls);
 }
 
 export type Mode = 'online' | 'foh';

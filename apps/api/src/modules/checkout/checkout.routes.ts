@@ -17,6 +17,7 @@ import { presentOrder, presentPreparation } from './checkout.presenters';
 import {
   checkoutDepsOf,
   completeCheckout,
+  forRequest,
   getOrder,
   getOrderCalendar,
   prepareCheckout,
@@ -62,7 +63,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const who = await actingOf(deps, request, request.query.selected_user_id);
-      return presentPreparation(await prepareCheckout(deps, who));
+      return presentPreparation(await prepareCheckout(forRequest(deps, request), who));
     },
   );
 
@@ -86,7 +87,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
     async (request) => {
       const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { complete_order_id: await completeCheckout(deps, who, request.body, 'online') };
+      return {
+        complete_order_id: await completeCheckout(forRequest(deps, request), who, request.body, 'online'),
+      };
     },
   );
 

@@ -38,7 +38,7 @@ import type { Auth } from '../session/session';
 import { waiversToSign } from '../waivers/waivers.service';
 import type { CheckoutPreparation, OrderView } from './checkout.presenters';
 import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository';
-import type { CheckoutDeps, CheckoutPlan, Mode } from './checkout-deps';
+import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
 import { calendarFor, orderViewOf, sendConfirmation, writeOrder } from './order-writer';
 import {
   countAttempts,
@@ -50,7 +50,7 @@ import {
 } from './payment-attempts.repository';
 import { failAttempt, releaseAttempt, resolveAttempt, settleCharged } from './payment-attempts.service';
 
-export { type CheckoutDeps, checkoutDepsOf } from './checkout-deps';
+export { type CheckoutDeps, checkoutDepsOf, forRequest } from './checkout-deps';
 
 /** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */
 const checkoutLockWaitMs = 10_000;
@@ -67,7 +67,7 @@ export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promi
   const setup = await deps.provider.prepare({
     amount: figures.balance,
     currency: acting.currency,
-    returnOrigin: deps.config.publicUrls.bookings,
+    returnOrigin: linksOf(deps).bookings,
   });
   const saved = await savedCardOf(deps.db, acting.customer.id);
   const details = await basketLineDetails(deps.db, cart.id);
@@ -298,7 +298,7 @@ function isInProgress(attempt: PaymentAttemptRow, now: Date): boolean {
 
 /** A completed order: announced, and its confirmation emailed. */
 async function completed(deps: CheckoutDeps, acting: Acting, orderId: number): Promise<number> {
-  await deps.events.publish('order.completed', { orderId });
+  await deps.events.publish('order.completed', { orderId, links: linksOf(deps) });
   await sendConfirmation(deps, acting.customer, orderId);
   return orderId;
 }

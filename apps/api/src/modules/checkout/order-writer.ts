@@ -1,5 +1,6 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { AppError } from '../../errors';
+import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { bookHolds, closeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
@@ -31,7 +32,7 @@ import {
   listOrderSessions,
   type OrderRow,
 } from './checkout.repository';
-import type { CheckoutDeps, CheckoutPlan, Mode } from './checkout-deps';
+import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
 
 /**
  * Writing a paid basket's order (docs/decisions/007 and 015), used by the checkout request and by
@@ -182,7 +183,8 @@ export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<
 
 export async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
   const brand = await getBrand(deps.db, deps.config);
-  const host = new URL(deps.config.publicUrls.bookings).hostname;
+  // A booking's calendar id must not change with the host the file was asked from.
+  const host = new URL(siteUrlsAt(deps.config.publicUrls).bookings).hostname;
   const sessions = await listOrderSessions(deps.db, order.id);
   return calendarOf(
     brand.appName,
@@ -225,7 +227,7 @@ export async function sendConfirmation(
         lines,
         total: described.formatted_total,
       },
-      `${deps.config.publicUrls.bookings}/booking-confirmed/${order.id}`,
+      `${linksOf(deps).bookings}/booking-confirmed/${order.id}`,
     );
     await deps.mailer.send({
       to: customer.email,

@@ -14,7 +14,7 @@ import { paymentRefundedEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
 import { type Acting, actingFromRecord } from '../session/acting';
 import { findOrderByCart } from './checkout.repository';
-import type { CheckoutDeps } from './checkout-deps';
+import { type CheckoutDeps, linksOf } from './checkout-deps';
 import { sendConfirmation, writeOrder } from './order-writer';
 import {
   findAttempt,
@@ -173,7 +173,7 @@ export async function settleCharged(
   }
   if (decision.kind === 'refund') return finishRefund(deps, attemptId);
   if (decision.fresh && acting) {
-    await deps.events.publish('order.completed', { orderId: decision.orderId });
+    await deps.events.publish('order.completed', { orderId: decision.orderId, links: linksOf(deps) });
     await sendConfirmation(deps, acting.customer, decision.orderId);
   }
   return { kind: 'completed', orderId: decision.orderId };
@@ -220,7 +220,7 @@ async function sendRefundEmail(deps: CheckoutDeps, attempt: PaymentAttemptRow): 
         amount: formatMoney(attempt.amount, attempt.currency),
         reference: attempt.providerPaymentId ?? attempt.idempotencyKey,
       },
-      `${deps.config.publicUrls.bookings}/basket`,
+      `${linksOf(deps).bookings}/basket`,
     );
     await deps.mailer.send({ to: acting.customer.email, ...email, template: 'payment-refunded' });
   } catch (error) {

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { checkoutAnswers, errors, security } from '../../lib/basket-openapi';
 import type { HoldKeeper } from '../basket/holds.service';
-import { checkoutDepsOf, completeCheckout } from '../checkout/checkout.service';
+import { checkoutDepsOf, completeCheckout, forRequest } from '../checkout/checkout.service';
 import { actingOf } from '../session/acting';
 import { requireAuth } from '../session/session';
 import { presentCustomer } from './front-of-house.presenters';
@@ -44,7 +44,9 @@ export const frontOfHouseRoutes: FastifyPluginAsyncZod<FrontOfHouseRoutesOptions
     },
     async (request) => {
       const who = await actingOf(deps, request, request.body.selected_user_id);
-      return { complete_order_id: await completeCheckout(deps, who, request.body, 'foh') };
+      return {
+        complete_order_id: await completeCheckout(forRequest(deps, request), who, request.body, 'foh'),
+      };
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addDays, localDateOf } from '../../lib/dates';
+import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import { cancelCollections, createMandate, scheduleCollections } from '../direct-debit/direct-debit.service';
 import type { Mailer } from '../mail/mail.service';
@@ -31,6 +32,8 @@ export interface ActivationDeps {
   config: Config;
   directDebitProvider: DirectDebitProvider;
   mailer: Mailer;
+  /** The sub-sites' URLs of the request that paid (the welcome email links there); unset from a job. */
+  links?: SiteUrls | undefined;
 }
 
 /**
@@ -137,7 +140,7 @@ async function sendMembershipWelcome(deps: ActivationDeps, membership: Membershi
           }
         : {}),
     },
-    deps.config.publicUrls.account,
+    (deps.links ?? siteUrlsAt(deps.config.publicUrls)).account,
   );
   await deps.mailer.send({ to: user.email, ...email, template: 'membership_welcome' });
 }

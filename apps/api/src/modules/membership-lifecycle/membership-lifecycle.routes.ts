@@ -42,9 +42,9 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
 ) => {
   const deps = { db, config };
 
-  app.events.on('order.completed', ({ orderId }) =>
+  app.events.on('order.completed', ({ orderId, links }) =>
     activateOrderedMemberships(
-      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log },
+      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log, links },
       orderId,
     ),
   );

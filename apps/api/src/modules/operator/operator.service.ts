@@ -2,6 +2,7 @@ import type { Client, Term } from '@leisure/contract/operator';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import type { SiteUrls } from '../../lib/public-urls';
 import {
   anyClientExists,
   type ClientRow,
@@ -29,8 +30,12 @@ export async function getCurrentClient(db: Database, config: Config): Promise<Cl
   return client;
 }
 
-/** `GET api/client`: the operator's id, names and settings, and the deployment's kiosk and URLs. */
-export async function describeClient(db: Database, config: Config): Promise<Client> {
+/**
+ * `GET api/client`: the operator's id, names and settings, and the deployment's kiosk and URLs:
+ * `urls` as seen by the browser asking (lib/public-urls.ts), so links between sub-sites stay on the
+ * host it used and keep its session.
+ */
+export async function describeClient(db: Database, config: Config, urls: SiteUrls): Promise<Client> {
   const client = await getCurrentClient(db, config);
   return {
     id: client.id,
@@ -46,7 +51,7 @@ export async function describeClient(db: Database, config: Config): Promise<Clie
     eligibility_days_allowance: client.eligibilityDaysAllowance,
     kiosk_home_url: client.kioskHomeUrl,
     kiosk_idle_ms: config.kioskIdleMs,
-    urls: { ...config.publicUrls },
+    urls,
   };
 }
 

@@ -184,8 +184,12 @@ describe('operator calls', () => {
     });
 
     describe('GET /api/client', () => {
-      it('answers the settings, the kiosk idle time and the sub-site URLs from the settings', async () => {
-        const res = await t.app.inject({ method: 'GET', url: '/api/client' });
+      it('answers the settings, the kiosk idle time and the sub-site URLs: set ones, else the host asked', async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/client',
+          headers: { host: '192.168.1.20:3000' },
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({
           data: {
@@ -203,9 +207,9 @@ describe('operator calls', () => {
             kiosk_home_url: 'https://kiosk.example.com/home',
             kiosk_idle_ms: 5000,
             urls: {
-              bookings: t.config.publicUrls.bookings,
+              bookings: 'http://192.168.1.20:3000',
               account: 'https://myaccount.example.com',
-              joining: t.config.publicUrls.joining,
+              joining: 'http://192.168.1.20:3000/join',
             },
           },
         });

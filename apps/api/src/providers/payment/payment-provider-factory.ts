@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { siteOriginsAt } from '../../lib/public-urls';
 import type { PaymentProvider } from './payment-provider';
 import { sandboxPayRoutes } from './sandbox-pay.routes';
-import { allowedFrameParents, SandboxPaymentProvider } from './sandbox-payment-provider';
+import { SandboxPaymentProvider } from './sandbox-payment-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,9 +19,8 @@ export function createPaymentProvider(config: Config, db: Database): PaymentProv
     case 'sandbox':
       return new SandboxPaymentProvider({
         secret: config.providers.sandboxPaySecret,
-        // The frame is served by this server, which also serves the bookings site.
-        frameBaseUrl: config.publicUrls.bookings,
-        allowedOrigins: allowedFrameParents(config.publicUrls),
+        // The frame is served by this server; our sub-sites' pages, wherever they are, may embed it.
+        parentOrigins: (servedOn) => siteOriginsAt(config.publicUrls, servedOn),
         db,
         fault: config.providers.sandboxPayFault,
       });

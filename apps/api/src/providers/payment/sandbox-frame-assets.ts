@@ -26,7 +26,7 @@ body {
   line-height: 1.4;
   color: #1f2023;
 }
-main { padding: 2px; }
+.frame { padding: 2px; }
 .field { margin: 0 0 12px; }
 .row { display: flex; gap: 12px; }
 .row .field { flex: 1 1 0; min-width: 0; }
@@ -153,8 +153,9 @@ export const frameJs = `
     post({ type: 'sandbox-pay:error', message: message });
   }
 
-  function accepted(body) {
-    statusLine.textContent = 'Card details accepted.';
+  // A token is not a payment: the bank may still decline the charge, and the page says so.
+  function tokenised(body) {
+    statusLine.textContent = '';
     post({ type: 'sandbox-pay:token', token: body.token, card: body.card });
   }
 
@@ -176,7 +177,7 @@ export const frameJs = `
     setBusy(false);
     var body = result.body;
     if (result.status === 200 && body.challenge_id) { showChallenge(body.challenge_id); return; }
-    if (result.status === 200 && body.token) { showForm(); accepted(body); return; }
+    if (result.status === 200 && body.token) { showForm(); tokenised(body); return; }
     if (result.status === 422 && body.errors) {
       var errors = body.errors;
       var expiry = (errors.expiry_month || errors.expiry_year || [])[0];
@@ -234,7 +235,7 @@ export const frameJs = `
         if (result.status === 200 && result.body.token) {
           setBusy(false);
           showForm();
-          accepted(result.body);
+          tokenised(result.body);
           return;
         }
         setBusy(false);
@@ -300,7 +301,8 @@ export function frameHtml(parentOrigin: string): string {
 <script src="/sandbox-pay/frame.js?v=${frameAssetVersions.js}" defer></script>
 </head>
 <body data-parent-origin="${escapeAttribute(parentOrigin)}">
-<main>
+<!-- A neutral container: the page that embeds this form has the one main landmark. -->
+<div class="frame">
 <form id="card-form" novalidate>
   <p id="status" class="status" role="status" aria-live="polite"></p>
   <div class="field">
@@ -340,7 +342,7 @@ export function frameHtml(parentOrigin: string): string {
     <button type="button" id="challenge-fail" class="secondary">Fail authentication</button>
   </div>
 </section>
-</main>
+</div>
 </body>
 </html>
 `;

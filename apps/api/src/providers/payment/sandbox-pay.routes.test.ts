@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 const nextYear = new Date().getUTCFullYear() + 1;
-const origin = 'http://localhost:0';
+// light-my-request names the host localhost:80; with no PUBLIC_*_URL our pages are on that host.
+const origin = 'http://localhost';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -47,6 +48,8 @@ describe('GET /sandbox-pay/frame', () => {
     expect(res.body).toContain('Expiry (MM/YY)');
     expect(res.body).toContain('Name on card');
     expect(res.body).toContain(`data-parent-origin="${origin}"`);
+    // The embedding checkout page has the one main landmark.
+    expect(res.body).not.toMatch(/<main[\s>]/);
     // Every script is a separate file.
     expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     const script = res.body.match(/<script src="([^"]+)"/)?.[1] ?? '';
@@ -54,6 +57,8 @@ describe('GET /sandbox-pay/frame', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
     expect(js.body).toContain('sandbox-pay:token');
+    // A token is not a payment: the frame never tells a card it is accepted (the bank may decline it).
+    expect(js.body).not.toContain('accepted');
   });
 
   it('refuses a parent that is not one of our public URLs', async () => {

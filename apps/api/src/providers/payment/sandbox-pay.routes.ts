@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { requestOrigin } from '../../lib/public-urls';
 import { checkCard } from './sandbox-card';
 import { frameAssetVersions, frameCss, frameHtml, frameJs, refusedHtml } from './sandbox-frame-assets';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';
@@ -52,7 +53,6 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ provider: SandboxPaymentP
   app,
   { provider },
 ) => {
-  const csp = frameCsp(provider.parentOrigins);
   const signer = provider.signer;
 
   app.get(
@@ -64,12 +64,14 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ provider: SandboxPaymentP
       },
     },
     async (request, reply) => {
+      // Our pages on the host this frame was asked for; a browser always names a plain host.
+      const servedOn = requestOrigin(request);
       reply
-        .header('content-security-policy', csp)
+        .header('content-security-policy', frameCsp(servedOn ? provider.parentOrigins(servedOn) : ["'none'"]))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8');
       const origin = request.query.origin ?? '';
-      if (!provider.acceptsParent(origin)) return reply.status(400).send(refusedHtml);
+      if (!servedOn || !provider.acceptsParent(origin, servedOn)) return reply.status(400).send(refusedHtml);
       return reply.send(frameHtml(origin));
     },
   );

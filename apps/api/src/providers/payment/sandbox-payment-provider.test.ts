@@ -13,8 +13,8 @@ beforeAll(async () => {
   database = await openTestDatabase();
   provider = new SandboxPaymentProvider({
     secret,
-    frameBaseUrl: 'http://localhost:3000',
-    allowedOrigins: ['http://localhost:3000', 'https://bookings.example.com'],
+    // Sub-domain settings: these pages, whatever host the frame is asked for.
+    parentOrigins: () => ['http://localhost:3000', 'https://bookings.example.com'],
     db: database.db,
   });
 });
@@ -85,8 +85,8 @@ describe('SandboxPaymentProvider', () => {
       provider.prepare({ amount: 100, currency: 'GBP', returnOrigin: 'https://bookings.example.com/basket' }),
     ).resolves.toEqual({
       provider: 'sandbox',
-      frameUrl: 'http://localhost:3000/sandbox-pay/frame?origin=https%3A%2F%2Fbookings.example.com',
-      frameOrigin: 'http://localhost:3000',
+      frameUrl: 'https://bookings.example.com/sandbox-pay/frame?origin=https%3A%2F%2Fbookings.example.com',
+      frameOrigin: 'https://bookings.example.com',
     });
     await expect(
       provider.prepare({ amount: 100, currency: 'GBP', returnOrigin: 'https://evil.example' }),
@@ -121,8 +121,7 @@ describe('SandboxPaymentProvider', () => {
     // Another replica on the same database agrees.
     const replica = new SandboxPaymentProvider({
       secret,
-      frameBaseUrl: 'http://x',
-      allowedOrigins: [],
+      parentOrigins: () => [],
       db: database.db,
     });
     await expect(

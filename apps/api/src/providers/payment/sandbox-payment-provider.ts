@@ -30,19 +30,15 @@ const defaultSlowMs = 3_000;
 export interface SandboxPaymentOptions {
   /** Signs tokens, challenge ids and charge references (config.providers.sandboxPaySecret). */
   secret: string;
-  /** Public base URL that serves `/sandbox-pay/` (the bookings site's URL: same server as the API). */
-  frameBaseUrl: string;
-  /** Origins allowed to embed the frame and receive its messages: our sub-sites' public origins. */
-  allowedOrigins: readonly string[];
+  /**
+   * The origins of our pages that may embed the frame and receive its messages when this server is
+   * reached at `servedOn` (our sub-sites' public URLs; unset ones are served on the request's host).
+   */
+  parentOrigins: (servedOn: string) => readonly string[];
   /** Where the sandbox keeps its charges (table `sandbox_charges`). */
   db: Database;
   /** A fault to produce on every charge from the start (SANDBOX_PAY_FAULT; never in production). */
   fault?: SandboxFault;
-}
-
-/** The origins of our sub-sites' public URLs, which may embed the card frame. */
-export function allowedFrameParents(publicUrls: Record<string, string>): string[] {
-  return [...new Set(Object.values(publicUrls).map((url) => new URL(url).origin))];
 }
 
 /**
@@ -57,14 +53,10 @@ export function allowedFrameParents(publicUrls: Record<string, string>): string[
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly signer: SandboxSigner;
-  private readonly frameOrigin: string;
-  private readonly allowedOrigins: ReadonlySet<string>;
   private fault: { kind: SandboxFault; slowMs: number; timesLeft: number } | null = null;
 
   constructor(private readonly options: SandboxPaymentOptions) {
     this.signer = new SandboxSigner(options.secret);
-    this.frameOrigin = new URL(options.frameBaseUrl).origin;
-    this.allowedOrigins = new Set(options.allowedOrigins);
     if (options.fault) this.setFault(options.fault);
   }
 
@@ -87,24 +79,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return fault;
   }
 
-  /** Whether a page at `origin` may embed the frame and receive its token. */
-  acceptsParent(origin: string): boolean {
-    return this.allowedOrigins.has(origin);
+  /** Whether a page at `origin` may embed the frame served at `servedOn` and receive its token. */
+  acceptsParent(origin: string, servedOn: string): boolean {
+    return this.options.parentOrigins(servedOn).includes(origin);
   }
 
-  get parentOrigins(): string[] {
-    return [...this.allowedOrigins];
+  /** The pages that may embed the frame served at `servedOn` (its CSP's frame-ancestors). */
+  parentOrigins(servedOn: string): string[] {
+    return [...this.options.parentOrigins(servedOn)];
   }
 
+  /**
+   * The frame is served by this server under the bookings site, so from the checkout page's own
+   * origin: same-origin for the page, its CSP (`frame-src 'self'`) and its messages, under any host name.
+   */
   async prepare(input: { amount: number; currency: string; returnOrigin: string }): Promise<PaymentSetup> {
     const returnOrigin = new URL(input.returnOrigin).origin;
-    if (!this.acceptsParent(returnOrigin)) {
+    if (!this.acceptsParent(returnOrigin, returnOrigin)) {
       // A programming or settings error: the frame would refuse to talk to that page.
       throw new Error(`sandbox-pay: ${returnOrigin} is not one of the public URLs`);
     }
-    const frameUrl = new URL('/sandbox-pay/frame', this.options.frameBaseUrl);
+    const frameUrl = new URL('/sandbox-pay/frame', returnOrigin);
     frameUrl.searchParams.set('origin', returnOrigin);
-    return { provider: this.name, frameUrl: frameUrl.toString(), frameOrigin: this.frameOrigin };
+    return { provider: this.name, frameUrl: frameUrl.toString(), frameOrigin: returnOrigin };
   }
 
   async describeToken(token: string): Promise<CardSummary> {

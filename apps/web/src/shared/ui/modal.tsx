@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -10,16 +10,44 @@ export interface ModalProps {
   children: ReactNode;
   /** Wider content (terms). */
   size?: 'small' | 'medium' | 'large';
+  /** Where focus goes when it closes, when not back to the control that opened it (null: the opener). */
+  focusOnClose?: () => HTMLElement | null;
 }
 
-/** An accessible dialog (focus trap, Escape, labelled by its title) from Radix. */
-export function Modal({ open, onOpenChange, title, description, children, size = 'medium' }: ModalProps) {
+/**
+ * An accessible dialog (focus trap, Escape, labelled by its title) from Radix. When it closes,
+ * focus returns to the control that opened it (Radix only knows its own Trigger, which a dialog
+ * opened from state has not), or goes where `focusOnClose` says.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'medium',
+  focusOnClose,
+}: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before Radix moves focus into the dialog: whatever has it now opened the dialog.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content
           className={`modal modal-${size}`}
+          onCloseAutoFocus={(event) => {
+            const target = focusOnClose?.() ?? opener.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="modal-header">

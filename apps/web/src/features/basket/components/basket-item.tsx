@@ -12,7 +12,19 @@ export interface BasketItemActions {
 const quantities = Array.from({ length: 10 }, (_, index) => index + 1);
 
 /** One basket line: what, when, where, the price, its tickets or sessions, and (when editable) its actions. */
-export function BasketItem({ item, actions }: { item: CartItem; actions?: BasketItemActions | undefined }) {
+/** A line's heading: h2 straight under the basket page's h1, h3 under the checkout's 'Your basket'. */
+export type BasketHeadingLevel = 2 | 3;
+
+export function BasketItem({
+  item,
+  actions,
+  headingLevel = 3,
+}: {
+  item: CartItem;
+  actions?: BasketItemActions | undefined;
+  headingLevel?: BasketHeadingLevel;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('bookings');
   const headingId = useId();
   const resource = item.cartableResource;
@@ -21,9 +33,9 @@ export function BasketItem({ item, actions }: { item: CartItem; actions?: Basket
   return (
     <li className="basket-item" aria-labelledby={headingId}>
       <div className="basket-item-main">
-        <h3 id={headingId} className="basket-item-name">
+        <Heading id={headingId} className="basket-item-name">
           {resource.name || item.name}
-        </h3>
+        </Heading>
         <dl className="basket-item-details">
           <div>
             <dt>{t('basket.item.date')}</dt>
@@ -151,12 +163,20 @@ export function BasketItem({ item, actions }: { item: CartItem; actions?: Basket
 }
 
 /** The basket's lines; read-only without `actions` (the checkout summary). */
-export function BasketItems({ items, actions }: { items: CartItem[]; actions?: BasketItemActions }) {
+export function BasketItems({
+  items,
+  actions,
+  headingLevel,
+}: {
+  items: CartItem[];
+  actions?: BasketItemActions;
+  headingLevel?: BasketHeadingLevel;
+}) {
   const { t } = useTranslation('bookings');
   return (
     <ul className="basket-items" aria-label={t('basket.itemsLabel')}>
       {items.map((item) => (
-        <BasketItem key={item.id} item={item} actions={actions} />
+        <BasketItem key={item.id} item={item} actions={actions} {...(headingLevel ? { headingLevel } : {})} />
       ))}
     </ul>
   );

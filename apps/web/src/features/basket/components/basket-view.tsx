@@ -152,7 +152,7 @@ export function BasketView() {
         />
       ) : null}
       <div className="basket-lines" aria-busy={removing ? true : undefined}>
-        <BasketItems items={data.items} actions={actions} />
+        <BasketItems items={data.items} actions={actions} headingLevel={2} />
         {removing ? (
           <div className="basket-overlay" role="status">
             <span className="spinner" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import type { CartOwner } from '../../../shared/cart/cart-owner';
 import { type Cart, invalidateCart, settleCart } from '../../../shared/cart/cart-query';
+import { clearTenders, useOfflineTenders } from '../../../shared/cart/offline-tenders';
 import { formatCardExpiry } from '../../../shared/format/dates';
 import { useTerms } from '../../../shared/forms/api/get-terms';
 import { addIssues, messagesOf } from '../../../shared/forms/field-errors';
@@ -24,7 +25,7 @@ import { type CompleteCheckoutRequest, useCompleteCheckout } from '../api/comple
 import { usePayOffline } from '../api/pay-offline';
 import { usePrepareCheckout } from '../api/prepare-checkout';
 import { type BillingValues, billingFieldOf, checkBilling, emptyBilling } from '../lib/billing';
-import { afterCartChange, type OfflineTender, tenderedTotal } from '../lib/tender-rules';
+import { tenderedTotal } from '../lib/tender-rules';
 import { CardFrame, CardFrameError, type CardFrameHandle, type FrameToken } from './card-frame';
 import { OfflineTenders } from './offline-tenders';
 import { Waivers, waiverKey } from './waivers';
@@ -52,8 +53,6 @@ interface CheckoutValues {
   method: Method | null;
   saveCard: boolean;
   billing: BillingValues;
-  /** Front of house: the offline tenders taken. */
-  tenders: OfflineTender[];
 }
 
 interface CheckoutRules {
@@ -85,6 +84,8 @@ function checkoutSchema(rules: CheckoutRules) {
 export interface CheckoutFormProps {
   cart: Cart;
   owner: CartOwner;
+  /** The basket's hold countdown, shown with a failed payment: the places are still held for a retry. */
+  holdCountdown?: ReactNode;
 }
 
 /**
@@ -92,7 +93,7 @@ export interface CheckoutFormProps {
  * into the provider's frame) or, for a zero balance, complete with no card; front-of-house staff
  * take offline tenders. Success: a 10 s toast and the booking-confirmed page.
  */
-export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
+export function CheckoutForm({ cart, owner, holdCountdown }: CheckoutFormProps) {
   const { t } = useTranslation('bookings');
   const { user } = useSession();
   const { kiosk } = useModes();
@@ -120,7 +121,6 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       method: null,
       saveCard: false,
       billing: { ...emptyBilling, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' },
-      tenders: [],
     },
     // Checked on pay; the messages stay until the next attempt (the terms' goes once they are agreed).
     mode: 'onSubmit',
@@ -138,20 +138,13 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       }),
     ),
   });
-  const [termsAgreed, waiversAgreed, method, tenders] = useWatch({
+  const [termsAgreed, waiversAgreed, method] = useWatch({
     control: form.control,
-    name: ['termsAgreed', 'waiversAgreed', 'method', 'tenders'],
+    name: ['termsAgreed', 'waiversAgreed', 'method'],
   });
   const { errors } = form.formState;
-
-  // After any cart change only the credit tender stays (shell-session-basket.md 4).
-  const lastHash = useRef(cart.itemHash);
-  useEffect(() => {
-    if (lastHash.current !== cart.itemHash) {
-      lastHash.current = cart.itemHash;
-      form.setValue('tenders', afterCartChange(form.getValues('tenders')));
-    }
-  }, [cart.itemHash, form]);
+  // Front of house: the basket's offline tenders (only credit stays after any cart change).
+  const [tenders, setTenders] = useOfflineTenders(user?.id ?? 0, owner.selectedUserId ?? 0, cart.itemHash);
 
   const chosenMethod: Method = method ?? (savedCard ? 'saved' : 'new');
   const reservedCredit = cart.credits.general.reserved + cart.credits.membership.reserved;
@@ -171,6 +164,8 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
   const staffCurrency = user?.currency ?? cart.currency;
 
   const succeeded = async (orderId: number) => {
+    if (owner.isFrontOfHouse && user && owner.selectedUserId !== null)
+      clearTenders(user.id, owner.selectedUserId);
     notify.success(t('checkout.success'), { duration: toastDuration.long });
     await settleCart(queryClient);
     navigate(withQuery(`/booking-confirmed/${orderId}`, { kiosk: kiosk || undefined }));
@@ -187,7 +182,12 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       // The basket changed under us: show the new one.
       void invalidateCart(queryClient);
     }
-    notify.error(orderFailure(error, t('checkout.failed')), { duration: toastDuration.long });
+    const message = orderFailure(error, t('checkout.failed'));
+    notify.error(message, { duration: toastDuration.long });
+    // The toast goes; this stays beside the payment until the next attempt. A refused card books and
+    // charges nothing, and the places stay held for another try (docs/decisions/017).
+    const refused = error instanceof ApiError && error.status === 422 && 'card' in error.wireErrors;
+    form.setError('root.payment', { type: refused ? 'refused' : 'server', message });
   };
 
   const common = {
@@ -210,7 +210,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
       if (owner.isFrontOfHouse) {
         const answer = await payOffline.mutateAsync({
           ...request,
-          payments: values.tenders.map((tender) => ({
+          payments: tenders.map((tender) => ({
             tenderType: tender.tenderType,
             amount: tender.amount,
           })),
@@ -274,6 +274,22 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
     />
   );
 
+  // What went wrong with the last attempt, beside the payment: the frame's answer or the server's.
+  const paymentProblem = errors.root?.card?.message ?? errors.root?.payment?.message;
+  const paymentAlert = paymentProblem ? (
+    <div className="checkout-payment-problem">
+      <p role="alert" className="form-error">
+        {paymentProblem}
+      </p>
+      {errors.root?.payment?.type === 'refused' ? (
+        <>
+          <p>{t('checkout.stillHeld')}</p>
+          {holdCountdown}
+        </>
+      ) : null}
+    </div>
+  ) : null;
+
   const tendersCoverBalance = tenderedTotal(tenders) === cart.balance;
   const submitLabel = owner.isFrontOfHouse
     ? t('checkout.takePayment')
@@ -320,8 +336,9 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
         requiresPayment ? (
           <OfflineTenders
             tenders={tenders}
-            onChange={(next) => form.setValue('tenders', next)}
+            onChange={setTenders}
             balance={cart.balance}
+            availableCredit={cart.credits.general.totalAvailable}
             currency={staffCurrency}
             disabled={processing}
           />
@@ -370,6 +387,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
               </label>
             </fieldset>
           ) : null}
+          {chosenMethod === 'saved' ? paymentAlert : null}
           {chosenMethod === 'new' && prepare.data ? (
             <div className="checkout-new-card">
               <CardFrame
@@ -378,11 +396,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
                 frameOrigin={prepare.data.data.frameOrigin}
                 onToken={(token) => pay(token)}
               />
-              {errors.root?.card ? (
-                <p role="alert" className="form-error">
-                  {errors.root.card.message}
-                </p>
-              ) : null}
+              {paymentAlert}
               <CheckboxField
                 label={t('checkout.saveCard')}
                 disabled={processing}
@@ -403,6 +417,7 @@ export function CheckoutForm({ cart, owner }: CheckoutFormProps) {
         <p>{t('checkout.noPaymentNeeded')}</p>
       )}
 
+      {owner.isFrontOfHouse || !requiresPayment ? paymentAlert : null}
       <div className="checkout-actions">
         <Button
           type="submit"

@@ -5,18 +5,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { OfflineTender, OfflineTenderType } from '../../../shared/cart/offline-tenders';
 import { parseMoneyInput } from '../../../shared/format/money-input';
 import { messagesOf } from '../../../shared/forms/field-errors';
 import { Button } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
-import {
-  addTender,
-  type OfflineTender,
-  type OfflineTenderType,
-  removeTenderAt,
-  tenderedTotal,
-} from '../lib/tender-rules';
+import { addTender, removeTenderAt, tenderedTotal } from '../lib/tender-rules';
 
 /** One tender as typed: a type, and an amount such as '12.50' (-> minor units). */
 function tenderEntrySchema(typeRequired: string, amountInvalid: string) {
@@ -34,17 +29,26 @@ function tenderEntrySchema(typeRequired: string, amountInvalid: string) {
 }
 
 export interface OfflineTendersProps {
-  tenders: OfflineTender[];
-  onChange: (tenders: OfflineTender[]) => void;
+  tenders: readonly OfflineTender[];
+  onChange: (tenders: readonly OfflineTender[]) => void;
   /** What is left to pay, minor units. */
   balance: number;
+  /** The customer's account credit, minor units: what the credit tender can take at most. */
+  availableCredit: number;
   /** The staff user's currency (shell-session-basket.md 3). */
   currency: string;
   disabled?: boolean;
 }
 
 /** Front-of-house tenders: type and amount, with the spec's rules (see lib/tender-rules.ts). */
-export function OfflineTenders({ tenders, onChange, balance, currency, disabled }: OfflineTendersProps) {
+export function OfflineTenders({
+  tenders,
+  onChange,
+  balance,
+  availableCredit,
+  currency,
+  disabled,
+}: OfflineTendersProps) {
   const { t } = useTranslation('bookings');
   const listId = useId();
   // Not a <form>: the entry sits inside the checkout form, and forms do not nest.
@@ -92,6 +96,9 @@ export function OfflineTenders({ tenders, onChange, balance, currency, disabled 
           {t('checkout.tenders.add')}
         </Button>
       </div>
+      <p className="checkout-tender-credit">
+        {t('checkout.tenders.creditAvailable', { amount: formatMoney(availableCredit, currency) })}
+      </p>
       {tenders.length > 0 ? (
         <ul id={listId} className="checkout-tender-list" aria-label={t('checkout.tenders.listLabel')}>
           {tenders.map((tender, index) => (

@@ -21,6 +21,12 @@ export type FrameMessage =
 
 export const submitMessage = { type: 'sandbox-pay:submit' } as const;
 
+/**
+ * How long the page waits for the frame to answer a submit (a token, an error or a 3-D Secure
+ * challenge) before telling the customer the card form is not ready; 'Pay now' never hangs.
+ */
+export const frameAnswerTimeoutMs = 8_000;
+
 function isCard(value: unknown): value is FrameCard {
   if (typeof value !== 'object' || value === null) return false;
   const card = value as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addTender, afterCartChange, removeTenderAt, tenderedTotal } from './tender-rules';
+import { afterCartChange } from '../../../shared/cart/offline-tenders';
+import { addTender, removeTenderAt, tenderedTotal } from './tender-rules';
 
 describe('offline tender rules', () => {
   it('replaces an earlier cash or credit tender of the same type', () => {

@@ -1,16 +1,11 @@
-import type { offlineTenderTypes } from '@leisure/contract/checkout';
+import type { OfflineTender, OfflineTenderType } from '../../../shared/cart/offline-tenders';
 
 /**
  * Front-of-house offline tenders (shell-session-basket.md 4): adding cash or credit replaces any
- * earlier tender of the same type; an amount of 0 or less removes that type's tenders; after any
- * cart change only the credit tender stays. Amounts are integer minor units.
+ * earlier tender of the same type; an amount of 0 or less removes that type's tenders. After any
+ * cart change only the credit tender stays: the basket keeps its tenders (shared/cart/offline-tenders.ts).
+ * Amounts are integer minor units.
  */
-export type OfflineTenderType = (typeof offlineTenderTypes)[number];
-
-export interface OfflineTender {
-  tenderType: OfflineTenderType;
-  amount: number;
-}
 
 /** Tenders of which the till holds one at most. */
 const singleTenderTypes: ReadonlySet<OfflineTenderType> = new Set(['cash', 'credit']);
@@ -25,10 +20,6 @@ export function addTender(tenders: readonly OfflineTender[], tender: OfflineTend
 
 export function removeTenderAt(tenders: readonly OfflineTender[], index: number): OfflineTender[] {
   return tenders.filter((_, position) => position !== index);
-}
-
-export function afterCartChange(tenders: readonly OfflineTender[]): OfflineTender[] {
-  return tenders.filter((tender) => tender.tenderType === 'credit');
 }
 
 export function tenderedTotal(tenders: readonly OfflineTender[]): number {

@@ -12,93 +12,23 @@ import {
 } from '../../../mocks/basket-handlers';
 import { mockUser } from '../../../mocks/fixtures';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
-import { basketTestRoutes } from './basket-test-routes';
+import {
+  agreeToTerms,
+  captureComplete,
+  fakeFrame,
+  fillBilling,
+  frameOrigin,
+  renderCheckout,
+  serveStaffUser,
+  tokenMessage,
+} from './checkout-test-helpers';
 
 const server = installMockApi();
-const frameOrigin = 'http://localhost:3000';
-
 beforeEach(() => {
   resetMockBasket([mockCourtItem()]);
   window.sessionStorage.clear();
   startMockSession();
 });
-
-function renderCheckout() {
-  return renderRoutes(basketTestRoutes, { path: '/basket/checkout' });
-}
-
-/** Records the body of `POST checkout/complete` and answers with `answer` (or order 3001). */
-function captureComplete(answer?: () => Response | Promise<Response>) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post('*/api/checkout/complete', async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      return answer ? answer() : HttpResponse.json({ complete_order_id: 3001 });
-    }),
-  );
-  return bodies;
-}
-
-async function agreeToTerms(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
-  await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-}
-
-async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Address line 1/), '1 River Street');
-  await user.type(screen.getByLabelText(/^Town\/city/), 'Leeds');
-  await user.type(screen.getByLabelText(/^Postcode/), 'LS1 4AP');
-}
-
-/** Stands in for the provider's frame: answers the page's submit with a token (or an error). */
-function fakeFrame(reply: Record<string, unknown>) {
-  const iframe = screen.getByTitle('Card details') as HTMLIFrameElement;
-  const frameWindow = iframe.contentWindow as Window;
-  const posted: unknown[] = [];
-  frameWindow.postMessage = ((message: unknown) => {
-    posted.push(message);
-    setTimeout(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', { data: reply, origin: frameOrigin, source: frameWindow }),
-      );
-    }, 0);
-  }) as Window['postMessage'];
-  return posted;
-}
-
-const tokenMessage = {
-  type: 'sandbox-pay:token',
-  token: 'tok_sbx_test',
-  card: { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030 },
-};
-
-/** A front-of-house staff user (EUR) serving customer 201. */
-function serveStaffUser() {
-  server.use(
-    http.get('*/api/auth/user', () =>
-      HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true, currency: 'EUR' } }),
-    ),
-  );
-  window.sessionStorage.setItem(
-    'foh-selected-customer',
-    JSON.stringify({
-      staffId: 900,
-      customer: {
-        id: 201,
-        reference: 'RL000201',
-        firstName: 'Alex',
-        lastName: 'Morgan',
-        email: 'a@example.com',
-        dateOfBirth: null,
-        postcode: null,
-        membershipUser: null,
-      },
-    }),
-  );
-}
 
 describe('checkout', () => {
   it('shows the items and totals, and needs the terms ticked first', async () => {
@@ -249,7 +179,7 @@ describe('checkout', () => {
     });
   });
 
-  it('shows the server’s failure, or the spec’s fallback', async () => {
+  it('keeps a refused payment beside the card with the places’ hold; else the server’s text or the fallback', async () => {
     server.use(
       http.get('*/api/checkout/prepare', () =>
         HttpResponse.json(mockPrepare(mockCart(mockBasket.items), { saved_card: mockSavedCard })),
@@ -257,16 +187,33 @@ describe('checkout', () => {
     );
     let status = 422;
     captureComplete(() =>
-      HttpResponse.json({ message: status === 422 ? 'Your card was declined.' : 'boom' }, { status }),
+      HttpResponse.json(
+        status === 422
+          ? { message: 'Your card was declined.', errors: { card: ['Your card was declined.'] } }
+          : { message: 'boom' },
+        { status },
+      ),
     );
     const user = userEvent.setup();
     renderCheckout();
     await agreeToTerms(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(await within(payment).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(
+      within(payment).getByText(
+        'Nothing has been booked or charged. Your places are still held, so you can try another card.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(payment).getByRole('timer')).toHaveTextContent(/^Your places are held for \d+:\d\d$/);
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('Unable to complete your order, please try again.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(payment).getByRole('alert')).toHaveTextContent(
+        'Unable to complete your order, please try again.',
+      ),
+    );
+    expect(within(payment).queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Checkout', level: 1 })).toBeInTheDocument();
   });
 

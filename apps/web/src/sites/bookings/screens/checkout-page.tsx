@@ -59,7 +59,16 @@ export function CheckoutPage() {
             </SiteLink>
           </p>
         </section>
-        <CheckoutForm key={owner.selectedUserId} cart={data} owner={owner} />
+        <CheckoutForm
+          key={owner.selectedUserId}
+          cart={data}
+          owner={owner}
+          holdCountdown={
+            data.holdExpiresAt ? (
+              <HoldCountdown expiresAt={data.holdExpiresAt} onExpire={() => void cart.refetch()} />
+            ) : null
+          }
+        />
       </>
     );
   }
