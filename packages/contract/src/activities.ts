@@ -218,6 +218,8 @@ export const zCategoriesResponse = z.object({ data: z.array(zCategory) });
 
 export const zCategoryDetail = zCategory.extend({
   children: z.array(zCategory),
+  /** The categories above it, the root first: the breadcrumb path (Home / venue / ... / this). */
+  ancestors: z.array(z.object({ slug: z.string(), name: z.string() })),
   /** For an activity: the venue's locations it runs in. Empty for a category. */
   locations: z.array(zLocation),
 });

@@ -122,11 +122,16 @@ const tennis = category('tennis-court-outdoor', 'Tennis Court Outdoor', 'racquet
 const classC = category('fitness-classes-c', 'Fitness Classes C', 'fitness-classes', 'activity');
 
 export const mockCategories: Record<string, CategoryDetail> = {
-  'racquet-sports': { ...racquetSports, children: [badminton40, tennis], locations: [] },
-  'fitness-classes': { ...fitnessClasses, children: [classC], locations: [] },
-  'badminton-40min': { ...badminton40, children: [], locations: courts },
-  'tennis-court-outdoor': { ...tennis, children: [], locations: courts.slice(0, 2) },
-  'fitness-classes-c': { ...classC, children: [], locations: [studio] },
+  'racquet-sports': { ...racquetSports, children: [badminton40, tennis], ancestors: [], locations: [] },
+  'fitness-classes': { ...fitnessClasses, children: [classC], ancestors: [], locations: [] },
+  'badminton-40min': { ...badminton40, children: [], ancestors: [racquetSports], locations: courts },
+  'tennis-court-outdoor': {
+    ...tennis,
+    children: [],
+    ancestors: [racquetSports],
+    locations: courts.slice(0, 2),
+  },
+  'fitness-classes-c': { ...classC, children: [], ancestors: [fitnessClasses], locations: [studio] },
 };
 
 // ---- Availability ----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -38,6 +38,27 @@ function useSlotStyle(times: SessionTime[] | undefined): {
     ready: !first || !occurrence.isPending,
     isSlot: (time) => (kind ? kind === 'court' : time.location === 'Multiple'),
   };
+}
+
+/**
+ * The slot and class modals are child routes of the list: closing one navigates back here and the
+ * dialog unmounts, so it cannot give focus back itself. The list does: the session link whose path
+ * was open (the opener, or the session a deep link named) gets the focus once it is rendered.
+ */
+function useFocusReturn(list: RefObject<HTMLUListElement | null>, listed: boolean) {
+  const { pathname } = useLocation();
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (/\/by-time\/.+/.test(pathname)) {
+      opened.current = pathname;
+      return;
+    }
+    const path = opened.current;
+    if (path === null || !listed) return;
+    opened.current = null;
+    const links = Array.from(list.current?.querySelectorAll('a') ?? []);
+    links.find((link) => link.pathname === path)?.focus();
+  }, [pathname, listed, list]);
 }
 
 function SessionCard({ time, href }: { time: SessionTime; href: string }) {
@@ -84,6 +105,8 @@ export function SessionsByTime({ venue, activity, date }: SessionsByTimeProps) {
   const style = useSlotStyle(times.data);
   const datesId = useId();
   const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusReturn(listRef, Boolean(times.data && style.ready));
   const longDate = formatLongDate(date);
   const name = category.data?.name ?? activity;
   usePageTitle(`${name} | ${longDate}`);
@@ -112,7 +135,7 @@ export function SessionsByTime({ venue, activity, date }: SessionsByTimeProps) {
       ) : times.data.length === 0 ? (
         <p>{t('sessions.empty')}</p>
       ) : (
-        <ul className="session-list" aria-labelledby={listId}>
+        <ul ref={listRef} className="session-list" aria-labelledby={listId}>
           {times.data.map((time) => (
             <SessionCard
               key={time.compositeKey}
