@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
+import { SiteLink } from '../../../shared/links/site-link';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { useBookableDates } from '../api/get-bookable-dates';
 import { useCategory } from '../api/get-category';
@@ -13,6 +14,7 @@ import { byTimeHref, classHref, slotHref } from '../lib/links';
 import { statusClass, statusKey } from '../lib/statuses';
 import { DateStrip } from './date-strip';
 import { LoadError } from './load-error';
+import { myBookingsPath } from './own-place';
 import '../activities.css';
 
 export interface SessionsByTimeProps {
@@ -65,6 +67,12 @@ function SessionCard({ time, href }: { time: SessionTime; href: string }) {
   const { t } = useTranslation('bookings');
   const statusId = useId();
   const { status, reason } = time.actionToShow;
+  // The member's own booking or basket place says so instead of the status others see.
+  const own = time.booking
+    ? 'sessions.status.booked'
+    : time.cartItemId !== null
+      ? 'sessions.status.inBasket'
+      : null;
   return (
     <li className="card card-link session-card">
       <h3>
@@ -79,11 +87,24 @@ function SessionCard({ time, href }: { time: SessionTime; href: string }) {
       </p>
       <p className="session-price">{time.price.formattedAmount}</p>
       <p>{t('sessions.spaces', { count: time.spaces })}</p>
-      <p id={statusId} className={statusClass(status)}>
-        {t(statusKey(status))}
-        {status === null && reason ? <span className="visually-hidden">: {reason}</span> : null}
-      </p>
-      {status === null && reason ? (
+      {own ? (
+        <p id={statusId} className="status-badge status-own">
+          {t(own)}
+        </p>
+      ) : (
+        <p id={statusId} className={statusClass(status)}>
+          {t(statusKey(status))}
+          {status === null && reason ? <span className="visually-hidden">: {reason}</span> : null}
+        </p>
+      )}
+      {time.booking ? (
+        <p className="session-own">
+          <SiteLink site="account" to={myBookingsPath}>
+            {t('sessions.viewBooking')}
+          </SiteLink>
+        </p>
+      ) : null}
+      {!own && status === null && reason ? (
         <p className="field-hint" aria-hidden="true">
           {reason}
         </p>
