@@ -128,18 +128,38 @@ async function asAnotherCustomer<T>(
 }
 
 /**
- * A full class that offers its waitlist: another customer books and pays for every place left on
- * the first bookable session of `activity` (a class with a waitlist). Answers that session, now full.
+ * A class with only `placesLeft` places left: another customer books and pays for the rest of the
+ * first bookable session of `activity` with more. Answers that session.
  */
-export async function fullClass(wanted: { venue: string; activity: string }): Promise<Session> {
+export async function classWithPlacesLeft(
+  wanted: { venue: string; activity: string },
+  placesLeft: number,
+): Promise<Session & { statusNow: string | null }> {
   return asAnotherCustomer('fills-a-class', async (request) => {
     // One basket line takes at most 20 places.
-    const session = await findSession(request, { ...wanted, atMostSpaces: 20 });
-    await bookAndPay(request, session, session.spacesRemaining);
+    const session = await findSession(request, {
+      ...wanted,
+      spaces: placesLeft + 1,
+      atMostSpaces: 20 + placesLeft,
+    });
+    await bookAndPay(request, session, session.spacesRemaining - placesLeft);
     const now = (await timesOn(request, session.venue, session.activity, session.date))?.find(
       (time) => time.id === session.id,
     );
-    expect(now?.action_to_show.status, `${session.name} on ${session.date} once filled`).toBe('WAITLIST');
-    return { ...session, spacesRemaining: 0 };
+    expect(now?.spaces_remaining, `${session.name} on ${session.date} once filled`).toBe(placesLeft);
+    return { ...session, spacesRemaining: placesLeft, statusNow: now?.action_to_show.status ?? null };
   });
+}
+
+/**
+ * A full class: another customer books and pays for every place left on the first bookable session
+ * of `activity`. A class with a waitlist then offers it (WAITLIST); one without says FULL.
+ */
+export async function fullClass(
+  wanted: { venue: string; activity: string },
+  status: 'WAITLIST' | 'FULL' = 'WAITLIST',
+): Promise<Session> {
+  const session = await classWithPlacesLeft(wanted, 0);
+  expect(session.statusNow, `${session.name} on ${session.date} once filled`).toBe(status);
+  return session;
 }

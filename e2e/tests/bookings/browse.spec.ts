@@ -58,6 +58,19 @@ test('an anonymous visitor finds a venue, picks a day and opens a badminton slot
   await expect(page.getByRole('heading', { level: 1, name: 'Badminton' })).toBeVisible();
   await page.getByRole('link', { name: 'Badminton 40min' }).click();
   await expect(page).toHaveURL(/\/location\/leeds-riverside\/badminton-40min$/);
+  // The breadcrumbs show the category path: Home / venue / category / activity.
+  const breadcrumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+  await expect(breadcrumbs.getByRole('listitem')).toHaveText([
+    'Home',
+    'Riverside Leisure Centre Leeds',
+    'Racquet Sports',
+    'Badminton',
+    'Badminton 40min',
+  ]);
+  await expect(breadcrumbs.getByRole('link', { name: 'Badminton', exact: true })).toHaveAttribute(
+    'href',
+    '/location/leeds-riverside/badminton',
+  );
   await expect(page.getByRole('heading', { level: 2, name: 'Choose a date' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Choose a date' }).getByRole('link').first(),
@@ -66,8 +79,14 @@ test('an anonymous visitor finds a venue, picks a day and opens a badminton slot
 
   const list = await openFirstDayWithSessions(page);
   await expect(page).toHaveURL(/\/badminton-40min\/\d{4}-\d{2}-\d{2}\/by-time$/);
-  const breadcrumbs = page.getByRole('navigation', { name: /breadcrumb/i });
-  await expect(breadcrumbs.getByRole('link', { name: 'Riverside Leisure Centre Leeds' })).toBeVisible();
+  await expect(breadcrumbs.getByRole('listitem')).toHaveText([
+    'Home',
+    'Riverside Leisure Centre Leeds',
+    'Racquet Sports',
+    'Badminton',
+    'Badminton 40min',
+    /^\w{3} \d{1,2} \w{3}$/,
+  ]);
   await expect(breadcrumbs.getByRole('link', { name: 'Badminton 40min' })).toBeVisible();
   const first = list.getByRole('listitem').first();
   await expect(first).toContainText('Badminton 40min');
@@ -78,6 +97,15 @@ test('an anonymous visitor finds a venue, picks a day and opens a badminton slot
   const link = first.getByRole('link');
   await link.click();
   await expect(page).toHaveURL(/\/by-time\/slot\/\d{2}:\d{2}-\d{2}:\d{2}\/[0-9a-f]{8}$/);
+  // The modal's page keeps the path (behind the modal, so hidden from the accessibility tree).
+  await expect(page.locator('nav.breadcrumbs li')).toHaveText([
+    'Home',
+    'Riverside Leisure Centre Leeds',
+    'Racquet Sports',
+    'Badminton',
+    'Badminton 40min',
+    /^\w{3} \d{1,2} \w{3}$/,
+  ]);
   const dialog = page.getByRole('dialog', { name: 'Your selection' });
   await expect(dialog).toBeVisible();
   const location = dialog.getByRole('combobox', { name: 'Select location' });
@@ -91,10 +119,43 @@ test('an anonymous visitor finds a venue, picks a day and opens a badminton slot
   await expect(page.getByRole('dialog', { name: 'Your selection' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Select location' })).toBeVisible();
 
-  // Escape closes it and goes back to the list.
+  // Escape closes it and goes back to the list, with the focus on the session it was opened for.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/by-time$/);
+  await expect(link).toBeFocused();
+});
+
+/** Focus returns to the control that opened a modal when it closes (Escape or the close button). */
+test('closing the slot or class modal returns the focus to the session that opened it', async ({ page }) => {
+  await page.goto('/location/leeds-riverside/badminton-40min');
+  const courts = await openFirstDayWithSessions(page);
+  const court = courts.getByRole('listitem').last().getByRole('link').first();
+  await tabTo(page, court);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Your selection' });
+  await expect(dialog.getByRole('combobox', { name: 'Select location' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(court).toBeFocused();
+  await expectNoA11yViolations(page, 'sessions by time after closing the slot modal');
+
+  await page.goto('/location/leeds-riverside/fitness-classes-c');
+  const classes = await openFirstDayWithSessions(page);
+  const session = classes.getByRole('listitem').first().getByRole('link').first();
+  await session.click();
+  await expect(dialog.getByText(/spaces? available/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(session).toBeFocused();
+  // On the activity's date picker page too, the path is there.
+  await page.goto('/location/leeds-riverside/fitness-classes-c');
+  await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('listitem')).toHaveText([
+    'Home',
+    'Riverside Leisure Centre Leeds',
+    'Fitness Classes',
+    'Fitness Classes C',
+  ]);
 });
 
 test("'Book an activity' without a selected venue goes to the finder with a toast", async ({ page }) => {

@@ -126,8 +126,14 @@ export const zActionToShow = z.object({
 });
 export type ActionToShow = z.infer<typeof zActionToShow>;
 
-/** The user's own booking of this session; bookings arrive with the cart, so null until then. */
+/** The signed-in user's own paid booking of this session (of the time group, on a time): null otherwise. */
 export const zBookingRef = z.object({ id: z.number().int() }).nullable();
+
+/**
+ * The basket line holding a place of this session for the signed-in user (a place they took but have
+ * not paid for yet, or a waitlist offer): null otherwise. Not a booking, so not in `booking`.
+ */
+const zCartItemId = z.number().int().nullable();
 
 export const zRestrictions = z.object({
   pre_waiver: z.null(),
@@ -212,6 +218,8 @@ export const zCategoriesResponse = z.object({ data: z.array(zCategory) });
 
 export const zCategoryDetail = zCategory.extend({
   children: z.array(zCategory),
+  /** The categories above it, the root first: the breadcrumb path (Home / venue / ... / this). */
+  ancestors: z.array(z.object({ slug: z.string(), name: z.string() })),
   /** For an activity: the venue's locations it runs in. Empty for a category. */
   locations: z.array(zLocation),
 });
@@ -244,6 +252,7 @@ export const zTime = z.object({
   /** Start, in Unix seconds. */
   timestamp: z.number().int(),
   booking: zBookingRef,
+  cart_item_id: zCartItemId,
   action_to_show: zActionToShow,
   /** The activity's slug (activities are the leaf categories). */
   category_slug: z.string(),
@@ -282,6 +291,8 @@ export const zTimeGroupLocation = z.object({
   spaces: z.number().int(),
   capacity: z.number().int(),
   action_to_show: zActionToShow,
+  booking: zBookingRef,
+  cart_item_id: zCartItemId,
 });
 export type TimeGroupLocation = z.infer<typeof zTimeGroupLocation>;
 export const zTimeGroupResponse = z.object({ data: z.array(zTimeGroupLocation) });
@@ -307,6 +318,7 @@ export const zSlot = z.object({
   cart_type: z.enum(['activity', 'purchasableOccurrence']),
   composite_key: z.string(),
   booking: zBookingRef,
+  cart_item_id: zCartItemId,
   bookings_count: z.number().int(),
   spaces: z.number().int(),
   capacity: z.number().int(),
@@ -341,6 +353,7 @@ export const zTimetableItem = z.object({
   instructor: z.string().nullable(),
   action_to_show: zActionToShow,
   booking: zBookingRef,
+  cart_item_id: zCartItemId,
   waitlist_id: z.number().int().nullable(),
   allows_anonymous_bookings: z.boolean(),
   needs_waiver: z.boolean(),
@@ -379,6 +392,11 @@ export const zOccurrence = z.object({
   capacity: z.number().int(),
   action_to_show: zActionToShow,
   booking: zBookingRef,
+  cart_item_id: zCartItemId,
+  /** The user's live waitlist entry for this session (as on the timetable), or null. */
+  waitlist_id: z.number().int().nullable(),
+  /** Their place in the queue: 1 for the first person waiting; 0 once a place is offered; null off the list. */
+  waitlist_position: z.number().int().nullable(),
   first_bookable_at: zInstant,
   cancellation_cutoff_minutes: z.number().int(),
   awards_credit: z.boolean(),

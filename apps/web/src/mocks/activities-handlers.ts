@@ -122,11 +122,16 @@ const tennis = category('tennis-court-outdoor', 'Tennis Court Outdoor', 'racquet
 const classC = category('fitness-classes-c', 'Fitness Classes C', 'fitness-classes', 'activity');
 
 export const mockCategories: Record<string, CategoryDetail> = {
-  'racquet-sports': { ...racquetSports, children: [badminton40, tennis], locations: [] },
-  'fitness-classes': { ...fitnessClasses, children: [classC], locations: [] },
-  'badminton-40min': { ...badminton40, children: [], locations: courts },
-  'tennis-court-outdoor': { ...tennis, children: [], locations: courts.slice(0, 2) },
-  'fitness-classes-c': { ...classC, children: [], locations: [studio] },
+  'racquet-sports': { ...racquetSports, children: [badminton40, tennis], ancestors: [], locations: [] },
+  'fitness-classes': { ...fitnessClasses, children: [classC], ancestors: [], locations: [] },
+  'badminton-40min': { ...badminton40, children: [], ancestors: [racquetSports], locations: courts },
+  'tennis-court-outdoor': {
+    ...tennis,
+    children: [],
+    ancestors: [racquetSports],
+    locations: courts.slice(0, 2),
+  },
+  'fitness-classes-c': { ...classC, children: [], ancestors: [fitnessClasses], locations: [studio] },
 };
 
 // ---- Availability ----------------------------------------------------------------------------------
@@ -281,6 +286,7 @@ function timeOf(group: MockSession[], date: string): TimeV2 {
     composite_key: first.compositeKey,
     timestamp: Date.parse(`${date}T${first.start}:00Z`) / 1000,
     booking: null,
+    cart_item_id: null,
     action_to_show: action(places, { opensLater: first.opensLater, waitlist: first.waitlist }),
     category_slug: first.activity.slug,
     date,
@@ -333,6 +339,7 @@ function slotOf(session: MockSession, date: string): Slot {
     cart_type: 'purchasableOccurrence',
     composite_key: session.compositeKey,
     booking: null,
+    cart_item_id: null,
     bookings_count: session.capacity - session.places,
     spaces: Math.max(0, session.places),
     capacity: session.capacity,
@@ -373,6 +380,7 @@ function timetableItemOf(session: MockSession, date: string): TimetableItem {
     instructor: session.instructor ?? null,
     action_to_show: slot.action_to_show,
     booking: null,
+    cart_item_id: null,
     waitlist_id: null,
     allows_anonymous_bookings: false,
     needs_waiver: false,
@@ -402,6 +410,9 @@ export function mockOccurrence(id: string, date = mockSessionDate): Occurrence |
     capacity: session.capacity,
     action_to_show: actionOf(session),
     booking: null,
+    cart_item_id: null,
+    waitlist_id: null,
+    waitlist_position: null,
     first_bookable_at: instant(date, '00:00'),
     cancellation_cutoff_minutes: 120,
     awards_credit: true,

@@ -70,7 +70,12 @@ describe('activities calls', () => {
 
     it('answers a category with its children: sub-categories and activities', async () => {
       const root = (await get(`${base}/hall-venue/categories/racquet-sports`)).json().data;
-      expect(root).toMatchObject({ slug: 'racquet-sports', name: 'Racquet Sports', locations: [] });
+      expect(root).toMatchObject({
+        slug: 'racquet-sports',
+        name: 'Racquet Sports',
+        locations: [],
+        ancestors: [],
+      });
       expect(root.children).toEqual([
         {
           slug: 'badminton',
@@ -82,6 +87,7 @@ describe('activities calls', () => {
         },
       ]);
       const leaf = (await get(`${base}/hall-venue/categories/badminton`)).json().data;
+      expect(leaf.ancestors).toEqual([{ slug: 'racquet-sports', name: 'Racquet Sports' }]);
       expect(leaf.children.map((c: { slug: string; type: string }) => [c.slug, c.type])).toEqual([
         ['badminton-40min', 'activity'],
         ['tennis-court-outdoor', 'activity'],
@@ -97,6 +103,11 @@ describe('activities calls', () => {
         type: 'activity',
         has_children: false,
         children: [],
+        // The breadcrumb path, the root first.
+        ancestors: [
+          { slug: 'racquet-sports', name: 'Racquet Sports' },
+          { slug: 'badminton', name: 'Badminton' },
+        ],
       });
       expect(data.locations.map((l: { name: string }) => l.name)).toEqual([
         'Court 1',

@@ -52,6 +52,7 @@ describe('activities calls', () => {
             instructor: 'Jess Okafor',
             action_to_show: { status: 'LOGIN', reason: activityMessages.login },
             booking: null,
+            cart_item_id: null,
             waitlist_id: null,
             allows_anonymous_bookings: false,
             needs_waiver: true,
@@ -97,6 +98,9 @@ describe('activities calls', () => {
         needs_waiver: true,
         bundle: null,
         booking: null,
+        cart_item_id: null,
+        waitlist_id: null,
+        waitlist_position: null,
       });
       // Ticket ids are strings and pricing option ids numbers, as tools of the original platform read them.
       expect(data.tickets).toEqual([

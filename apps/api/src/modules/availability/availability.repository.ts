@@ -206,24 +206,30 @@ export async function findOccurrence(db: Database, id: number): Promise<Occurren
   };
 }
 
-// ---- The viewer's own places (bookings and waitlist entries: modules/checkout and modules/waitlist) -----
+// ---- The viewer's own places (bookings, basket holds and waitlist entries) ---------------------------------
 
 export interface ViewerPlaceRow {
   occurrenceId: number;
   compositeKey: string;
   bookingId: number | null;
+  /** A basket line holding a place of the session (not yet paid). */
+  cartItemId: number | null;
   waitlistId: number | null;
+  /** 1 for the first person waiting; 0 once a place is offered. */
+  waitlistPosition: number | null;
 }
 
 /**
- * The user's live bookings and waitlist entries on sessions of one activity at one venue starting in
- * [from, to), or on the given sessions: what the availability answers show as `booking` and
- * `waitlist_id`. Driven by the user's own rows (indexed by user), so it stays small.
+ * The user's live bookings, basket holds and waitlist entries on sessions of one activity at one
+ * venue starting in [from, to), or on the given sessions: what the availability answers show as
+ * `booking`, `cart_item_id` and `waitlist_id`. Driven by the user's own rows (indexed by user or
+ * basket), so it stays small.
  */
 export async function listViewerPlaces(
   db: Database,
   userId: number,
   scope: { venueId: number; activityId: number; from: Date; to: Date } | { occurrenceIds: number[] },
+  now: Date,
 ): Promise<ViewerPlaceRow[]> {
   const where =
     'occurrenceIds' in scope
@@ -237,22 +243,37 @@ export async function listViewerPlaces(
             and o.starts_at >= ${scope.from.toISOString()}::timestamptz
             and o.starts_at < ${scope.to.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    select o.id as occurrence_id, o.composite_key, b.id as booking_id, null::int as waitlist_id
+    select o.id as occurrence_id, o.composite_key, b.id as booking_id, null::int as cart_item_id,
+      null::int as waitlist_id, null::int as waitlist_position
     from bookings b join occurrences o on o.id = b.occurrence_id
     where b.user_id = ${userId} and b.status = 'booked' and ${where}
     union all
-    select o.id, o.composite_key, null::int, w.id
+    select o.id, o.composite_key, null::int, h.cart_item_id, null::int, null::int
+    from carts c join cart_holds h on h.cart_id = c.id join occurrences o on o.id = h.occurrence_id
+    where c.user_id = ${userId} and c.status = 'open'
+      and h.expires_at > ${now.toISOString()}::timestamptz and ${where}
+    union all
+    select o.id, o.composite_key, null::int, null::int, w.id,
+      case when w.status = 'waiting' then (
+        select count(*)::int + 1 from waitlist_entries x
+        where x.occurrence_id = w.occurrence_id and x.status = 'waiting' and x.id < w.id
+      ) else 0 end
     from waitlist_entries w join occurrences o on o.id = w.occurrence_id
     where w.user_id = ${userId} and w.status in ('waiting', 'offered') and ${where}`);
+  const id = (value: number | null) => (value === null ? null : Number(value));
   return rowsOf<{
     occurrence_id: number;
     composite_key: string;
     booking_id: number | null;
+    cart_item_id: number | null;
     waitlist_id: number | null;
+    waitlist_position: number | null;
   }>(result).map((row) => ({
     occurrenceId: Number(row.occurrence_id),
     compositeKey: row.composite_key,
-    bookingId: row.booking_id === null ? null : Number(row.booking_id),
-    waitlistId: row.waitlist_id === null ? null : Number(row.waitlist_id),
+    bookingId: id(row.booking_id),
+    cartItemId: id(row.cart_item_id),
+    waitlistId: id(row.waitlist_id),
+    waitlistPosition: id(row.waitlist_position),
   }));
 }

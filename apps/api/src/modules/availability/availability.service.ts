@@ -58,17 +58,23 @@ export async function viewerPlaces(
   deps: AvailabilityDeps,
   viewer: Viewer,
   scope: Parameters<typeof listViewerPlaces>[2],
+  now: Date,
 ): Promise<ViewerPlaces> {
   if (viewer.userId === null) return noPlaces;
-  const rows = await listViewerPlaces(deps.db, viewer.userId, scope);
+  const rows = await listViewerPlaces(deps.db, viewer.userId, scope, now);
   if (rows.length === 0) return noPlaces;
   const booking = (id: number | undefined | null) => (id == null ? null : { id });
+  const ofSession = (occurrenceId: number) => rows.filter((r) => r.occurrenceId === occurrenceId);
+  const ofGroup = (key: string) => rows.filter((r) => r.compositeKey === key);
   return {
-    bookingOf: (occurrenceId) =>
-      booking(rows.find((r) => r.occurrenceId === occurrenceId && r.bookingId)?.bookingId),
-    waitlistOf: (occurrenceId) =>
-      rows.find((r) => r.occurrenceId === occurrenceId && r.waitlistId)?.waitlistId ?? null,
-    bookingInGroup: (key) => booking(rows.find((r) => r.compositeKey === key && r.bookingId)?.bookingId),
+    bookingOf: (occurrenceId) => booking(ofSession(occurrenceId).find((r) => r.bookingId)?.bookingId),
+    cartItemOf: (occurrenceId) => ofSession(occurrenceId).find((r) => r.cartItemId)?.cartItemId ?? null,
+    waitlistOf: (occurrenceId) => {
+      const entry = ofSession(occurrenceId).find((r) => r.waitlistId);
+      return entry?.waitlistId ? { id: entry.waitlistId, position: entry.waitlistPosition ?? 0 } : null;
+    },
+    bookingInGroup: (key) => booking(ofGroup(key).find((r) => r.bookingId)?.bookingId),
+    cartItemInGroup: (key) => ofGroup(key).find((r) => r.cartItemId)?.cartItemId ?? null,
   };
 }
 
@@ -151,7 +157,7 @@ export async function listTimes(
 ): Promise<Time[]> {
   const context = await deps.catalogue.activityAt(venueSlug, activitySlug);
   const groups = await timeGroupsOn(deps, context, date, now);
-  const places = await viewerPlaces(deps, viewer, dayScope(context, date, now));
+  const places = await viewerPlaces(deps, viewer, dayScope(context, date, now), now);
   return groups.map((group) => timeOf(context, group, viewer, now, places));
 }
 
@@ -169,6 +175,12 @@ export async function listTimeGroup(
   if (!/^[0-9a-f]{8}$/.test(compositeKey)) throw AppError.notFound();
   const sessions = await sessionsOn(deps, context, date, now, { compositeKey });
   if (sessions.length === 0) throw AppError.notFound();
+  const places = await viewerPlaces(
+    deps,
+    viewer,
+    { occurrenceIds: sessions.map((session) => session.id) },
+    now,
+  );
   return sessions.map((session) => {
     const spaces = spacesOf(session);
     return {
@@ -185,6 +197,8 @@ export async function listTimeGroup(
         now,
         context.venue.timezone,
       ),
+      booking: places.bookingOf(session.id),
+      cart_item_id: places.cartItemOf(session.id),
     };
   });
 }
@@ -204,7 +218,12 @@ export async function listSlots(
     startsAt: zonedTimeToUtc(query.date, query.start_time, tz),
     endsAt: zonedTimeToUtc(query.date, query.end_time, tz),
   });
-  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
+  const places = await viewerPlaces(
+    deps,
+    viewer,
+    { occurrenceIds: sessions.map((session) => session.id) },
+    now,
+  );
   return sessions.map((session) => slotOf(context, session, viewer, now, 'activity', places));
 }
 
@@ -222,7 +241,12 @@ export async function listTimetable(
   const tz = venue.timezone;
   const price = priceFor(context.pricing, viewer);
   const sessions = await sessionsOn(deps, context, date, now);
-  const places = await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
+  const places = await viewerPlaces(
+    deps,
+    viewer,
+    { occurrenceIds: sessions.map((session) => session.id) },
+    now,
+  );
   return sessions.map((session) => {
     const spaces = spacesOf(session);
     return {
@@ -242,7 +266,8 @@ export async function listTimetable(
       instructor: session.instructorName,
       action_to_show: actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
       booking: places.bookingOf(session.id),
-      waitlist_id: places.waitlistOf(session.id),
+      cart_item_id: places.cartItemOf(session.id),
+      waitlist_id: places.waitlistOf(session.id)?.id ?? null,
       allows_anonymous_bookings: activity.allowsAnonymousBookings,
       needs_waiver: activity.needsWaiver,
       composite_key: session.compositeKey,
@@ -270,7 +295,8 @@ export async function getOccurrence(
   const { session } = row;
   const tz = venue.timezone;
   const spaces = spacesOf(session);
-  const places = await viewerPlaces(deps, viewer, { occurrenceIds: [session.id] });
+  const places = await viewerPlaces(deps, viewer, { occurrenceIds: [session.id] }, now);
+  const waitlist = places.waitlistOf(session.id);
   return {
     id: String(session.id),
     name: activity.name,
@@ -291,6 +317,9 @@ export async function getOccurrence(
         ? { status: null, reason: 'This session has started.' }
         : actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz),
     booking: places.bookingOf(session.id),
+    cart_item_id: places.cartItemOf(session.id),
+    waitlist_id: waitlist?.id ?? null,
+    waitlist_position: waitlist?.position ?? null,
     first_bookable_at: instantAnswer(session.firstBookableAt, tz),
     cancellation_cutoff_minutes: activity.cancellationCutoffMinutes,
     awards_credit: activity.creditOnCancellation,

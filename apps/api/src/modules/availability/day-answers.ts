@@ -84,9 +84,17 @@ export interface DayAnswers {
 }
 
 /** Fields of a slot that change with the places or the viewer; written on every call. */
-const slotLiveKeys = ['booking', 'bookings_count', 'spaces', 'capacity', 'action_to_show', 'waitlist_id'];
+const slotLiveKeys = [
+  'booking',
+  'cart_item_id',
+  'bookings_count',
+  'spaces',
+  'capacity',
+  'action_to_show',
+  'waitlist_id',
+];
 /** The same for a v2 time. */
-const timeLiveKeys = ['booking', 'action_to_show', 'spaces', 'id', 'spaces_remaining'];
+const timeLiveKeys = ['booking', 'cart_item_id', 'action_to_show', 'spaces', 'id', 'spaces_remaining'];
 
 /** A serialised object without the keys given and without its closing brace. */
 function head(value: Record<string, unknown>, live: string[]): string {
@@ -244,7 +252,9 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
       const kind = kindOf(viewer);
       const heads = timeHeads(day, kind, now);
       const mine: ViewerPlaces =
-        viewer.userId === null ? noPlaces : await viewerPlaces(deps, viewer, dayScope(context, date, now));
+        viewer.userId === null
+          ? noPlaces
+          : await viewerPlaces(deps, viewer, dayScope(context, date, now), now);
       const { activity } = context;
       const tz = context.venue.timezone;
       const items: string[] = [];
@@ -265,6 +275,7 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
         const action = actionFor(group.firstBookableAt, spaces, activity, viewer, now, tz);
         items.push(
           `${heads.get(group.compositeKey)},"booking":${bookingJson(mine.bookingInGroup(group.compositeKey))},` +
+            `"cart_item_id":${mine.cartItemInGroup(group.compositeKey) ?? 'null'},` +
             `"action_to_show":${actionJson(action)},"spaces":${spaces},"id":"${id}","spaces_remaining":${spaces}}`,
         );
       }
@@ -291,7 +302,7 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
       const mine: ViewerPlaces =
         viewer.userId === null
           ? noPlaces
-          : await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) });
+          : await viewerPlaces(deps, viewer, { occurrenceIds: sessions.map((session) => session.id) }, now);
       const { activity } = context;
       const items: string[] = [];
       for (const session of sessions) {
@@ -300,8 +311,9 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
         const action = actionFor(session.firstBookableAt, spaces, activity, viewer, now, tz);
         items.push(
           `${heads.get(session.id)},"booking":${bookingJson(mine.bookingOf(session.id))},` +
+            `"cart_item_id":${mine.cartItemOf(session.id) ?? 'null'},` +
             `"bookings_count":${place.bookedCount},"spaces":${spaces},"capacity":${place.capacity},` +
-            `"action_to_show":${actionJson(action)},"waitlist_id":${mine.waitlistOf(session.id) ?? 'null'}}`,
+            `"action_to_show":${actionJson(action)},"waitlist_id":${mine.waitlistOf(session.id)?.id ?? 'null'}}`,
         );
       }
       const json = `{"data":[${items.join(',')}]}`;

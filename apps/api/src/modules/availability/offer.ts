@@ -23,17 +23,21 @@ export function viewerOf(auth: Auth | null): Viewer {
   return { userId: auth.user.id, isMember: auth.isMember };
 }
 
-/** The viewer's own bookings and waitlist entries among the sessions answered. */
+/** The viewer's own bookings, basket holds and waitlist entries among the sessions answered. */
 export interface ViewerPlaces {
   bookingOf(occurrenceId: number): { id: number } | null;
-  waitlistOf(occurrenceId: number): number | null;
+  cartItemOf(occurrenceId: number): number | null;
+  waitlistOf(occurrenceId: number): { id: number; position: number } | null;
   bookingInGroup(compositeKey: string): { id: number } | null;
+  cartItemInGroup(compositeKey: string): number | null;
 }
 
 export const noPlaces: ViewerPlaces = {
   bookingOf: () => null,
+  cartItemOf: () => null,
   waitlistOf: () => null,
   bookingInGroup: () => null,
+  cartItemInGroup: () => null,
 };
 
 export function spacesOf(session: Pick<SessionRow, 'capacity' | 'bookedCount' | 'heldCount'>): number {

@@ -125,6 +125,20 @@ function categoryOf(tree: VenueTree, category: CategoryRow): Category {
   };
 }
 
+/** The categories above a category or activity, the root first. */
+function ancestorsOf(tree: VenueTree, parentId: number | null): { slug: string; name: string }[] {
+  const path: { slug: string; name: string }[] = [];
+  const seen = new Set<number>();
+  for (let id = parentId; id !== null && !seen.has(id); ) {
+    seen.add(id);
+    const category = tree.categories.find((row) => row.id === id);
+    if (!category) break;
+    path.unshift({ slug: category.slug, name: category.name });
+    id = category.parentId;
+  }
+  return path;
+}
+
 /** `GET activities/venue/{venue}/categories`: the venue's root categories. */
 export async function listVenueCategories(deps: VenuesDeps, venueSlug: string): Promise<Category[]> {
   const tree = await venueTree(deps, venueSlug);
@@ -146,7 +160,12 @@ export async function describeCategory(
   const tree = await venueTree(deps, venueSlug);
   const category = tree.categories.find((row) => row.slug === slug && tree.live.has(row.id));
   if (category)
-    return { ...categoryOf(tree, category), children: childrenOf(tree, category.id), locations: [] };
+    return {
+      ...categoryOf(tree, category),
+      children: childrenOf(tree, category.id),
+      ancestors: ancestorsOf(tree, category.parentId),
+      locations: [],
+    };
   const activity = tree.activities.find((row) => row.slug === slug);
   if (!activity) throw AppError.notFound();
   const parent = tree.categories.find((row) => row.id === activity.categoryId);
@@ -160,6 +179,7 @@ export async function describeCategory(
     parent_slug: parent?.slug ?? null,
     is_root: false,
     children: [],
+    ancestors: ancestorsOf(tree, activity.categoryId),
     locations: locations.map((location) => locationRowOf(location, tree.venue)),
   };
 }

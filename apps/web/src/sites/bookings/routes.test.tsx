@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import { mockSessionDate } from '../../mocks/activities-handlers';
@@ -34,7 +34,21 @@ it('browses from a venue to a day and opens a slot over the list, with breadcrum
   expect(router.state.location.pathname).toBe(
     `/location/leeds-riverside/badminton-40min/${mockSessionDate}/by-time`,
   );
-  expect(crumbs()).toEqual(['Home', 'Riverside Leisure Centre Leeds', 'Badminton 40min', expect.any(String)]);
+  // The category path: Home / venue / category / activity / day.
+  await waitFor(() =>
+    expect(crumbs()).toEqual([
+      'Home',
+      'Riverside Leisure Centre Leeds',
+      'Racquet Sports',
+      'Badminton 40min',
+      expect.any(String),
+    ]),
+  );
+  const trail = within(screen.getByRole('navigation', { name: /breadcrumb/i }));
+  expect(trail.getByRole('link', { name: 'Racquet Sports' })).toHaveAttribute(
+    'href',
+    '/location/leeds-riverside/racquet-sports',
+  );
 
   await user.click(within(list).getByRole('link', { name: '09:00 - 09:40' }));
   const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
@@ -44,6 +58,8 @@ it('browses from a venue to a day and opens a slot over the list, with breadcrum
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(router.state.location.pathname).toMatch(/\/by-time$/);
+  // Focus goes back to the session that opened the modal.
+  await waitFor(() => expect(within(list).getByRole('link', { name: '09:00 - 09:40' })).toHaveFocus());
   setTestCookie(selectedVenueCookie, null);
 });
 

@@ -1,5 +1,10 @@
 import type { RouteObject, UIMatch } from 'react-router';
-import { CategoryCrumb, DateCrumb, VenueCrumb } from '../../features/activities/components/crumbs';
+import {
+  CategoryCrumb,
+  CategoryTrail,
+  DateCrumb,
+  VenueCrumb,
+} from '../../features/activities/components/crumbs';
 import { VenueScope } from '../../features/activities/components/venue-scope';
 import { lazyWithTimeout } from '../../shared/app/lazy';
 
@@ -40,6 +45,10 @@ export const bookingsRoutes: RouteObject[] = [
         handle: {
           crumb: (match: UIMatch) => (
             <CategoryCrumb venue={param(match, 'venue')} slug={param(match, 'slug')} />
+          ),
+          // The categories above it: Home / venue / Racquet Sports / Badminton / Badminton 40min.
+          trail: (match: UIMatch) => (
+            <CategoryTrail venue={param(match, 'venue')} slug={param(match, 'slug')} />
           ),
         },
         children: [

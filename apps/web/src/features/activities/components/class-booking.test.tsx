@@ -1,8 +1,9 @@
+import type { Occurrence } from '@leisure/contract/activities';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
-import { mockCart } from '../../../mocks/activities-handlers';
+import { mockCart, mockOccurrence } from '../../../mocks/activities-handlers';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { ClassBooking } from './class-booking';
@@ -107,4 +108,105 @@ it('a full class offers the waitlist: log in first, then join', async () => {
   expect(await screen.findByText('You are on the waitlist (position 3).')).toBeVisible();
   expect(joined).toHaveBeenCalledWith({ occurrence_id: '964', selected_user_id: 101 });
   expect(await screen.findByText('You have joined the waitlist.')).toBeVisible();
+});
+
+/** The occurrence answer of a session, changed as a test needs (the member's own places). */
+function occurrenceAnswer(id: string, changes: (occurrence: Occurrence) => Partial<Occurrence>) {
+  return http.get(`*/api/v1/activities/occurrences/${id}`, () => {
+    const occurrence = mockOccurrence(id) as Occurrence;
+    return HttpResponse.json({ data: { ...occurrence, ...changes(occurrence) } });
+  });
+}
+
+it("a member's own booking is said, with the way to cancel it, instead of 'Book now'", async () => {
+  startMockSession();
+  server.use(occurrenceAnswer('963', () => ({ booking: { id: 77 } })));
+  renderElement(<ClassBooking id="963" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  expect(await within(dialog).findByText('You are booked on this session.')).toBeVisible();
+  expect(within(dialog).getByRole('link', { name: 'View or cancel it in My bookings' })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/\/bookings\/upcoming$/),
+  );
+  expect(within(dialog).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('group', { name: 'Price options' })).not.toBeInTheDocument();
+});
+
+it('taking the last place keeps the added panel, though the class is now full for others', async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  let taken = false;
+  server.use(
+    occurrenceAnswer('963', () =>
+      taken
+        ? {
+            spaces: 0,
+            action_to_show: { status: 'WAITLIST', reason: 'The session is full. You can join the waitlist.' },
+            cart_item_id: 31,
+          }
+        : { spaces: 1 },
+    ),
+    http.post('*/api/activities/cart/add', () => {
+      taken = true;
+      return HttpResponse.json({ data: mockCart(1) });
+    }),
+  );
+  renderElement(<ClassBooking id="963" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
+  expect(await within(dialog).findByText('Added to your basket.')).toBeVisible();
+  // The answer after the add says full: the panel stays, no waitlist is offered.
+  expect(await within(dialog).findByText('0 spaces available')).toBeVisible();
+  expect(within(dialog).getByText('Added to your basket.')).toBeVisible();
+  expect(within(dialog).getByRole('link', { name: 'Go to basket' })).toBeVisible();
+  expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+});
+
+it('the waitlist is remembered: the position and a way to leave it', async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  let waiting = true;
+  const left = vi.fn();
+  server.use(
+    occurrenceAnswer('964', () => (waiting ? { waitlist_id: 4, waitlist_position: 2 } : {})),
+    http.delete('*/api/activities/waitlist/:id', ({ params }) => {
+      left(params.id);
+      waiting = false;
+      return HttpResponse.json({
+        data: {
+          id: 4,
+          occurrence_id: 964,
+          position: 0,
+          status: 'cancelled',
+          created_at: new Date().toISOString(),
+        },
+      });
+    }),
+  );
+  renderElement(<ClassBooking id="964" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  expect(await within(dialog).findByText('You are on the waitlist (position 2).')).toBeVisible();
+  expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Leave waitlist' }));
+  expect(await screen.findByText('You have left the waitlist.')).toBeVisible();
+  expect(left).toHaveBeenCalledWith('4');
+  const join = await within(dialog).findByRole('button', { name: 'Join waitlist' });
+  expect(join).toHaveFocus();
+  expect(within(dialog).queryByText(/You are on the waitlist/)).not.toBeInTheDocument();
+});
+
+it('a full class without a waitlist says it is full and has none', async () => {
+  startMockSession();
+  server.use(
+    occurrenceAnswer('963', () => ({
+      spaces: 0,
+      action_to_show: { status: 'FULL', reason: 'The session being booked is already full' },
+    })),
+  );
+  renderElement(<ClassBooking id="963" onClose={() => undefined} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  expect(await within(dialog).findByText('This class is full and has no waitlist.')).toBeVisible();
+  expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeDisabled();
 });

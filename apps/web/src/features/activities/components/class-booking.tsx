@@ -1,59 +1,25 @@
 import { formatMoney } from '@leisure/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCartOwner } from '../../../shared/cart/cart-owner';
 import { useClient } from '../../../shared/operator/use-client';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
-import { notify } from '../../../shared/ui/toast';
 import { type Occurrence, useOccurrence } from '../api/get-occurrence';
-import { useJoinWaitlist } from '../api/join-waitlist';
-import { cartErrorMessage, useAddToBasket } from '../hooks/use-add-to-basket';
+import { useAddToBasket } from '../hooks/use-add-to-basket';
 import { useLoginFirst } from '../hooks/use-login-first';
 import { useViewer } from '../hooks/use-viewer';
 import { isFull } from '../lib/statuses';
 import { BookingAdded } from './booking-added';
+import { ClassWaitlist } from './class-waitlist';
 import { LoadError } from './load-error';
+import { BookedNotice } from './own-place';
 import { TicketStepper } from './ticket-stepper';
 import '../activities.css';
 
 export interface ClassBookingProps {
   id: string;
   onClose: () => void;
-}
-
-function Waitlist({ occurrence }: { occurrence: Occurrence }) {
-  const { t } = useTranslation('bookings');
-  const { selectedUserId } = useCartOwner();
-  const join = useJoinWaitlist();
-  // Joining a waitlist always needs an account.
-  const { guard, loginModal } = useLoginFirst(false);
-  const onJoin = () =>
-    guard(() =>
-      join.mutate(
-        { occurrenceId: occurrence.id, selectedUserId },
-        {
-          onSuccess: () => notify.success(t('booking.waitlistJoined')),
-          onError: (error) => notify.error(cartErrorMessage(error, t('addToBasket.failed'))),
-        },
-      ),
-    );
-  return (
-    <div>
-      <p>{t('booking.waitlistIntro')}</p>
-      {join.data ? (
-        <p role="status" className="notice">
-          {t('booking.onWaitlist', { position: join.data.position })}
-        </p>
-      ) : (
-        <Button onClick={onJoin} busy={join.isPending} busyText={t('booking.joining')}>
-          {t('booking.joinWaitlist')}
-        </Button>
-      )}
-      {loginModal}
-    </div>
-  );
 }
 
 function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: () => void }) {
@@ -75,7 +41,7 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
   const total = chosen.reduce((sum, ticket) => sum + ticket.price.raw * (quantities[ticket.id] ?? 0), 0);
   const currency = useClient().data?.currency;
   const message = full
-    ? t('booking.full')
+    ? t('booking.fullNoWaitlist')
     : notYet
       ? actionToShow.reason
       : places === 0
@@ -129,10 +95,14 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
           {t('booking.bundle', { name: occurrence.bundle.name, count: occurrence.bundle.sessionsCount })}
         </p>
       ) : null}
-      {status === 'WAITLIST' ? (
-        <Waitlist occurrence={occurrence} />
-      ) : added ? (
-        <BookingAdded onClose={onClose} />
+      {/* What the member already holds comes first: the place they just took, even the last one
+          (the class is full for everyone else), is not offered again nor put on the waitlist. */}
+      {occurrence.booking ? (
+        <BookedNotice />
+      ) : added || occurrence.cartItemId !== null ? (
+        <BookingAdded onClose={onClose} inBasket={!added} />
+      ) : status === 'WAITLIST' ? (
+        <ClassWaitlist occurrence={occurrence} />
       ) : (
         <>
           {full ? null : (
@@ -180,8 +150,9 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
 
 /**
  * The class page (`.../by-time/class/{id}`): the same 'Your selection' modal for a class or a
- * course session: places left, price options (tickets with quantities) and 'Book now', or 'Join
- * waitlist' when the class is full and keeps a waitlist.
+ * course session: places left, price options (tickets with quantities) and 'Book now'; when full,
+ * the waitlist where the class keeps one, else that it has none. A member's own booking, basket
+ * place or waitlist entry is shown instead of offering the session again.
  */
 export function ClassBooking({ id, onClose }: ClassBookingProps) {
   const { t } = useTranslation('bookings');

@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '../../../shared/format/dates';
 import { usePageTitle } from '../../../shared/layout/page-title';
+import { SiteLink } from '../../../shared/links/site-link';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { useBookableDates } from '../api/get-bookable-dates';
 import { useCategory } from '../api/get-category';
@@ -13,6 +14,7 @@ import { byTimeHref, classHref, slotHref } from '../lib/links';
 import { statusClass, statusKey } from '../lib/statuses';
 import { DateStrip } from './date-strip';
 import { LoadError } from './load-error';
+import { myBookingsPath } from './own-place';
 import '../activities.css';
 
 export interface SessionsByTimeProps {
@@ -40,10 +42,37 @@ function useSlotStyle(times: SessionTime[] | undefined): {
   };
 }
 
+/**
+ * The slot and class modals are child routes of the list: closing one navigates back here and the
+ * dialog unmounts, so it cannot give focus back itself. The list does: the session link whose path
+ * was open (the opener, or the session a deep link named) gets the focus once it is rendered.
+ */
+function useFocusReturn(list: RefObject<HTMLUListElement | null>, listed: boolean) {
+  const { pathname } = useLocation();
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (/\/by-time\/.+/.test(pathname)) {
+      opened.current = pathname;
+      return;
+    }
+    const path = opened.current;
+    if (path === null || !listed) return;
+    opened.current = null;
+    const links = Array.from(list.current?.querySelectorAll('a') ?? []);
+    links.find((link) => link.pathname === path)?.focus();
+  }, [pathname, listed, list]);
+}
+
 function SessionCard({ time, href }: { time: SessionTime; href: string }) {
   const { t } = useTranslation('bookings');
   const statusId = useId();
   const { status, reason } = time.actionToShow;
+  // The member's own booking or basket place says so instead of the status others see.
+  const own = time.booking
+    ? 'sessions.status.booked'
+    : time.cartItemId !== null
+      ? 'sessions.status.inBasket'
+      : null;
   return (
     <li className="card card-link session-card">
       <h3>
@@ -58,11 +87,24 @@ function SessionCard({ time, href }: { time: SessionTime; href: string }) {
       </p>
       <p className="session-price">{time.price.formattedAmount}</p>
       <p>{t('sessions.spaces', { count: time.spaces })}</p>
-      <p id={statusId} className={statusClass(status)}>
-        {t(statusKey(status))}
-        {status === null && reason ? <span className="visually-hidden">: {reason}</span> : null}
-      </p>
-      {status === null && reason ? (
+      {own ? (
+        <p id={statusId} className="status-badge status-own">
+          {t(own)}
+        </p>
+      ) : (
+        <p id={statusId} className={statusClass(status)}>
+          {t(statusKey(status))}
+          {status === null && reason ? <span className="visually-hidden">: {reason}</span> : null}
+        </p>
+      )}
+      {time.booking ? (
+        <p className="session-own">
+          <SiteLink site="account" to={myBookingsPath}>
+            {t('sessions.viewBooking')}
+          </SiteLink>
+        </p>
+      ) : null}
+      {!own && status === null && reason ? (
         <p className="field-hint" aria-hidden="true">
           {reason}
         </p>
@@ -84,6 +126,8 @@ export function SessionsByTime({ venue, activity, date }: SessionsByTimeProps) {
   const style = useSlotStyle(times.data);
   const datesId = useId();
   const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusReturn(listRef, Boolean(times.data && style.ready));
   const longDate = formatLongDate(date);
   const name = category.data?.name ?? activity;
   usePageTitle(`${name} | ${longDate}`);
@@ -112,7 +156,7 @@ export function SessionsByTime({ venue, activity, date }: SessionsByTimeProps) {
       ) : times.data.length === 0 ? (
         <p>{t('sessions.empty')}</p>
       ) : (
-        <ul className="session-list" aria-labelledby={listId}>
+        <ul ref={listRef} className="session-list" aria-labelledby={listId}>
           {times.data.map((time) => (
             <SessionCard
               key={time.compositeKey}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
-import { mockCart, mockSessionDate } from '../../../mocks/activities-handlers';
+import { mockCart, mockSessionDate, mockSlots } from '../../../mocks/activities-handlers';
 import { mockUser } from '../../../mocks/fixtures';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
@@ -168,4 +168,32 @@ it('books for the customer a front-of-house staff user picked, not for the staff
   expect(await within(dialog).findByRole('link', { name: 'Go to basket' })).toBeVisible();
   expect(bodies).toEqual([expect.objectContaining({ selected_user_id: 201, membership_user_id: 7001 })]);
   window.sessionStorage.clear();
+});
+
+it("marks the member's own court 'Your booking' instead of 'FULL', and says so when it is chosen", async () => {
+  startMockSession();
+  const user = userEvent.setup();
+  server.use(
+    http.get('*/api/activities/venue/:venue/activity/:activity/v2/slots', () => {
+      const slots = mockSlots('badminton-40min', mockSessionDate, '84705b68');
+      return HttpResponse.json({
+        data: slots.map((slot, index) => (index === 0 ? { ...slot, booking: { id: 51 } } : slot)),
+      });
+    }),
+  );
+  renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const select = await within(dialog).findByRole('combobox', { name: 'Select location' });
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Your booking - Court 1', 'Court 2', 'Court 3', 'Court 4']);
+  // Their own court is shown first, with the way to manage it and no 'Book now'.
+  expect(within(dialog).getByText('You are booked on this session.')).toBeVisible();
+  expect(within(dialog).getByRole('link', { name: 'View or cancel it in My bookings' })).toBeVisible();
+  expect(within(dialog).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
+
+  await user.selectOptions(select, 'Court 2');
+  expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeEnabled();
 });

@@ -10,6 +10,7 @@ import { useViewer } from '../hooks/use-viewer';
 import { isFull } from '../lib/statuses';
 import { BookingAdded } from './booking-added';
 import { LoadError } from './load-error';
+import { BookedNotice } from './own-place';
 import '../activities.css';
 
 export interface SlotBookingProps {
@@ -24,22 +25,43 @@ export interface SlotBookingProps {
 
 const slotIsFull = (slot: Slot) => isFull(slot.actionToShow.status, slot.spaces);
 
+/** The member's own court of the time (booked or in their basket), shown first. */
+const isOwn = (slot: Slot) => slot.booking !== null || slot.cartItemId !== null;
+
+/** 'Your booking - Court 1', 'In your basket - Court 1', 'FULL - Court 1' or 'Court 2'. */
+function optionKey(slot: Slot): string | null {
+  if (slot.booking) return 'booking.yourBookingOption';
+  if (slot.cartItemId !== null) return 'booking.inBasketOption';
+  return slotIsFull(slot) ? 'booking.fullOption' : null;
+}
+
 function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
   const { t } = useTranslation('bookings');
   const id = useId();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  // The first location with a place, until the user picks one.
+  const [takenId, setTakenId] = useState<string | null>(null);
+  // The member's own court, else the first location with a place, until the user picks one (or
+  // books one: it stays chosen when taking it fills the time).
   const slot =
-    slots.find((item) => item.id === chosenId) ?? slots.find((item) => !slotIsFull(item)) ?? slots[0];
+    slots.find((item) => item.id === chosenId) ??
+    slots.find(isOwn) ??
+    slots.find((item) => !slotIsFull(item)) ??
+    slots[0];
   const { add, busy, added } = useAddToBasket();
   const { guard, loginModal } = useLoginFirst(slot?.allowsAnonymousBookings ?? false);
   if (!slot) return null;
 
   const full = slotIsFull(slot);
   const notYet = slot.actionToShow.status === null;
-  const message = full ? t('booking.full') : notYet ? slot.actionToShow.reason : null;
+  const own = isOwn(slot);
+  const justTaken = added && takenId === slot.id;
+  const message = own ? null : full ? t('booking.full') : notYet ? slot.actionToShow.reason : null;
   const bookNow = () =>
-    guard(() => add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]));
+    guard(() => {
+      setChosenId(slot.id);
+      setTakenId(slot.id);
+      add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]);
+    });
 
   return (
     <div className="booking-form">
@@ -66,8 +88,8 @@ function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
         >
           {slots.map((item) => (
             <option key={item.id} value={item.id}>
-              {slotIsFull(item)
-                ? t('booking.fullOption', { location: item.location.name })
+              {optionKey(item)
+                ? t(optionKey(item) as string, { location: item.location.name })
                 : item.location.name}
             </option>
           ))}
@@ -80,8 +102,10 @@ function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
           {slot.price.benefitApplied ? <span className="field-hint"> {t('booking.memberPrice')}</span> : null}
         </dd>
       </dl>
-      {added ? (
-        <BookingAdded onClose={onClose} />
+      {slot.booking ? (
+        <BookedNotice />
+      ) : justTaken || slot.cartItemId !== null ? (
+        <BookingAdded onClose={onClose} inBasket={!justTaken} />
       ) : (
         <div>
           <Button
