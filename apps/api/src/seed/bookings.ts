@@ -1,19 +1,17 @@
 import type { Database } from '../db/client';
-import { addDays, localDateOf, zonedTimeToUtc } from '../lib/dates';
+import { localDateOf } from '../lib/dates';
 import { createCustomer, findCustomerId } from '../modules/auth/auth.service';
 import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
 import {
-  addSessions,
   findActivityWithStandardPrice,
   findCourseWithSessions,
-  findLocationIdBySlug,
   firstSessionWithPlaces,
   joinFirstFullWaitlist,
   type SeedActivity,
 } from '../modules/bookings/bookings.service';
-import { compositeKeyOf } from '../modules/timetable/timetable.service';
 import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
+import { addPastSessions, pastWeekdays } from './past-sessions';
 
 /** Two years of bookings: the dashboard's bench member (issue 5, section 4). */
 export const historyMember = { email: 'history@example.com', password: 'Member-Pass-1' } as const;
@@ -85,28 +83,16 @@ export async function seedBookingHistory(
     });
   };
 
-  // Past sessions the timetable never generated (it rolls forward from today): made once, here.
   const pastSessions = async (habit: Habit, weeks: number) => {
     const activity = activities.get(habit.slug);
-    const locationId = await findLocationIdBySlug(db, venue.id, habit.location);
-    if (!activity || locationId === undefined) return [];
-    const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
-    const rows = [];
-    for (let week = 1; week <= weeks; week++) {
-      const startsAt = zonedTimeToUtc(addDays(monday, habit.weekday - week * 7), habit.time, tz);
-      const endsAt = new Date(startsAt.getTime() + activity.durationMinutes * 60_000);
-      rows.push({
-        activityId: activity.id,
-        venueId: venue.id,
-        locationId,
-        startsAt,
-        endsAt,
-        firstBookableAt: new Date(startsAt.getTime() - 7 * dayMs),
-        compositeKey: compositeKeyOf(activity.id, venue.id, startsAt, endsAt),
-        capacity: habit.slug === 'yoga-flow' ? 16 : 1,
-      });
-    }
-    return addSessions(db, rows);
+    if (!activity) return [];
+    return addPastSessions(
+      db,
+      venue,
+      activity,
+      { location: habit.location, time: habit.time, capacity: habit.slug === 'yoga-flow' ? 16 : 1 },
+      pastWeekdays(today, habit.weekday, weeks),
+    );
   };
 
   // ---- member@example.com ----

@@ -1,18 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  carts,
-  creditTransactions,
-  occurrences,
-  orderItems,
-  orders,
-  payments,
-  pricingOptions,
-  savedCards,
-} from '../db/schema';
+import { creditTransactions, savedCards } from '../db/schema';
+import { addDays, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
+import { recordOrders } from '../modules/bookings/booking-history';
+import { findActivityWithStandardPrice } from '../modules/bookings/bookings.service';
 import { issueCredit, issuePenalty } from '../modules/payments/payments.service';
 import type { SeededOperator } from './operator';
+import { addPastSessions } from './past-sessions';
 
 const password = 'Member-Pass-1';
 /** Orders for orders@example.com: several pages of 20 in the order history. */
@@ -149,87 +143,34 @@ export async function seedPaymentsArea(
     homeVenueId: first.id,
     termsAcceptedAt: now,
   });
-  const sessions = await db
-    .select({
-      id: occurrences.id,
-      activityId: occurrences.activityId,
-      venueId: occurrences.venueId,
-    })
-    .from(occurrences)
-    .where(
-      inArray(
-        occurrences.venueId,
-        venues.map((venue) => venue.id),
-      ),
-    )
-    .orderBy(asc(occurrences.startsAt))
-    .limit(40);
-  if (sessions.length === 0) return;
-  const options = await db
-    .select({ id: pricingOptions.id, activityId: pricingOptions.activityId })
-    .from(pricingOptions)
-    .where(
-      and(
-        inArray(
-          pricingOptions.activityId,
-          sessions.map((s) => s.activityId),
-        ),
-        eq(pricingOptions.forMembers, false),
-      ),
-    );
-  const basketRows = await db
-    .insert(carts)
-    .values(
-      Array.from({ length: historyOrders }, (_, i) => ({
-        uuid: `seed-order-history-${buyer.id}-${i}`,
-        clientId,
-        userId: buyer.id,
-        status: 'completed' as const,
-        completedAt: addedAt(3 + i * 5),
-      })),
-    )
-    .returning({ id: carts.id });
-  const orderRows = await db
-    .insert(orders)
-    .values(
-      basketRows.map((basket, i) => ({
-        clientId,
-        cartId: basket.id,
-        userId: buyer.id,
-        createdByUserId: buyer.id,
-        source: 'activity-booking',
-        currency: 'GBP',
-        total: 450 + (i % 5) * 125,
-        createdAt: addedAt(3 + i * 5),
-      })),
-    )
-    .returning({ id: orders.id, total: orders.total });
-  await db.insert(orderItems).values(
-    orderRows.map((order, i) => {
-      const session = sessions[i % sessions.length] ?? sessions[0];
-      if (!session) throw new Error('no session');
-      return {
-        orderId: order.id,
-        cartableType: 'activity',
-        name: '',
-        activityId: session.activityId,
-        venueId: session.venueId,
-        occurrenceId: session.id,
-        pricingOptionId: options.find((option) => option.activityId === session.activityId)?.id ?? null,
-        purchasedForUserId: buyer.id,
-        quantity: 1,
-        amount: order.total,
-      };
-    }),
+  // Each order books a swim two days after it was placed, so its line is dated by its order (12:30:
+  // no other seeded history uses that time, so every session is new).
+  const swim = await findActivityWithStandardPrice(db, clientId, 'swim-for-fitness');
+  if (!swim) return;
+  const placedAt = Array.from({ length: historyOrders }, (_, i) => addedAt(3 + i * 5));
+  const sessions = await addPastSessions(
+    db,
+    first,
+    swim,
+    { location: 'lane-3', time: '12:30', capacity: 12 },
+    placedAt.map((at) => addDays(localDateOf(at, first.timezone), 2)),
   );
-  await db.insert(payments).values(
-    orderRows.map((order, i) => ({
-      orderId: order.id,
-      tenderType: i % 4 === 3 ? 'credit' : 'card',
-      amount: order.total,
-      provider: i % 4 === 3 ? null : 'sandbox',
-      cardBrand: i % 4 === 3 ? null : 'visa',
-      cardLast4: i % 4 === 3 ? null : '4242',
+  await recordOrders(
+    db,
+    clientId,
+    sessions.map((session, i) => ({
+      userId: buyer.id,
+      createdAt: new Date(session.startsAt.getTime() - 2 * 86_400_000),
+      paidBy: i % 4 === 3 ? 'cash' : 'card',
+      lines: [
+        {
+          activityId: swim.id,
+          venueId: first.id,
+          pricingOptionId: swim.pricingOptionId,
+          occurrenceIds: [session.id],
+          amount: 450 + (i % 5) * 125,
+        },
+      ],
     })),
   );
 }

@@ -13,9 +13,14 @@ export const outboundEmails = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     template: text('template').notNull(),
-    /** Text attachments (e.g. a booking's .ics), kept so the dev mailbox can show them. */
+    /**
+     * Attachments (a booking's .ics, a guest pass's QR image as base64 with the `cid` its HTML
+     * shows), kept so the dev mailbox can show them.
+     */
     attachments: jsonb('attachments')
-      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .$type<
+        { filename: string; contentType: string; content: string; encoding?: 'base64'; cid?: string }[]
+      >()
       .notNull()
       .default([]),
     /** `outbox` (no SMTP configured), `sent` or `failed`. */

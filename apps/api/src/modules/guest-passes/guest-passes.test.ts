@@ -212,6 +212,17 @@ describe('guest passes', () => {
       });
       // A real PNG.
       expect(Buffer.from(attachment.content, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+      // The dev mailbox shows the QR code as a mail client would, from the message's inline part.
+      const shown = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${email?.id}` });
+      expect(shown.body).not.toContain('cid:');
+      const image = /<img src="([^"]+)"/.exec(shown.body)?.[1];
+      expect(image).toBe(`/dev/mailbox/${email?.id}/inline/guest-pass-qr`);
+      const png = await t.app.inject({ method: 'GET', url: image ?? '' });
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const missing = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${email?.id}/inline/nope` });
+      expect(missing.statusCode).toBe(404);
 
       const allowances = await http.get(
         `/api/v1/users/${owner.user.id}/guestPasses/allowances`,

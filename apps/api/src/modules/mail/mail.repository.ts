@@ -6,15 +6,7 @@ export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
 
 export async function insertOutboundEmail(
   db: Database,
-  values: {
-    toAddress: string;
-    subject: string;
-    html: string;
-    text: string;
-    template: string;
-    status: string;
-    attachments?: { filename: string; contentType: string; content: string }[];
-  },
+  values: typeof outboundEmails.$inferInsert,
 ): Promise<number> {
   const [row] = await db.insert(outboundEmails).values(values).returning({ id: outboundEmails.id });
   if (!row) throw new Error('insert into outbound_emails returned nothing');

@@ -35,7 +35,31 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     async (request, reply) => {
       const email = await findOutboundEmail(db, request.params.id);
       if (!email) return reply.code(404).type('text/plain').send('No such email.');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(email.html);
+      // A mail client shows `cid:` images from the message's own parts; the browser needs a URL.
+      const html = email.html.replace(
+        /src="cid:([^"]+)"/g,
+        (_match, cid: string) => `src="/dev/mailbox/${email.id}/inline/${encodeURIComponent(cid)}"`,
+      );
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id/inline/:cid',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.coerce.number().int().positive(), cid: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const email = await findOutboundEmail(db, request.params.id);
+      const part = email?.attachments.find((attachment) => attachment.cid === request.params.cid);
+      if (!part) return reply.code(404).type('text/plain').send('No such part.');
+      return reply
+        .type(part.contentType)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(part.content, part.encoding === 'base64' ? 'base64' : 'utf8'));
     },
   );
 };

@@ -59,5 +59,14 @@ describe('payments-area seed', () => {
     const detail = await get(`/api/my-account/orders/${page.data[0].id}`, headers);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.items).toHaveLength(1);
+    // Each line is a booking made by its order: dated two days after it, with its booking id.
+    for (const order of page.data as { id: number; ordered_at: string }[]) {
+      const [item] = (await get(`/api/my-account/orders/${order.id}`, headers)).json().data.items;
+      expect(item.booking_ids).toHaveLength(1);
+      const placed = new Date(order.ordered_at).getTime();
+      const starts = new Date(item.cartable_resource.starts_at.utc).getTime();
+      expect(starts - placed).toBeGreaterThan(0);
+      expect(starts - placed).toBeLessThanOrEqual(3 * 86_400_000);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatch } from 'react-router';
 import { useClient } from '../../shared/operator/use-client';
@@ -14,8 +15,14 @@ interface NavItem {
 
 function AccountNavLink({ item }: { item: NavItem }) {
   const current = useMatch(item.match);
+  const link = useRef<HTMLAnchorElement>(null);
+  // On a phone the row scrolls sideways: bring the current page's link into view.
+  useEffect(() => {
+    if (current) link.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <Link
+      ref={link}
       to={item.to}
       className={current ? 'account-nav-link active' : 'account-nav-link'}
       aria-current={current ? 'page' : undefined}

@@ -41,9 +41,11 @@ describe('FreezeModal', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
 
-    expect(await screen.findByRole('dialog', { name: 'Freeze request submitted' })).toHaveTextContent(
-      'Medical',
-    );
+    const confirmation = await screen.findByRole('dialog', { name: 'Freeze request submitted' });
+    expect(confirmation).toHaveTextContent('Medical');
+    // The start date in the spec's D MMM YYYY, never the wire's ISO date.
+    expect(confirmation).toHaveTextContent('24 Nov 2026');
+    expect(confirmation).not.toHaveTextContent('2026-11-24');
     expect(screen.getByRole('link', { name: 'note.pdf' })).toHaveAttribute(
       'href',
       '/api/my-account/uploads/77',

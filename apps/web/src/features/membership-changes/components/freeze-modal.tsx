@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { formatDate } from '../../../shared/format/dates';
 import { messagesOf, toFieldError } from '../../../shared/forms/field-errors';
 import { showServerErrors } from '../../../shared/forms/server-errors';
 import { Button } from '../../../shared/ui/button';
@@ -166,7 +167,7 @@ export function FreezeModal({ membership, onClose, onDone }: MembershipModalProp
             <dt>{t('membershipChange.freeze.summaryReason')}</dt>
             <dd>{done.freeze.freezeType.reason}</dd>
             <dt>{t('membershipChange.freeze.summaryStart')}</dt>
-            <dd>{done.freeze.activeFrom}</dd>
+            <dd>{formatDate(done.freeze.activeFrom)}</dd>
             <dt>{t('membershipChange.freeze.summaryPeriod')}</dt>
             <dd>{done.form.timePeriod}</dd>
             {done.freeze.proof ? (

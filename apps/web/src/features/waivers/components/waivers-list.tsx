@@ -24,18 +24,16 @@ function WaiverStatus({ waiver }: { waiver: WaiverSummary }) {
 
 /**
  * The member's waivers grouped by restriction (my-account.md 2.8); expired ones are not listed by
- * the server. `headingLevel` lets My details show it as a section and the list screen as its page.
+ * the server. Its heading is an h2 under the page's h1 (My details, My waivers), its groups h3.
  */
-export function WaiversList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function WaiversList() {
   const { t } = useTranslation('account');
   const headingId = useId();
   const waivers = useWaivers();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const GroupHeading = headingLevel === 2 ? 'h3' : 'h4';
   const groups = waivers.data ?? [];
   return (
     <section className="waivers" aria-labelledby={headingId}>
-      <Heading id={headingId}>{t('documents.waivers.title')}</Heading>
+      <h2 id={headingId}>{t('documents.waivers.title')}</h2>
       {waivers.isError ? (
         <p role="alert" className="form-error">
           {t('documents.waivers.loadError')}
@@ -47,12 +45,12 @@ export function WaiversList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       ) : (
         groups.map((group) => (
           <div className="waiver-group" key={group.restriction.id}>
-            <GroupHeading className="waiver-group-title">
+            <h3 className="waiver-group-title">
               {group.restriction.name}
               {group.restriction.type === 'enhanced-pre-waiver' ? (
                 <span className="waiver-tag waiver-tag-enhanced">{t('documents.waivers.enhanced')}</span>
               ) : null}
-            </GroupHeading>
+            </h3>
             <ul className="waiver-list">
               {group.waivers.map((waiver) => (
                 <li key={waiver.id} className="waiver-item">

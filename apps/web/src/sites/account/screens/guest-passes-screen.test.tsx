@@ -173,6 +173,27 @@ describe('sending a guest pass', () => {
     expect(posted).toBe(false);
   });
 
+  it('shows every missing field at once when sent empty, and sends nothing', async () => {
+    let posted = false;
+    server.use(
+      http.post(guestPassesUrl, () => {
+        posted = true;
+        return HttpResponse.json({ data: wirePass(99) }, { status: 201 });
+      }),
+    );
+    const { user, dialog } = await openSendForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Send pass' }));
+    expect(await within(dialog).findByText('Please enter the name of your guest.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Please enter a valid email address for your guest.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a venue')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /Venue/ })).toHaveAccessibleDescription(
+      /Please select a venue/,
+    );
+    expect(posted).toBe(false);
+  });
+
   it('checks the name and email before sending', async () => {
     const { user, dialog } = await openSendForm();
     const venue = within(dialog).getByRole('combobox', { name: /Venue/ });

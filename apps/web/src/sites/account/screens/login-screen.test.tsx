@@ -149,4 +149,20 @@ describe('forgotten password', () => {
     expect(input).toHaveAccessibleDescription('Too many attempts. Please try again in 15 minutes.');
     expect(screen.queryByRole('dialog', { name: 'Check your email' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    '?showForgotPassword',
+    '?showForgotPassword=',
+    '?showForgotPassword=1',
+    '?showForgotPassword=TRUE',
+  ])('opens the forgotten-password modal for %s', async (query) => {
+    renderRoutes(accountRoutes, { path: `/login${query}` });
+    expect(await screen.findByRole('dialog', { name: 'Forgotten your password?' })).toBeInTheDocument();
+  });
+
+  it('keeps the modal shut for an explicit false', async () => {
+    renderRoutes(accountRoutes, { path: '/login?showForgotPassword=false' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Forgotten your password?' })).not.toBeInTheDocument();
+  });
 });

@@ -11,12 +11,21 @@ export function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
+/**
+ * `?showForgotPassword` opens the forgotten-password modal with or without a value (links from the
+ * original platform send it bare, as `=1` or as `=true`); only an explicit false keeps it shut.
+ */
+export function asksForForgotPassword(params: URLSearchParams): boolean {
+  const value = params.get('showForgotPassword');
+  return value !== null && !['false', '0'].includes(value.toLowerCase());
+}
+
 export function LoginScreen() {
   const { t } = useTranslation('account');
   usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [forgotOpen, setForgotOpen] = useState(() => params.get('showForgotPassword') === 'true');
+  const [forgotOpen, setForgotOpen] = useState(() => asksForForgotPassword(params));
 
   function changeForgot(open: boolean) {
     setForgotOpen(open);

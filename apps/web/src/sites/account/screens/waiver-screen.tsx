@@ -14,9 +14,11 @@ export function WaiversScreen() {
   return (
     <main id="main" className="page">
       <h1>{t('documents.waivers.listTitle')}</h1>
-      <WaiversList headingLevel={3} />
+      <WaiversList />
       <p>
-        <Link to="/user-details">{t('documents.waivers.backToDetails')}</Link>
+        <Link className="back-link" to="/user-details">
+          {t('documents.waivers.backToDetails')}
+        </Link>
       </p>
     </main>
   );
@@ -43,7 +45,9 @@ export function WaiverScreen() {
       <main id="main" className="page">
         <h1>{notFound ? t('documents.waivers.notFound') : t('common.genericError')}</h1>
         <p>
-          <Link to="/user-details/waivers">{t('documents.waivers.backToList')}</Link>
+          <Link className="back-link" to="/user-details/waivers">
+            {t('documents.waivers.backToList')}
+          </Link>
         </p>
       </main>
     );
@@ -61,7 +65,9 @@ export function WaiverScreen() {
         waiver={waiver.data}
       />
       <p>
-        <Link to="/user-details/waivers">{t('documents.waivers.backToList')}</Link>
+        <Link className="back-link" to="/user-details/waivers">
+          {t('documents.waivers.backToList')}
+        </Link>
       </p>
     </main>
   );
