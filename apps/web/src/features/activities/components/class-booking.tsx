@@ -29,16 +29,15 @@ function Waitlist({ occurrence }: { occurrence: Occurrence }) {
   const join = useJoinWaitlist();
   // Joining a waitlist always needs an account.
   const { guard, loginModal } = useLoginFirst(false);
-  const onJoin = () =>
-    guard(() =>
-      join.mutate(
-        { occurrenceId: occurrence.id, selectedUserId },
-        {
-          onSuccess: () => notify.success(t('booking.waitlistJoined')),
-          onError: (error) => notify.error(cartErrorMessage(error, t('addToBasket.failed'))),
-        },
-      ),
-    );
+  const onJoin = guard(() =>
+    join.mutate(
+      { occurrenceId: occurrence.id, selectedUserId },
+      {
+        onSuccess: () => notify.success(t('booking.waitlistJoined')),
+        onError: (error) => notify.error(cartErrorMessage(error, t('addToBasket.failed'))),
+      },
+    ),
+  );
   return (
     <div>
       <p>{t('booking.waitlistIntro')}</p>
@@ -65,7 +64,7 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
     tickets[0] && spaces > 0 ? { [tickets[0].id]: 1 } : {},
   );
   const { add, busy, added } = useAddToBasket();
-  const { guard, loginModal } = useLoginFirst(occurrence.allowsAnonymousBookings);
+  const { guard, loginModal } = useLoginFirst(occurrence.allowsAnonymousBookings, occurrence);
 
   const status = actionToShow.status;
   const full = isFull(status, spaces);
@@ -82,22 +81,21 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
         ? t('booking.chooseTicket')
         : null;
 
-  const bookNow = () =>
-    guard(() =>
-      add([
-        {
-          id: occurrence.id,
-          type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
-          pricingOptionId: chosen[0]?.pricingOption.id,
-          options: {
-            tickets: chosen.map((ticket) => ({
-              ticketId: Number(ticket.id),
-              quantity: quantities[ticket.id] ?? 0,
-            })),
-          },
+  const bookNow = guard(() =>
+    add([
+      {
+        id: occurrence.id,
+        type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
+        pricingOptionId: chosen[0]?.pricingOption.id,
+        options: {
+          tickets: chosen.map((ticket) => ({
+            ticketId: Number(ticket.id),
+            quantity: quantities[ticket.id] ?? 0,
+          })),
         },
-      ]),
-    );
+      },
+    ]),
+  );
 
   return (
     <div className="booking-form">

@@ -32,14 +32,15 @@ function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
   const slot =
     slots.find((item) => item.id === chosenId) ?? slots.find((item) => !slotIsFull(item)) ?? slots[0];
   const { add, busy, added } = useAddToBasket();
-  const { guard, loginModal } = useLoginFirst(slot?.allowsAnonymousBookings ?? false);
+  const { guard, loginModal } = useLoginFirst(slot?.allowsAnonymousBookings ?? false, slots);
   if (!slot) return null;
 
   const full = slotIsFull(slot);
   const notYet = slot.actionToShow.status === null;
   const message = full ? t('booking.full') : notYet ? slot.actionToShow.reason : null;
-  const bookNow = () =>
-    guard(() => add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]));
+  const bookNow = guard(() =>
+    add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]),
+  );
 
   return (
     <div className="booking-form">
