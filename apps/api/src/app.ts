@@ -52,7 +52,7 @@ import { describeMyMembership } from './modules/my-memberships/my-memberships.se
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { installSessions } from './modules/session/session';
+import { clearDeadSessionCookies, installSessions } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 401) clearDeadSessionCookies(config, request, reply);
       return sendError(reply, error.status, error.message, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

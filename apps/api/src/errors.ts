@@ -17,7 +17,7 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export const defaultMessages: Record<ErrorCode, string> = {
   validation: 'The given data was invalid.',
-  unauthenticated: 'Unauthenticated.',
+  unauthenticated: 'Please log in to continue.',
   forbidden: 'Unauthorised.',
   not_found: 'Unable to complete request, item not found.',
   conflict: 'A lot of people are trying to do this right now. Please try again.',

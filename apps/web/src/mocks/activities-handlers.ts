@@ -542,7 +542,7 @@ export const activitiesHandlers = [
   }),
 
   http.post(api('activities/cart/add'), async ({ request }) => {
-    if (!signedIn()) return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+    if (!signedIn()) return HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
     const body = (await request.json()) as { items?: { id?: string | number }[] };
     const session = mockSessions.find((item) => item.id === String(body.items?.[0]?.id));
     if (!session) return notFound();
@@ -553,7 +553,7 @@ export const activitiesHandlers = [
   }),
 
   http.post(api('activities/waitlist'), async ({ request }) => {
-    if (!signedIn()) return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+    if (!signedIn()) return HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
     const body = (await request.json()) as { occurrence_id?: string | number };
     return HttpResponse.json({
       data: {

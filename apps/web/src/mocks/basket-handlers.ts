@@ -13,7 +13,7 @@ import { mockDate, mockInstant, mockLocation } from './wire-dates';
 
 const api = (path: string) => `*/api/${path}`;
 const hasSession = () => Boolean(readCookie(getApiSettings().csrfCookie));
-const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+const unauthenticated = () => HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
 
 function price(raw: number, extra: Partial<CartItem['price']> = {}): CartItem['price'] {
   return {

@@ -33,7 +33,7 @@ function setSessionCookie(present: boolean): void {
 }
 
 const hasSession = () => Boolean(readCookie(csrfCookie()));
-const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+const unauthenticated = () => HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
 
 /** Matches the API on any origin (same-origin in the browser, http://localhost in tests). */
 const api = (path: string) => `*/api/${path}`;

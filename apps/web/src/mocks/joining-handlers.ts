@@ -337,7 +337,7 @@ export const joiningHandlers = [
   }),
 
   http.post(api('online-joining/memberships'), async ({ request }) => {
-    if (!hasSession()) return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+    if (!hasSession()) return HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
     const body = (await request.json()) as {
       membership_type_id: number;
       payment_option_id: number;

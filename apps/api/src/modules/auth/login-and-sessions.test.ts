@@ -205,6 +205,30 @@ describe('auth', () => {
       ).toBe(401);
     });
 
+    it('clears the cookies of a session that has gone when a call answers 401, and only then', async () => {
+      const b = browser(t);
+      await b.request('POST', '/api/auth/customer/login', {
+        username: demoMember.email,
+        password: demoMember.password,
+      });
+      // A wrong password for a live session's browser leaves that session alone.
+      const wrong = await b.request('POST', '/api/auth/customer/login', {
+        username: demoMember.email,
+        password: 'nope',
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(b.jar.has('leisure_xsrf')).toBe(true);
+      expect((await b.request('GET', '/api/auth/user')).statusCode).toBe(200);
+
+      // Revoked elsewhere (a password change, another device's logout): the browser still holds the cookies.
+      await t.db.update(sessions).set({ revokedAt: new Date() }).where(sql`${sessions.revokedAt} is null`);
+      const gone = await b.request('GET', '/api/auth/user');
+      expect(gone.statusCode).toBe(401);
+      expect(gone.json()).toEqual({ message: 'Please log in to continue.' });
+      expect(b.jar.has('leisure_session')).toBe(false);
+      expect(b.jar.has('leisure_xsrf')).toBe(false);
+    });
+
     it('hands a bearer token over to cookies (a token that arrived in a URL)', async () => {
       const login = await t.app.inject({
         method: 'POST',

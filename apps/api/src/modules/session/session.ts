@@ -222,6 +222,18 @@ export function clearSessionCookies(config: Config, request: FastifyRequest, rep
   reply.clearCookie(names.csrf, options);
 }
 
+/**
+ * On a 401: when the browser sent session cookies that name no live session (revoked, expired, a
+ * reset database), clears them, so that the page stops counting itself signed in (the web app's
+ * token watch reads the CSRF cookie) and does not ask again with them.
+ */
+export function clearDeadSessionCookies(config: Config, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.authState !== null) return;
+  const names = cookieNames(config, request);
+  if (request.cookies[names.session] || request.cookies[names.csrf])
+    clearSessionCookies(config, request, reply);
+}
+
 /** Ends every live session of a user but `keepSessionId` (a password change keeps the one it came from). */
 export async function endUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
   await revokeUserSessions(db, userId, new Date(), keepSessionId);

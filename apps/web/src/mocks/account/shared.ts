@@ -12,7 +12,8 @@ export const api = (path: string) => `*/api/${path}`;
 
 export const hasSession = () => Boolean(readCookie(getApiSettings().csrfCookie));
 
-export const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+export const unauthenticated = () =>
+  HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 });
 
 export const notFound = (message = 'Unable to complete request, item not found.') =>
   HttpResponse.json({ message }, { status: 404 });

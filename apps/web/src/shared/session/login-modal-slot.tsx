@@ -1,4 +1,13 @@
-import { type ComponentType, createContext, type ReactNode, Suspense, useContext } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 
 /** What the shell asks of a login modal: whether it is open, and a way to close it. */
 export interface LoginModalProps {
@@ -23,9 +32,31 @@ export function LoginModalProvider({
   return <LoginModalContext.Provider value={modal}>{children}</LoginModalContext.Provider>;
 }
 
+/**
+ * The control that opened the modal gets the focus back when it closes (Escape, the close button,
+ * or a login, when the control is still on the page). Nothing opens this modal through a Radix
+ * trigger, so Radix has no control to return the focus to.
+ */
+function useFocusReturn(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the modal (a child, and lazy) moves the focus into itself.
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+  useEffect(() => {
+    if (open || !opener.current) return;
+    const control = opener.current;
+    opener.current = null;
+    if (control.isConnected) control.focus();
+  }, [open]);
+}
+
 /** The sub-site's login modal, rendered only while open (a lazy modal loads on the first open). */
 export function LoginModal({ open, onOpenChange }: LoginModalProps) {
   const Modal = useContext(LoginModalContext);
+  useFocusReturn(open);
   if (!open) return null;
   if (!Modal) throw new Error('No login modal: the sub-site passes one to mountSite');
   return (

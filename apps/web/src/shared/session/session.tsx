@@ -13,6 +13,7 @@ import {
 import type { Camel } from '../api/camel';
 import { ApiError, api, configureApi, readCsrfCookie } from '../api/client';
 import { operatorKeys } from '../api/query-keys';
+import { isEndedSession, reloadOnceForEndedSession } from './reload-once';
 
 /** The signed-in user as the app sees it (camelCase). */
 export type SessionUser = Camel<AuthUser>;
@@ -24,10 +25,16 @@ export const tokenWatchIntervalMs = 5_000;
 
 /**
  * The session token lives in an HttpOnly cookie the page cannot read; the readable CSRF cookie is
- * set and cleared with it, so its presence is what the token watch looks at.
+ * set and cleared with it, so its presence is what the token watch looks at. A cookie of a session
+ * this tab has seen end (a 401, ./reload-once) does not count.
  */
+function liveSessionCsrf(): string | undefined {
+  const csrf = readCsrfCookie();
+  return csrf && !isEndedSession(csrf) ? csrf : undefined;
+}
+
 export function hasSessionCookie(): boolean {
-  return Boolean(readCsrfCookie());
+  return liveSessionCsrf() !== undefined;
 }
 
 async function fetchUser(): Promise<SessionUser | null> {
@@ -78,18 +85,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const userQuery = useQuery(userQueryOptions);
   const [hadCookie, setHadCookie] = useState(hasSessionCookie);
-  const hadCookieRef = useRef(hadCookie);
+  /** The CSRF cookie of the session this page is signed in with, if any. */
+  const sessionCsrf = useRef(liveSessionCsrf());
 
   useEffect(() => {
-    // Any 401 clears the session and reloads the page (shell-session-basket.md 4). Once this page
-    // knows it is signed out, a 401 answers a stale request (a reset query refetching the old
-    // user's basket), not a session that went away: nothing to clear, no reload.
+    // Any 401 clears the session and reloads the page (shell-session-basket.md 4), once for each
+    // session (./reload-once): if the page's calls answer 401 again after that reload, it stays,
+    // signed out, and its screens ask for a login. Once this page knows it is signed out, a 401
+    // answers a stale request (a reset query refetching the old user's basket), not a session that
+    // went away: nothing to clear, no reload.
     configureApi({
       onUnauthenticated: () => {
-        if (!hadCookieRef.current) return;
-        hadCookieRef.current = false;
+        const ended = sessionCsrf.current;
+        if (ended === undefined) return;
+        sessionCsrf.current = undefined;
+        // The reload starts the page afresh; only a page that stays needs its state cleared.
+        if (reloadOnceForEndedSession(ended)) return;
+        setHadCookie(false);
         void clearSessionState(queryClient);
-        window.location.reload();
       },
     });
   }, [queryClient]);
@@ -97,9 +110,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Logging in or out in another tab or sub-site shows here within one interval.
     const timer = window.setInterval(() => {
-      const present = hasSessionCookie();
-      if (present === hadCookieRef.current) return;
-      hadCookieRef.current = present;
+      const csrf = liveSessionCsrf();
+      if (csrf === sessionCsrf.current) return;
+      const present = csrf !== undefined;
+      sessionCsrf.current = csrf;
       setHadCookie(present);
       if (present) void queryClient.invalidateQueries({ queryKey: userQueryKey });
       else void clearSessionState(queryClient);
@@ -110,7 +124,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       await api.post('api/auth/customer/login', { username, password }, { expectUnauthenticated: true });
-      hadCookieRef.current = true;
+      sessionCsrf.current = liveSessionCsrf();
       setHadCookie(true);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       await queryClient.refetchQueries({ queryKey: userQueryKey });
@@ -122,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('api/auth/logout', undefined, { expectUnauthenticated: true });
     } finally {
-      hadCookieRef.current = false;
+      sessionCsrf.current = undefined;
       setHadCookie(false);
       await clearSessionState(queryClient);
     }

@@ -71,6 +71,6 @@ export const bookingsRoutes: RouteObject[] = [
   {
     path: 'booking-confirmed/:orderId',
     element: <BookingConfirmedPage />,
-    handle: { crumb: 'bookings:confirmed.title' },
+    handle: { crumb: 'bookings:confirmed.crumb' },
   },
 ];

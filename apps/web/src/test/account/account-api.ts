@@ -162,7 +162,9 @@ export const server = setupServer();
 export function installDefaultHandlers({ client = wireClient(), terms = wireTerms } = {}) {
   server.use(
     http.get('/api/client', () => HttpResponse.json({ data: client })),
-    http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })),
+    http.get('/api/auth/user', () =>
+      HttpResponse.json({ message: 'Please log in to continue.' }, { status: 401 }),
+    ),
     http.get('/api/data-fields', () => HttpResponse.json(wireDataFields())),
     http.get('/api/terms', () => HttpResponse.json({ data: terms })),
     http.post('/api/auth/logout', () => {

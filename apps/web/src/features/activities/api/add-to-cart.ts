@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';
 import { type CartAnswer, settleCart } from '../../../shared/cart/cart-query';
-import { useSession } from '../../../shared/session/session';
 
 /**
  * `POST api/activities/cart/add` (bookings-api.md "Cart"): body `{ items, membership_user_id,
@@ -15,18 +14,17 @@ export type AddToCartRequest = Camel<z.input<typeof zCartAddRequest>>;
 export type AddToCartItem = AddToCartRequest['items'][number];
 
 /**
- * `anonymous`: an activity that allows anonymous booking, booked without a session. A 401 then is
- * an answer to show, not a session that ended (which would reload the page).
+ * The basket needs a logged-in user, whatever the activity allows (bookings-api.md "Cart"): 'Book'
+ * asks a visitor to log in first (hooks/use-login-first), so a 401 here means the session ended.
  */
-export function addToCart(request: AddToCartRequest, { anonymous = false } = {}): Promise<CartAnswer> {
-  return api.post<CartAnswer>('api/activities/cart/add', request, { expectUnauthenticated: anonymous });
+export function addToCart(request: AddToCartRequest): Promise<CartAnswer> {
+  return api.post<CartAnswer>('api/activities/cart/add', request);
 }
 
 export function useAddToCartMutation() {
   const queryClient = useQueryClient();
-  const { isLoggedIn } = useSession();
   return useMutation({
-    mutationFn: (request: AddToCartRequest) => addToCart(request, { anonymous: !isLoggedIn }),
+    mutationFn: addToCart,
     // A place is held once it is in a basket: the basket and the spaces shown change.
     onSuccess: () => {
       void settleCart(queryClient);

@@ -31,7 +31,7 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
     tickets[0] && spaces > 0 ? { [tickets[0].id]: 1 } : {},
   );
   const { add, busy, added } = useAddToBasket();
-  const { guard, loginModal } = useLoginFirst(occurrence.allowsAnonymousBookings);
+  const { guard, loginModal } = useLoginFirst(occurrence.allowsAnonymousBookings, occurrence);
 
   const status = actionToShow.status;
   const full = isFull(status, spaces);
@@ -48,22 +48,21 @@ function ClassForm({ occurrence, onClose }: { occurrence: Occurrence; onClose: (
         ? t('booking.chooseTicket')
         : null;
 
-  const bookNow = () =>
-    guard(() =>
-      add([
-        {
-          id: occurrence.id,
-          type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
-          pricingOptionId: chosen[0]?.pricingOption.id,
-          options: {
-            tickets: chosen.map((ticket) => ({
-              ticketId: Number(ticket.id),
-              quantity: quantities[ticket.id] ?? 0,
-            })),
-          },
+  const bookNow = guard(() =>
+    add([
+      {
+        id: occurrence.id,
+        type: occurrence.kind === 'course' ? 'av2BookingBundle' : 'activity',
+        pricingOptionId: chosen[0]?.pricingOption.id,
+        options: {
+          tickets: chosen.map((ticket) => ({
+            ticketId: Number(ticket.id),
+            quantity: quantities[ticket.id] ?? 0,
+          })),
         },
-      ]),
-    );
+      },
+    ]),
+  );
 
   return (
     <div className="booking-form">

@@ -42,19 +42,18 @@ export function ClassWaitlist({ occurrence }: { occurrence: Occurrence }) {
     nextControl.current?.focus();
   });
   const failed = (error: unknown) => notify.error(cartErrorMessage(error, t('addToBasket.failed')));
-  const onJoin = () =>
-    guard(() =>
-      join.mutate(
-        { occurrenceId: occurrence.id, selectedUserId },
-        {
-          onSuccess: () => {
-            moveFocus.current = true;
-            notify.success(t('booking.waitlistJoined'));
-          },
-          onError: failed,
+  const onJoin = guard(() =>
+    join.mutate(
+      { occurrenceId: occurrence.id, selectedUserId },
+      {
+        onSuccess: () => {
+          moveFocus.current = true;
+          notify.success(t('booking.waitlistJoined'));
         },
-      ),
-    );
+        onError: failed,
+      },
+    ),
+  );
   const onLeave = (waitlistId: number) =>
     leave.mutate(
       { waitlistId, selectedUserId },

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { mockCart, mockSessionDate, mockSlots } from '../../../mocks/activities-handlers';
-import { mockUser } from '../../../mocks/fixtures';
+import { mockCredentials, mockUser } from '../../../mocks/fixtures';
+import { hasSessionCookie } from '../../../shared/session/session';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { SlotBooking } from './slot-booking';
@@ -196,4 +197,50 @@ it("marks the member's own court 'Your booking' instead of 'FULL', and says so w
 
   await user.selectOptions(select, 'Court 2');
   expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeEnabled();
+});
+
+it('an activity that allows anonymous booking: the login modal, then the add with the signed-in answer, no second click', async () => {
+  const user = userEvent.setup();
+  // Members are offered their own pricing option once signed in.
+  server.use(
+    http.get('*/api/activities/venue/:venue/activity/:activity/v2/slots', ({ params, request }) => {
+      const query = new URL(request.url).searchParams;
+      const slots = mockSlots(String(params.activity), mockSessionDate, query.get('composite_key'));
+      const signedIn = hasSessionCookie();
+      return HttpResponse.json({
+        data: slots.map((slot) => ({
+          ...slot,
+          allows_anonymous_bookings: true,
+          action_to_show: { status: 'BOOK', reason: null },
+          pricing_option_id: signedIn ? 2 : 1,
+        })),
+      });
+    }),
+  );
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/activities/cart/add', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ data: mockCart(1) });
+    }),
+  );
+  renderSlot();
+  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const bookNow = await within(dialog).findByRole('button', { name: 'Book now' });
+  await user.click(bookNow);
+  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  expect(bodies).toEqual([]);
+  await user.type(within(login).getByLabelText(/^Email address or customer ID/), mockCredentials.username);
+  await user.type(within(login).getByLabelText(/^Password/), mockCredentials.password);
+  await user.click(within(login).getByRole('button', { name: 'Log in' }));
+
+  expect(await within(dialog).findByRole('link', { name: 'Go to basket' })).toBeVisible();
+  expect(bodies).toEqual([
+    {
+      items: [{ id: '832', type: 'purchasableOccurrence', pricing_option_id: 2 }],
+      membership_user_id: 5001,
+      selected_user_id: 101,
+    },
+  ]);
+  expect(screen.queryByRole('dialog', { name: 'Log in' })).not.toBeInTheDocument();
 });

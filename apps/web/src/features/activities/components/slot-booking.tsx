@@ -48,7 +48,7 @@ function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
     slots.find((item) => !slotIsFull(item)) ??
     slots[0];
   const { add, busy, added } = useAddToBasket();
-  const { guard, loginModal } = useLoginFirst(slot?.allowsAnonymousBookings ?? false);
+  const { guard, loginModal } = useLoginFirst(slot?.allowsAnonymousBookings ?? false, slots);
   if (!slot) return null;
 
   const full = slotIsFull(slot);
@@ -56,12 +56,11 @@ function SlotForm({ slots, onClose }: { slots: Slot[]; onClose: () => void }) {
   const own = isOwn(slot);
   const justTaken = added && takenId === slot.id;
   const message = own ? null : full ? t('booking.full') : notYet ? slot.actionToShow.reason : null;
-  const bookNow = () =>
-    guard(() => {
-      setChosenId(slot.id);
-      setTakenId(slot.id);
-      add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]);
-    });
+  const bookNow = guard(() => {
+    setChosenId(slot.id);
+    setTakenId(slot.id);
+    add([{ id: slot.id, type: slot.cartType, pricingOptionId: slot.pricingOptionId }]);
+  });
 
   return (
     <div className="booking-form">

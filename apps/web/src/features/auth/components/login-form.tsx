@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
+import { messagesOf } from '../../../shared/forms/field-errors';
+import { showServerErrors } from '../../../shared/forms/server-errors';
 import { useSession } from '../../../shared/session/session';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
@@ -32,6 +34,15 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
     try {
       await login(username.trim(), password);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        // Field errors from the server appear in red under their inputs (shell-session-basket.md 8).
+        const unplaced = showServerErrors(error, form.setError, (wireName) =>
+          wireName === 'username' || wireName === 'password' ? wireName : undefined,
+        );
+        if (unplaced.length) notify.validation(unplaced);
+        return;
+      }
+      // Bad credentials (401) and too many attempts (429) say so in the server's words.
       notify.error(error instanceof ApiError ? error.message : t('login.signedOut'));
       return;
     }
@@ -44,6 +55,7 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
         label={t('login.username')}
         autoComplete="username"
         required
+        errors={messagesOf(form.formState.errors.username)}
         {...form.register('username')}
       />
       <TextField
@@ -51,6 +63,7 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         required
+        errors={messagesOf(form.formState.errors.password)}
         {...form.register('password')}
       />
       <div className="form-actions">

@@ -16,6 +16,11 @@ export function orderQueryOptions(orderId: number) {
   return queryOptions({ queryKey: checkoutKeys.order(orderId), queryFn: () => getOrder(orderId) });
 }
 
-export function useOrder(orderId: number) {
-  return useQuery({ ...orderQueryOptions(orderId), enabled: Number.isInteger(orderId) && orderId > 0 });
+/** `enabled`: the call needs a session; the page asks for a login first instead of a certain 401. */
+export function useOrder(orderId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...orderQueryOptions(orderId), enabled: enabled && isOrderId(orderId) });
+}
+
+export function isOrderId(orderId: number): boolean {
+  return Number.isInteger(orderId) && orderId > 0;
 }

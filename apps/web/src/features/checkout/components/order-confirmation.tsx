@@ -1,21 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { getApiSettings } from '../../../shared/api/client';
-import { PageSpinner } from '../../../shared/ui/page-spinner';
-import { useOrder } from '../api/get-order';
+import type { Order } from '../api/get-order';
 
-/** The booking-confirmed page's body: reference, items, total and the add-to-calendar (.ics) link. */
-export function OrderConfirmation({ orderId }: { orderId: number }) {
+/**
+ * The booking-confirmed page's body: reference, items, total and the add-to-calendar (.ics) link.
+ * The page loads the order (`useOrder`) and decides what shows while it is not there.
+ */
+export function OrderConfirmation({ order: data }: { order: Order }) {
   const { t } = useTranslation('bookings');
-  const order = useOrder(orderId);
-  if (order.isPending) return <PageSpinner />;
-  if (order.isError) {
-    return (
-      <p role="alert" className="form-error">
-        {order.error.message}
-      </p>
-    );
-  }
-  const data = order.data;
   const calendarUrl = /^https?:/.test(data.calendarUrl)
     ? data.calendarUrl
     : `${getApiSettings().baseUrl}${data.calendarUrl}`;
