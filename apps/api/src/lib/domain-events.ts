@@ -9,6 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface DomainEventMap {
   /** An order is written and committed (card, credit or front-of-house checkout). */
   'order.completed': { orderId: number };
+  /**
+   * Membership lines left a basket unpaid (removed, the basket cleared, or run out): the draft
+   * memberships they paid for are deleted (docs/decisions/016).
+   */
+  'basket.membership-lines.removed': { membershipIds: number[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;
