@@ -39,7 +39,7 @@ import { isPricingError, priceLine } from './pricing';
  * availability read of its session) and by a sweep every `HOLD_SWEEP_SECONDS` on each replica. A
  * released place goes first to the person waiting longest on the session's waitlist: it is put in
  * their basket, held for them, and they are emailed. A membership line (a draft membership's first
- * payment) runs out the same way at its own `expires_at`, and its draft is then deleted
+ * payment) runs out the same way at its own `line_expires_at`, and its draft is then deleted
  * (`basket.membership-lines.removed`, docs/decisions/016).
  */
 
