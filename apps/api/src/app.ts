@@ -313,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
-  const holds = createHoldKeeper({ db, config, mailer, log: app.log });
+  const holds = createHoldKeeper({ db, config, mailer, log: app.log, events: app.events });
   app.decorate('holdKeeper', holds);
   await app.register(venuesRoutes, { prefix: '/api', db, config });
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });

@@ -13,6 +13,7 @@ import { type CollectionRun, runCollections } from './modules/direct-debit/colle
 import { suspendOverdueDocumentMemberships } from './modules/eligibility-documents/eligibility-documents.service';
 import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
+import { discardDrafts } from './modules/joining/joining.service';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
 /**
@@ -28,18 +29,22 @@ export interface MembershipJobRun {
   completed: number;
   ended: number;
   suspended: number;
+  /** Draft memberships whose basket line had gone without them (docs/decisions/018). */
+  draftsDiscarded: number;
 }
 
 /**
  * One run of the membership jobs with a chosen `now` (tests call this directly): cancellations
  * whose debts are paid go through, those cancelled with notice end after their final day, and
- * memberships whose proof of eligibility is overdue are suspended.
+ * memberships whose proof of eligibility is overdue are suspended, and drafts left without their
+ * basket line (a crash between the basket's commit and its event's handler) are deleted.
  */
 export async function runMembershipJobs(db: Database, config: Config, now: Date): Promise<MembershipJobRun> {
   const completed = await completePaidUpCancellations(db, now);
   const ended = await endCancelledMemberships(db, now);
   const suspended = await suspendOverdueDocumentMemberships(db, config, now);
-  return { completed, ended, suspended };
+  const draftsDiscarded = await discardDrafts(db);
+  return { completed, ended, suspended, draftsDiscarded };
 }
 
 export function installJobs(

@@ -17,7 +17,7 @@ import { createCustomer } from '../../support/customers';
 import { findSession } from '../../support/sessions';
 
 /**
- * One server under any name (docs/decisions/016): the journeys' base URL is `localhost`; here the
+ * One server under any name (docs/decisions/016-public-urls.md): the journeys' base URL is `localhost`; here the
  * browser uses `127.0.0.1`, with no PUBLIC_*_URL set. The card frame, the client's links and the
  * joining site's basket link must all stay on the host the browser used, with its session.
  */

@@ -218,7 +218,10 @@ export const zCartItem = z.object({
   purchased_for_user_id: z.number().int(),
   pricing_option_id: z.number().int(),
   needs_waiver: z.boolean(),
-  /** When this item's places are released unless checked out (ISO). */
+  /**
+   * When this item's places are released unless checked out (ISO); a membership line runs out then
+   * too, and its draft membership goes with it.
+   */
   hold_expires_at: z.string(),
   /** Offered from the waitlist: the place is reserved for this customer until `hold_expires_at`. */
   from_waitlist: z.boolean(),
@@ -278,7 +281,7 @@ export const zCart = z.object({
   totals: zCartTotals,
   /** Changes whenever the items change; `checkout/complete` sends it back to prove what was shown. */
   item_hash: z.string(),
-  /** The earliest hold of the basket runs out then (ISO); null for an empty basket. */
+  /** The earliest hold or membership line of the basket runs out then (ISO); null when none. */
   hold_expires_at: z.string().nullable(),
   credits: z.object({ general: zCreditBalance, membership: zCreditBalance }),
   /** Waivers the attendees must agree to at checkout (`completed_waivers`); empty when none. */

@@ -322,7 +322,8 @@ export type SubmitMembershipRequest = z.infer<typeof zSubmitMembershipRequest>;
 
 export const zMembershipSummary = z.object({
   id: z.number().int(),
-  status: zMembershipStatus,
+  /** A submitted membership is a `draft` until its basket is paid (docs/decisions/018). */
+  status: z.enum(['draft', ...membershipStatuses]),
   membership_type_id: z.number().int(),
   membership_type_name: z.string(),
   payment_option_id: z.number().int(),

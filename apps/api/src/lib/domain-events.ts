@@ -14,6 +14,11 @@ export interface DomainEventMap {
     /** The sub-sites' URLs of the request that completed it (emails link there); unset from a job. */
     links?: SiteUrls;
   };
+  /**
+   * Membership lines left a basket unpaid (removed, the basket cleared, or run out): the draft
+   * memberships they paid for are deleted (docs/decisions/018).
+   */
+  'basket.membership-lines.removed': { membershipIds: number[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;

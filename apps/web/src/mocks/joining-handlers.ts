@@ -359,7 +359,7 @@ export const joiningHandlers = [
       data: {
         membership: {
           id: 9001,
-          status: 'pending',
+          status: 'draft',
           membership_type_id: type.id,
           membership_type_name: type.name,
           payment_option_id: costs.payment_option_id,

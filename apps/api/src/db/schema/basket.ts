@@ -91,7 +91,7 @@ export const cartItems = pgTable(
     bundleId: integer('bundle_id').references(() => courseBundles.id),
     /** Null only for a membership line. */
     pricingOptionId: integer('pricing_option_id').references(() => pricingOptions.id),
-    /** A membership line: the pending membership whose first payment this is (decision 010). */
+    /** A membership line: the draft membership whose first payment this is (decisions 010, 018). */
     membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
     purchasedForUserId: integer('purchased_for_user_id')
       .notNull()
@@ -104,10 +104,16 @@ export const cartItems = pgTable(
     tickets: jsonb('tickets').$type<CartTicketLine[]>().notNull().default([]),
     /** The waitlist offer this line came from, if any. */
     waitlistEntryId: integer('waitlist_entry_id'),
+    /**
+     * A membership line runs out at this time like a held place (`CART_HOLD_MINUTES` after it was
+     * added); session lines run out with their holds (`cart_holds.expires_at`) and leave this null.
+     */
+    lineExpiresAt: timestamp('line_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('cart_items_cart_idx').on(t.cartId),
+    index('cart_items_membership_idx').on(t.membershipId).where(sql`${t.membershipId} is not null`),
     check('cart_items_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
   ],
 );

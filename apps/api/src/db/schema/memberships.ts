@@ -40,7 +40,12 @@ export interface MembershipAnswer {
   answer: string | string[] | boolean | number | null;
 }
 
-/** A customer's membership. One pending or active membership of a type per customer. */
+/**
+ * A customer's membership. One draft, pending or active membership of a type per customer. A `draft`
+ * is a membership being bought: it exists only with its basket line and becomes the membership
+ * (active, or pending while an eligibility document is awaited) when the basket is paid; removing,
+ * clearing or expiring the line deletes it (docs/decisions/018). Nothing shown to the member reads drafts.
+ */
 export const memberships = pgTable(
   'memberships',
   {
@@ -62,7 +67,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => venues.id),
     status: text('status')
-      .$type<'pending' | 'active' | 'frozen' | 'cancelled' | 'suspended' | 'expired'>()
+      .$type<'draft' | 'pending' | 'active' | 'frozen' | 'cancelled' | 'suspended' | 'expired'>()
       .notNull()
       .default('pending'),
     startDate: date('start_date').notNull(),
@@ -104,18 +109,19 @@ export const memberships = pgTable(
     index('memberships_user_idx').on(t.userId),
     // A renewal or a change follows on from a live membership of the same customer (perhaps the
     // same type), so it is outside the one-live-membership-per-type rule; the indexes below keep
-    // it to one live successor per membership.
+    // it to one live successor per membership. A draft counts, so two racing submissions cannot
+    // both put one in the basket.
     uniqueIndex('memberships_live_type_idx')
       .on(t.userId, t.membershipTypeId)
       .where(
-        sql`${t.status} in ('pending', 'active') and ${t.renewsMembershipId} is null and ${t.replacesMembershipId} is null`,
+        sql`${t.status} in ('draft', 'pending', 'active') and ${t.renewsMembershipId} is null and ${t.replacesMembershipId} is null`,
       ),
     uniqueIndex('memberships_live_renewal_idx')
       .on(t.renewsMembershipId)
-      .where(sql`${t.status} in ('pending', 'active') and ${t.renewsMembershipId} is not null`),
+      .where(sql`${t.status} in ('draft', 'pending', 'active') and ${t.renewsMembershipId} is not null`),
     uniqueIndex('memberships_live_change_idx')
       .on(t.replacesMembershipId)
-      .where(sql`${t.status} in ('pending', 'active') and ${t.replacesMembershipId} is not null`),
+      .where(sql`${t.status} in ('draft', 'pending', 'active') and ${t.replacesMembershipId} is not null`),
     check('memberships_billing_day_check', sql`${t.billingDay} is null or ${t.billingDay} between 1 and 28`),
   ],
 );

@@ -176,7 +176,8 @@ function membershipItemOf(line: MembershipLineDetail, currency: string): CartIte
     purchased_for_user_id: item.purchasedForUserId,
     pricing_option_id: 0,
     needs_waiver: false,
-    hold_expires_at: new Date(0).toISOString(),
+    // The line runs out like a held place; its draft membership goes with it (docs/decisions/018).
+    hold_expires_at: (item.lineExpiresAt ?? new Date(0)).toISOString(),
     from_waitlist: false,
   };
 }
@@ -201,7 +202,12 @@ export function presentBasket(view: BasketView): Cart {
     formatted_total: formatMoney(figures.total, currency),
     formatted_balance: formatMoney(figures.balance, currency),
   };
-  const expiries = details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : []));
+  const expiries = [
+    ...details.flatMap((d) => (d.holdExpiresAt ? [d.holdExpiresAt.getTime()] : [])),
+    ...membershipLines.flatMap((line) =>
+      line.item.lineExpiresAt ? [line.item.lineExpiresAt.getTime()] : [],
+    ),
+  ];
   const name = `${acting.customer.firstName} ${acting.customer.lastName}`;
   return {
     id: cart.id,

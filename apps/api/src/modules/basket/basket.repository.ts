@@ -413,6 +413,35 @@ export async function releaseExpiredHolds(
   return { occurrenceIds, cartItemIds, waitlistEntryIds };
 }
 
+/**
+ * Membership lines of open baskets that have run out (`expires_at`), in scope, removed in one
+ * statement: SKIP LOCKED, so every replica may sweep at once; a basket whose card checkout is live
+ * keeps them, as it keeps its holds. Answers the draft memberships they paid for. Run in a transaction.
+ */
+export async function deleteExpiredMembershipLines(
+  db: Database,
+  scope: { cartId?: number | undefined },
+  now: Date,
+  claimTtlMs: number,
+  limit = 500,
+): Promise<number[]> {
+  const claimCutoff = new Date(now.getTime() - claimTtlMs).toISOString();
+  const result = await db.execute(sql`
+    delete from cart_items ci where ci.id in (
+      select i.id from cart_items i join carts c on c.id = i.cart_id
+      where i.cartable_type = 'membership' and i.line_expires_at < ${now.toISOString()}::timestamptz
+        and c.status = 'open'
+        and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
+        ${scope.cartId === undefined ? sql`` : sql`and i.cart_id = ${scope.cartId}`}
+      order by i.id
+      limit ${limit}
+      for update of i skip locked)
+    returning ci.membership_id`);
+  return rowsOf<{ membership_id: number | null }>(result).flatMap((row) =>
+    row.membership_id === null ? [] : [Number(row.membership_id)],
+  );
+}
+
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
 export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
   const result = await db.execute(sql`
@@ -524,11 +553,17 @@ export async function listMembershipLineDetails(
   return rows;
 }
 
-/** Removes a membership's line from any open basket (a replaced, unpaid membership). */
+/** Removes a draft membership's line from any open basket (a later submission replaces the draft). */
 export async function deleteMembershipLines(db: Database, membershipId: number): Promise<void> {
   await db
     .delete(cartItems)
-    .where(and(eq(cartItems.membershipId, membershipId), eq(cartItems.cartableType, 'membership')));
+    .where(
+      and(
+        eq(cartItems.membershipId, membershipId),
+        eq(cartItems.cartableType, 'membership'),
+        sql`${cartItems.cartId} in (select id from carts where status = 'open')`,
+      ),
+    );
 }
 
 /** Places held by this basket's benefit lines on the activity, leaving out one line (being re-priced). */

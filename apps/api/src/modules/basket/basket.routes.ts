@@ -40,7 +40,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app,
   { db, config, holds },
 ) => {
-  const deps: CartDeps = { db, config, holds };
+  const deps: CartDeps = { db, config, holds, events: app.events };
   const cartAnswers = {
     200: zCartResponse,
     401: errors.unauthenticated,

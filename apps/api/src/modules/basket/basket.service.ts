@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type CartAddRequest,
   type CartItem,
@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
+import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
@@ -51,6 +52,7 @@ import {
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
 } from './basket.repository';
+import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 
@@ -66,60 +68,16 @@ export interface CartDeps {
   db: Database;
   config: Config;
   holds: HoldKeeper;
+  /** Announces membership lines that left the basket unpaid (their drafts go: modules/joining). */
+  events: Pick<DomainEvents, 'publish'>;
 }
 
 /** How long a basket change waits for a session's row lock before it answers 409. */
 const lockWaitMs = 3_000;
 
-// ---- The basket and its figures ---------------------------------------------------------------------------
+// ---- The basket and its figures (figures.ts) -------------------------------------------------------------
 
-/** Changes whenever the basket's lines change (ids, places, prices): what checkout proves it showed. */
-export function itemHashOf(cartId: number, items: CartItemRow[]): string {
-  const lines = items
-    .map((item) =>
-      [
-        item.id,
-        item.cartableType,
-        item.occurrenceId ?? '',
-        item.bundleId ?? '',
-        item.pricingOptionId,
-        item.quantity,
-        item.amount,
-        item.tickets.map((t) => `${t.ticketId}x${t.quantity}@${t.unitAmount}`).join(','),
-      ].join(':'),
-    )
-    .join(';');
-  return createHash('sha256').update(`${cartId}|${lines}`).digest('hex').slice(0, 40);
-}
-
-export interface CartFigures {
-  total: number;
-  creditGeneral: number;
-  creditMembership: number;
-  balance: number;
-  available: { general: number; membership: number };
-}
-
-/** Totals after reserved credit; a reservation never counts beyond what is available or the total. */
-export function figuresOf(
-  cart: CartRow,
-  items: Pick<CartItemRow, 'amount'>[],
-  available: { general: number; membership: number },
-): CartFigures {
-  const total = items.reduce((sum, item) => sum + item.amount, 0);
-  const creditMembership = Math.max(0, Math.min(cart.creditMembership, available.membership, total));
-  const creditGeneral = Math.max(
-    0,
-    Math.min(cart.creditGeneral, available.general, total - creditMembership),
-  );
-  return {
-    total,
-    creditGeneral,
-    creditMembership,
-    balance: total - creditGeneral - creditMembership,
-    available,
-  };
-}
+export { type CartFigures, figuresOf, itemHashOf };
 
 /** The basket with what its answer shows: its lines and their sessions, totals, credit and waivers. */
 export interface BasketView {
@@ -473,6 +431,19 @@ async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddR
 
 // ---- Removing, changing, discarding -----------------------------------------------------------------------
 
+/** The draft memberships whose first payments these lines are. */
+function membershipIdsOf(items: CartItemRow[]): number[] {
+  return items.flatMap((item) =>
+    item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
+  );
+}
+
+/** After the commit: the drafts of membership lines that left the basket unpaid are deleted. */
+async function announceRemovedMembershipLines(deps: CartDeps, membershipIds: number[]): Promise<void> {
+  if (membershipIds.length > 0)
+    await deps.events.publish('basket.membership-lines.removed', { membershipIds });
+}
+
 /** Releases the places of these lines and removes them; answers the sessions that got places back. */
 async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Promise<number[]> {
   const ids = items.map((item) => item.id);
@@ -497,13 +468,14 @@ export async function removeFromCart(
   const now = new Date();
   const cart = await findOpenCart(deps.db, acting.customer.id);
   if (!cart) throw AppError.notFound();
-  const freed = await inBasketTransaction(deps.db, async (tx) => {
+  const { freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
     await lockOpenCart(tx, cart, now);
     const items = await listCartItemRows(tx, cart.id);
     const chosen = items.filter((item) => cartItemIds.includes(item.id));
     if (chosen.length !== new Set(cartItemIds).size) throw AppError.notFound();
-    return releaseItems(tx, chosen, now);
+    return { freed: await releaseItems(tx, chosen, now), membershipIds: membershipIdsOf(chosen) };
   });
+  await announceRemovedMembershipLines(deps, membershipIds);
   await deps.holds.offerFreedPlaces(freed);
   return getBasket(deps, acting);
 }
@@ -512,12 +484,14 @@ export async function removeFromCart(
 export async function discardCart(deps: CartDeps, acting: Acting): Promise<BasketView> {
   const now = new Date();
   const cart = await currentCart(deps, acting);
-  const freed = await inBasketTransaction(deps.db, async (tx) => {
+  const { freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
     await lockOpenCart(tx, cart, now);
-    const freed = await releaseItems(tx, await listCartItemRows(tx, cart.id), now);
+    const items = await listCartItemRows(tx, cart.id);
+    const freed = await releaseItems(tx, items, now);
     await updateCart(tx, cart.id, { creditGeneral: 0, creditMembership: 0 });
-    return freed;
+    return { freed, membershipIds: membershipIdsOf(items) };
   });
+  await announceRemovedMembershipLines(deps, membershipIds);
   await deps.holds.offerFreedPlaces(freed);
   return getBasket(deps, acting);
 }
@@ -662,22 +636,24 @@ export async function applyCredits(
 // ---- A new membership's first payment (modules/joining) ------------------------------------------------
 
 /**
- * Puts a new membership's first payment in the customer's open basket, inside the caller's
- * transaction (the memberships service writes the membership in the same one). 409 while the
- * basket is being checked out.
+ * Puts a draft membership's first payment in the customer's open basket, inside the caller's
+ * transaction (the joining service writes the draft in the same one). The line runs out like a
+ * held place, `CART_HOLD_MINUTES` from now (holds.service.ts). 409 while the basket is being checked out.
  */
 export async function addMembershipLine(
   tx: Database,
+  config: Config,
   acting: Acting,
   line: { membershipId: number; venueId: number; amount: number },
 ): Promise<{ cart: CartRow; itemId: number }> {
+  const now = new Date();
   const cart = await openCartOf(tx, {
     clientId: acting.clientId,
     userId: acting.customer.id,
     source: 'online-joining',
     uuid: randomUUID(),
   });
-  await lockOpenCart(tx, cart, new Date());
+  await lockOpenCart(tx, cart, now);
   const item = await insertCartItem(tx, {
     cartId: cart.id,
     cartableType: 'membership',
@@ -688,11 +664,12 @@ export async function addMembershipLine(
     purchasedForUserId: acting.customer.id,
     quantity: 1,
     amount: line.amount,
+    lineExpiresAt: holdExpiry(config, now),
   });
   return { cart, itemId: item.id };
 }
 
-/** Takes an unpaid membership's line out of the basket (the membership was replaced). */
+/** Takes a draft membership's line out of an open basket (a later submission replaces the draft). */
 export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
   await deleteMembershipLines(tx, membershipId);
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
+import type { DomainEvents } from '../../lib/domain-events';
 import { siteUrlsAt } from '../../lib/public-urls';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
@@ -20,6 +21,7 @@ import {
 import {
   type CartRow,
   claimIsLive,
+  deleteExpiredMembershipLines,
   type ExpiryScope,
   findBookable,
   findOccurrenceSummary,
@@ -37,7 +39,9 @@ import { isPricingError, priceLine } from './pricing';
  * `CART_HOLD_MINUTES`; one that runs out is released lazily (every basket read, every `cart/add` and
  * availability read of its session) and by a sweep every `HOLD_SWEEP_SECONDS` on each replica. A
  * released place goes first to the person waiting longest on the session's waitlist: it is put in
- * their basket, held for them, and they are emailed.
+ * their basket, held for them, and they are emailed. A membership line (a draft membership's first
+ * payment) runs out the same way at its own `line_expires_at`, and its draft is then deleted
+ * (`basket.membership-lines.removed`, docs/decisions/018).
  */
 
 /** A card checkout's claim on a basket lasts this long; after it the basket is free again. */
@@ -63,6 +67,7 @@ export interface HoldKeeperDeps {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  events: Pick<DomainEvents, 'publish'>;
 }
 
 export function holdExpiry(config: Config, now: Date): Date {
@@ -75,11 +80,19 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
 
   async function release(scope: ExpiryScope): Promise<number[]> {
     const now = new Date();
+    // Membership lines hold no places: only a read of their basket or the sweep runs them out.
+    const sessionScoped = scope.occurrenceIds !== undefined || scope.range !== undefined;
     const released = await db.transaction(async (tx) => {
       const result = await releaseExpiredHolds(tx, scope, now, checkoutClaimTtlMs);
       await expireOffers(tx, result.waitlistEntryIds, now);
-      return result;
+      const membershipIds = sessionScoped
+        ? []
+        : await deleteExpiredMembershipLines(tx, { cartId: scope.cartId }, now, checkoutClaimTtlMs);
+      return { ...result, membershipIds };
     });
+    if (released.membershipIds.length > 0) {
+      await deps.events.publish('basket.membership-lines.removed', { membershipIds: released.membershipIds });
+    }
     if (released.occurrenceIds.length > 0) await offerFreedPlaces(released.occurrenceIds);
     return released.occurrenceIds;
   }

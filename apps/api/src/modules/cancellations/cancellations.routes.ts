@@ -33,7 +33,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod<CancellationsRoutesOptio
   app,
   { db, config, describeMembership },
 ) => {
-  const deps = { db, config, holds: app.holdKeeper };
+  const deps = { db, config, holds: app.holdKeeper, events: app.events };
 
   app.get(
     '/memberships/:membershipId/cancel',

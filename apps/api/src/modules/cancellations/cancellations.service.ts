@@ -37,6 +37,7 @@ export interface CancellationDeps {
   db: Database;
   config: Config;
   holds: HoldKeeper;
+  events: CartDeps['events'];
 }
 
 const defaultZone = 'Europe/London';
@@ -194,7 +195,7 @@ export async function requestCancellation(
 
 /** Adds each unpaid penalty not yet in the member's basket as a `penalty` line (modules/basket). */
 async function putDebtsInBasket(deps: CancellationDeps, auth: Auth): Promise<void> {
-  const cartDeps: CartDeps = { db: deps.db, config: deps.config, holds: deps.holds };
+  const cartDeps: CartDeps = { db: deps.db, config: deps.config, holds: deps.holds, events: deps.events };
   const acting = await resolveActing(cartDeps, auth, undefined);
   const basket = await getBasket(cartDeps, acting);
   const inBasket = new Set(basket.penaltyItems.map((item) => item.cartable_id));

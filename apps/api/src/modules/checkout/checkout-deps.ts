@@ -24,7 +24,7 @@ export interface CheckoutDeps extends CartDeps {
 /** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
 export function checkoutDepsOf(
   app: Pick<FastifyInstance, 'mailer' | 'paymentProvider' | 'events' | 'log'>,
-  basket: CartDeps,
+  basket: Omit<CartDeps, 'events'>,
 ): CheckoutDeps {
   return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
 }

@@ -170,6 +170,7 @@ export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<
         ...detail.item,
         cartId: 0,
         waitlistEntryId: null,
+        lineExpiresAt: null,
         createdAt: order.createdAt,
       },
       holdExpiresAt: null,

@@ -136,7 +136,7 @@ describe('online joining: memberships', () => {
       });
     });
 
-    it('creates a pending membership with the priced first payment; the same type cannot be bought twice', async () => {
+    it('creates a draft membership with the priced first payment; submitting again replaces the draft', async () => {
       const customer = await adult();
       const welcome = await promotionId(demoPromotionCodes.welcome);
       const before = (
@@ -158,7 +158,7 @@ describe('online joining: memberships', () => {
       expect(res.statusCode, res.body).toBe(201);
       const data = res.json().data;
       expect(data.membership).toMatchObject({
-        status: 'pending',
+        status: 'draft',
         membership_type_name: 'Anytime Gym',
         billing_day: 15,
         start_date: addDays(today, 2),
@@ -168,7 +168,7 @@ describe('online joining: memberships', () => {
       expect(data.costs.fees.discount.raw).toBe(1000);
       const rows = await t.db.select().from(memberships).where(eq(memberships.userId, customer.user.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'pending', promotionId: welcome });
+      expect(rows[0]).toMatchObject({ status: 'draft', promotionId: welcome });
       expect(rows[0]?.directDebitToken).toMatch(/.{20,}/);
       expect(rows[0]?.answers).toHaveLength(6);
       const after = (
@@ -176,14 +176,14 @@ describe('online joining: memberships', () => {
       )[0];
       expect(after?.usedCount).toBe((before?.usedCount ?? 0) + 1);
 
-      // Submitting again before paying (the basket was left) replaces the unpaid membership.
+      // Submitting again before paying (the basket was left) replaces the draft: no record is left of it.
       const again = await http.post('/api/online-joining/memberships', customer.headers, {
         ...body,
         direct_debit: { token: await detailsTokenFor(t.app, customer.headers) },
       });
       expect(again.statusCode, again.body).toBe(201);
       const all = await t.db.select().from(memberships).where(eq(memberships.userId, customer.user.id));
-      expect(all.map((m) => m.status).sort()).toEqual(['cancelled', 'pending']);
+      expect(all.map((m) => [m.id, m.status])).toEqual([[again.json().data.membership.id, 'draft']]);
       const reused = (
         await t.db.select().from(membershipPromotions).where(eq(membershipPromotions.id, welcome))
       )[0];
@@ -215,7 +215,7 @@ describe('online joining: memberships', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data).toMatchObject({
         new_mandate: false,
-        membership: { status: 'pending', payment_type: 'fixed', billing_day: null, requires_document: true },
+        membership: { status: 'draft', payment_type: 'fixed', billing_day: null, requires_document: true },
         costs: { total_to_pay_now: { raw: 17900 } },
       });
     });

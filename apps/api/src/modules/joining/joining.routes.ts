@@ -14,6 +14,7 @@ import { errors, security, tags } from '../../lib/online-joining-openapi';
 import { requireAuth } from '../session/session';
 import {
   answerMembershipQuestions,
+  discardDrafts,
   listJoiningVenues,
   listMembershipQuestions,
   submitMembershipToBasket,
@@ -27,6 +28,11 @@ export interface JoiningRoutesOptions {
 /** Online joining: additional questions, the home-centre venues and submitting a membership (issue 4). */
 export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async (app, { db, config }) => {
   const deps = { db, config };
+
+  // A draft membership exists only with its basket line (docs/decisions/018).
+  app.events.on('basket.membership-lines.removed', async ({ membershipIds }) => {
+    await discardDrafts(db, membershipIds);
+  });
 
   app.get(
     '/custom-questions/memberships/:membershipId',
@@ -101,12 +107,16 @@ export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async 
         tags,
         summary: 'Submit a new membership',
         description:
-          'Creates a PENDING membership and puts its first payment in the basket (cartable type ' +
-          "`membership`). Checks eligibility (422 'You are ineligible for this membership' with the " +
+          'Creates a DRAFT membership and puts its first payment in the basket (cartable type ' +
+          '`membership`), replacing the draft of an earlier submission left unpaid. The draft is not the ' +
+          "member's membership: removing the line, clearing the basket or the line running out " +
+          '(`CART_HOLD_MINUTES`) deletes it and returns its promotion use. Checks eligibility ' +
+          "(422 'You are ineligible for this membership' with the " +
           'reason under `membership_type_id`), no pending or active membership of the type, dates, billing ' +
           'day, promotion, answers, the health commitment and membership terms, and, for a monthly payer ' +
           'without a direct-debit instruction, `direct_debit.token` from the bank-details validation. ' +
-          'The membership becomes active when the basket is checked out.',
+          'The membership becomes active (pending while an eligibility document is awaited) when the ' +
+          'basket is checked out.',
         security,
         body: zSubmitMembershipRequest,
         response: {

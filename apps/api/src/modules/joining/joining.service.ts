@@ -35,8 +35,10 @@ import { type Acting, resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { describeMembership, describeQuestion } from './joining.presenters';
 import {
+  deleteDraftsWithoutLine,
   findMembership,
   insertMembership,
+  listDraftsOfUser,
   listQuestionsOfType,
   listVenuesOfClient,
   type MembershipRow,
@@ -200,11 +202,13 @@ export interface SubmittedMembership {
 }
 
 /**
- * Creates a PENDING membership for the signed-in customer (or the customer a staff user names):
- * checks the type is sold at the home venue, the customer's eligibility (422 'You are ineligible
- * for this membership' with the reason under `membership_type_id`), no pending or active membership
- * of the type, the dates, the promotion (a use is taken), the answers, the health commitment and
- * membership terms, and the direct-debit token for a recurring payer without an instruction.
+ * Creates a DRAFT membership for the signed-in customer (or the customer a staff user names) with
+ * its basket line (docs/decisions/018): checks the type is sold at the home venue, the customer's
+ * eligibility (422 'You are ineligible for this membership' with the reason under
+ * `membership_type_id`), no pending or active membership of the type, the dates, the promotion (a
+ * use is taken), the answers, the health commitment and membership terms, and the direct-debit
+ * token for a recurring payer without an instruction. The draft becomes the membership when the
+ * basket is paid (membership-lifecycle/activation.service.ts).
  */
 export async function submitNewMembership(
   deps: MembershipDeps,
@@ -224,19 +228,9 @@ export async function submitNewMembership(
   const today = localDateOf(new Date(), venue.timezone);
   const reason = ineligibilityReason(type.eligibility, customer, request.start_date);
   if (reason) throw AppError.validation({ membership_type_id: [reason] }, membershipMessages.ineligible);
+  // Live memberships are paid for (drafts are not among them): one of the type blocks.
   const live = await listLiveMembershipsOfUser(deps.db, customer.id);
-  // An unpaid membership of the type (its basket was left) is replaced; a paid one blocks.
-  // An unpaid renewal or change of the same membership (its basket was left) is replaced too.
-  const followsOn = (m: MembershipRow) =>
-    succession !== undefined &&
-    (m.renewsMembershipId === succession.membership.id ||
-      m.replacesMembershipId === succession.membership.id);
-  const unpaid = live.filter(
-    (m) => m.activatedAt === null && (m.membershipTypeId === type.id || followsOn(m)),
-  );
-  const same = live.find(
-    (m) => m.membershipTypeId === type.id && m.activatedAt !== null && m.id !== succession?.membership.id,
-  );
+  const same = live.find((m) => m.membershipTypeId === type.id && m.id !== succession?.membership.id);
   if (same) {
     throw AppError.validation({
       membership_type_id: [
@@ -293,7 +287,8 @@ export async function submitNewMembership(
   let written: { membership: MembershipRow; cart: { id: number; uuid: string }; itemId: number };
   try {
     written = await deps.db.transaction(async (tx) => {
-      for (const row of unpaid) await replaceUnpaidMembership(tx, row);
+      // Starting another joining, renewal or change replaces the draft of the last one left unpaid.
+      await discardDraftsOfUser(tx, customer.id);
       // One use of the code per membership, taken with the membership or not at all.
       if (promotionId !== null && !(await takePromotionUse(tx, promotionId))) {
         throw AppError.validation(
@@ -308,7 +303,7 @@ export async function submitNewMembership(
         membershipTypeId: type.id,
         paymentOptionId: option.id,
         homeVenueId: venue.id,
-        status: 'pending',
+        status: 'draft',
         startDate: request.start_date,
         billingDay: price.billingDay,
         firstBillingDate: price.firstBillingDate,
@@ -331,7 +326,7 @@ export async function submitNewMembership(
         renewsMembershipId: succession?.kind === 'renews' ? succession.membership.id : null,
         replacesMembershipId: succession?.kind === 'replaces' ? succession.membership.id : null,
       });
-      const line = await addMembershipLine(tx, acting, {
+      const line = await addMembershipLine(tx, deps.config, acting, {
         membershipId: membership.id,
         venueId: venue.id,
         amount: price.totalToPayNow,
@@ -351,11 +346,34 @@ export async function submitNewMembership(
   return { ...written, type, option, costs: costBreakdown(choice), newMandate };
 }
 
-/** Cancels an unpaid membership that a new submission replaces: its basket line and code use go too. */
-async function replaceUnpaidMembership(tx: Database, unpaid: MembershipRow): Promise<void> {
-  await updateMembership(tx, unpaid.id, { status: 'cancelled' });
-  await removeMembershipLine(tx, unpaid.id);
-  if (unpaid.promotionId !== null) await returnPromotionUse(tx, unpaid.promotionId);
+/**
+ * The customer's drafts still in an open basket are replaced by a new submission: their lines go,
+ * then the drafts themselves (no record is left) and the promotion uses they took. A draft an order
+ * has paid for is left to its activation.
+ */
+async function discardDraftsOfUser(tx: Database, userId: number): Promise<void> {
+  const drafts = await listDraftsOfUser(tx, userId);
+  for (const draft of drafts) await removeMembershipLine(tx, draft.id);
+  await discardDrafts(
+    tx,
+    drafts.map((draft) => draft.id),
+  );
+}
+
+/**
+ * Deletes draft memberships whose basket line is gone (removed, the basket cleared, run out or
+ * replaced) and gives back the promotion use each took, in one transaction. With no ids, every such
+ * draft: the membership jobs' safety net for a handler that never ran (a crash after the basket
+ * committed). Answers how many went.
+ */
+export async function discardDrafts(db: Database, membershipIds?: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await deleteDraftsWithoutLine(tx, membershipIds);
+    for (const draft of gone) {
+      if (draft.promotionId !== null) await returnPromotionUse(tx, draft.promotionId);
+    }
+    return gone.length;
+  });
 }
 
 /** The submit call: acts for the signed-in customer (or the customer a staff user names). */

@@ -20,6 +20,7 @@ import { getBrand } from '../operator/theme.service';
 import { pricedPromotionById } from '../promotions/promotions.service';
 import {
   findMembershipById,
+  findMembershipOrDraftById,
   findUserById,
   listOrderedMembershipIds,
   type MembershipRow,
@@ -37,8 +38,8 @@ export interface ActivationDeps {
 }
 
 /**
- * Called when the order holding a membership's first payment completes: the membership becomes
- * active (or stays pending while an eligibility document is still needed), a monthly membership's
+ * Called when the order holding a membership's first payment completes: the draft becomes the
+ * membership, active (or pending while an eligibility document is still needed), a monthly membership's
  * collections are set up (a new mandate from the validated bank details, or a schedule on the
  * customer's existing instruction), and the welcome email goes out. Runs once per membership; a
  * repeated call does nothing. `db` may be the checkout's transaction.
@@ -50,7 +51,7 @@ export async function activateMembershipAfterCheckout(
   now = new Date(),
 ): Promise<MembershipRow | undefined> {
   const activated = await deps.db.transaction(async (tx) => {
-    const before = await findMembershipById(tx, membershipId);
+    const before = await findMembershipOrDraftById(tx, membershipId);
     if (!before || before.activatedAt !== null) return undefined;
     const row = await markMembershipPaid(tx, membershipId, {
       status: before.requiresDocument ? 'pending' : 'active',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -20,14 +20,37 @@ export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
 
 export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
+/**
+ * A draft (a membership being bought, docs/decisions/018) is not the member's membership: every read
+ * here leaves drafts out, except activation's, which turns a paid draft into the membership.
+ */
+const notDraft = ne(memberships.status, 'draft');
+
 export async function findMembershipById(db: Database, id: number): Promise<MembershipRow | undefined> {
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), notDraft))
+    .limit(1);
+  return rows[0];
+}
+
+/** A membership or a draft (activation: the draft its order paid for). */
+export async function findMembershipOrDraftById(
+  db: Database,
+  id: number,
+): Promise<MembershipRow | undefined> {
   const rows = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
   return rows[0];
 }
 
 /** The membership row, locked until the transaction ends (every state change takes this lock first). */
 export async function lockMembership(db: Database, id: number): Promise<MembershipRow | undefined> {
-  const [row] = await db.select().from(memberships).where(eq(memberships.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), notDraft))
+    .for('update');
   return row;
 }
 
@@ -62,7 +85,7 @@ function detailQuery(db: Database) {
 // Prepared: GET auth/user reads these on every dashboard load.
 const membershipDetailsOfUserStatement = preparedPerDatabase((db) =>
   detailQuery(db)
-    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), notDraft))
     .orderBy(asc(memberships.id))
     .prepare('membership_details_of_user'),
 );
@@ -78,7 +101,9 @@ export async function findMembershipDetail(
   db: Database,
   id: number,
 ): Promise<MembershipDetailRow | undefined> {
-  const rows = await detailQuery(db).where(eq(memberships.id, id)).limit(1);
+  const rows = await detailQuery(db)
+    .where(and(eq(memberships.id, id), notDraft))
+    .limit(1);
   return rows[0];
 }
 

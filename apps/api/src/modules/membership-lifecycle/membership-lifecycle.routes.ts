@@ -77,8 +77,9 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
         tags: ['my-account'],
         summary: 'Add the renewal to the basket',
         description:
-          'A pending membership starting the day after this one ends goes in the basket (one per membership; a ' +
-          'second call replaces an unpaid first one). It becomes active once checked out.',
+          'A draft membership starting the day after this one ends goes in the basket (a second call replaces ' +
+          'the unpaid first one; removing the line, clearing the basket or the line running out deletes it). ' +
+          "It becomes the member's membership, active, once checked out; until then this one is untouched.",
         security,
         params: zMembershipChangeParams,
         response: {
@@ -158,7 +159,8 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
         tags: ['my-account'],
         summary: 'Change a membership',
         description:
-          'Puts the new membership in the basket (`cart_item_id`; the member then checks out at /basket/checkout). ' +
+          'Puts the new membership in the basket as a draft (`cart_item_id`; the member then checks out at ' +
+          '/basket/checkout); the draft goes if the line leaves the basket unpaid. ' +
           '`order_id` is for a change with nothing to pay; today every change goes through the basket, which ' +
           'completes a zero total without a card. Once paid, the old membership ends the day before the new one ' +
           'starts and the direct debit instruction carries on.',

@@ -125,9 +125,9 @@ export async function getRenewalDetails(
 }
 
 /**
- * POST api/memberships/{id}/renew: a pending membership of the same type and option, starting the
- * day after this one ends, goes in the basket through the joining submit service (one live renewal
- * per membership: a second click replaces the unpaid first; the unique index stops a race).
+ * POST api/memberships/{id}/renew: a draft membership of the same type and option, starting the
+ * day after this one ends, goes in the basket through the joining submit service (docs/decisions/018:
+ * a second click replaces the unpaid first; this membership is untouched until the basket is paid).
  */
 export async function renewMembership(
   deps: MembershipLifecycleDeps,

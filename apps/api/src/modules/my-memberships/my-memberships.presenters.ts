@@ -44,6 +44,8 @@ function statusInfoOf(membership: MembershipRow, options: MembershipOptions): st
 }
 
 function statusOf(membership: MembershipRow, options: MembershipOptions): MyMembershipStatus {
+  // The reads of the member's memberships leave drafts out (docs/decisions/018).
+  if (membership.status === 'draft') throw new Error(`membership ${membership.id} is a basket draft`);
   if (membership.status === 'active' && options.freezeStatusLabel) return options.freezeStatusLabel;
   return membership.status;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -447,7 +447,10 @@ export async function findMembershipOfUser(
   const [row] = await db
     .select({ id: memberships.id, homeVenueId: memberships.homeVenueId })
     .from(memberships)
-    .where(and(eq(memberships.id, membershipId), eq(memberships.userId, userId)))
+    // A draft (being bought) is not the customer's membership yet (docs/decisions/018).
+    .where(
+      and(eq(memberships.id, membershipId), eq(memberships.userId, userId), ne(memberships.status, 'draft')),
+    )
     .limit(1);
   return row;
 }
