@@ -107,6 +107,30 @@ function oldValue(old: PaidMembership, from: string, until: string): number {
   return fixedValue(old.option, old.startDate, addDays(old.endDate, 1), from, until);
 }
 
+/**
+ * The old membership's last day when a change starting `newStart` is paid: the day before, or,
+ * when the change starts on or before the old one's own start, its start day (it is replaced
+ * outright and never ran past it). Never before its start.
+ */
+export function oldMembershipEnd(
+  oldStart: string,
+  newStart: string,
+): { endDate: string; replacedOutright: boolean } {
+  return newStart <= oldStart
+    ? { endDate: oldStart, replacedOutright: true }
+    : { endDate: addDays(newStart, -1), replacedOutright: false };
+}
+
+/**
+ * The start dates a change may take: from today to a month ahead as joining, and no later than the
+ * day the old membership is paid until (its next collection is never taken for a change).
+ */
+export function changeStartBounds(today: string, paidUntil: string): { min: string; max: string } {
+  const max = addMonths(today, 1);
+  const capped = paidUntil < max ? paidUntil : max;
+  return { min: today, max: capped < today ? today : capped };
+}
+
 /** Prices a change (docs/decisions/020). Throws PriceError on impossible inputs. */
 export function priceChange(request: ChangePriceRequest): ChangePrice {
   const { old, option, startDate } = request;
@@ -151,7 +175,7 @@ export function priceChange(request: ChangePriceRequest): ChangePrice {
     newPeriodFee = newFirstPeriodPrice - newForPaid;
   }
   const sum = request.changeFee + newPeriodFee + difference;
-  const replacesOutright = startDate <= old.startDate;
+  const ending = oldMembershipEnd(old.startDate, startDate);
   return {
     changeFee: request.changeFee,
     newPeriodFee,
@@ -163,8 +187,8 @@ export function priceChange(request: ChangePriceRequest): ChangePrice {
     firstBillingDate,
     billingDay: joining.billingDay,
     endDate: joining.endDate,
-    oldEndDate: replacesOutright ? old.startDate : addDays(startDate, -1),
-    replacesOutright,
+    oldEndDate: ending.endDate,
+    replacesOutright: ending.replacedOutright,
   };
 }
 
