@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directDebitSchedules, memberships } from '../../db/schema';
-import { daysBetween, daysInMonth } from '../../lib/dates';
+import { directDebitCollections, directDebitSchedules, memberships } from '../../db/schema';
+import { addDays, daysBetween, daysInMonth } from '../../lib/dates';
 import { billing, cardToken } from '../../test/factories/basket-fixtures';
 import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { type JoiningWorld, openJoiningWorld } from '../joining/joining-test-fixtures';
@@ -155,8 +155,23 @@ describe('membership change pricing through checkout', () => {
 
   it('a start date after the paid period is refused: the old membership is never left unpaid', async () => {
     const { customer, membership } = await joinedGymMember();
-    const options = (await http.get(`/api/memberships/${membership.id}/change`, customer.headers)).json()
-      .data;
-    expect(options.starts_at.max <= membership.first_billing_date).toBe(true);
+    // A month on: the next collection is in five days.
+    const nextCollection = addDays(today, 5);
+    const [schedule] = await t.db
+      .select()
+      .from(directDebitSchedules)
+      .where(eq(directDebitSchedules.membershipId, membership.id));
+    await t.db
+      .update(directDebitCollections)
+      .set({ chargeDate: nextCollection })
+      .where(eq(directDebitCollections.scheduleId, schedule?.id ?? 0));
+    const url = `/api/memberships/${membership.id}/change`;
+    const options = (await http.get(url, customer.headers)).json().data;
+    expect(options.starts_at).toEqual({ min: today, max: nextCollection });
+    const target = option('off-peak', 'recurring');
+    const late = await http.get(`${url}/${target.id}?startsAt=${addDays(today, 6)}`, customer.headers);
+    expect(late.statusCode).toBe(422);
+    const onTime = await http.get(`${url}/${target.id}?startsAt=${nextCollection}`, customer.headers);
+    expect(onTime.json().data.difference_to_old_membership.paid_period).toBeNull();
   });
 });
