@@ -164,7 +164,14 @@ test('change membership: the joining sections with the change costs, then checko
   await expectOpen(page, 'review', 3);
   const costs = page.getByRole('region', { name: 'Change costs' });
   await expect(costs).toContainText('Total due now');
-  await expect(costs).toContainText('than your current membership');
+  // No second joining fee: the difference for the days already paid, from today to the 1st.
+  await expect(costs).toContainText(/£\d+\.\d\d more than you have paid for /);
+  await expect(costs).toContainText('Fees£0.00');
+  // One breakdown on the page: joining's is not shown beside it.
+  await expect(page.getByRole('region', { name: 'Cost breakdown' })).toHaveCount(0);
+  await expect(page.getByText('Joining fee')).toHaveCount(0);
+  const total = (await costs.locator('.cost-total dd').textContent()) ?? '';
+  expect(total).toMatch(/^£\d+\.\d\d$/);
   await expectNoA11yViolations(page, 'change membership review with the change costs');
   await page.getByRole('checkbox', { name: /^I agree to the Health Commitment Statement/ }).check();
   await page.getByRole('checkbox', { name: /^I agree to the Membership Terms and Conditions/ }).check();
@@ -172,6 +179,8 @@ test('change membership: the joining sections with the change costs, then checko
 
   await expect(page.getByText('Membership added to basket.')).toBeVisible();
   await expect(page).toHaveURL(/\/basket\/checkout$/);
+  const basket = await okJson<{ data: { total: number } }>(await page.request.get('/api/activities/cart'));
+  expect(`£${(basket.data.total / 100).toFixed(2)}`).toBe(total);
   await agreeToCheckoutTerms(page);
   await typeCard(page, testCards.succeeds, `${customer.firstName} ${customer.lastName}`);
   await fillBilling(page, customer);
@@ -184,4 +193,16 @@ test('change membership: the joining sections with the change costs, then checko
   expect(list.data.find((row) => row.membership_type.name === 'Off-Peak')?.status).toBe('active');
   const user = await okJson<{ data: { has_instruction: boolean } }>(await page.request.get('/api/auth/user'));
   expect(user.data.has_instruction).toBe(true);
+  // The amount charged at checkout is the change page's total.
+  const orders = await okJson<{ data: { total: { formatted: string } }[] }>(
+    await page.request.get('/api/my-account/orders'),
+  );
+  expect(orders.data.map((order) => order.total.formatted)).toContain(total);
+  // The old membership started today, like the change: replaced outright, never ending before it began.
+  const mine = await okJson<{
+    data: { id: number; status: string; start_date: { raw: string }; expires_at: { raw: string } | null }[];
+  }>(await page.request.get('/api/my-account/user/memberships'));
+  const replaced = mine.data.find((row) => row.id === membershipId);
+  expect(replaced?.status).toBe('cancelled');
+  expect(replaced?.expires_at?.raw).toBe(replaced?.start_date.raw);
 });

@@ -169,15 +169,42 @@ export const zChangeOptionsResponse = z.object({
 export type ChangeOptionsResponse = z.infer<typeof zChangeOptionsResponse>;
 
 export const zChangeCostsParams = z.object({ membershipId: zId, paymentOptionId: zId });
-export const zChangeCostsQuery = z.object({ startsAt: zIsoDate.optional() });
+export const zChangeCostsQuery = z.object({
+  startsAt: zIsoDate.optional(),
+  /** A member without a billing date changing to a monthly option: the day they chose (1-28). */
+  billing_day: z.coerce.number().int().min(1).max(28).optional(),
+});
 
+/**
+ * docs/decisions/020-change-pricing.md: total_due_now = month_in_hand + fees + the difference when
+ * that is positive; otherwise nothing is due and the rest goes to the member's account credit.
+ */
 export const zChangeCosts = z.object({
   costs: z.object({
     total_due_now: zMembershipMoney,
-    composition: z.object({ month_in_hand: zMembershipMoney, fees: zMembershipMoney }),
+    composition: z.object({
+      /** The new membership's first period that the current one has not paid for. */
+      month_in_hand: zMembershipMoney,
+      /** The option's change fee (no joining fee on a change). */
+      fees: zMembershipMoney,
+    }),
+    /** Added to the member's membership credit once the change is checked out. */
+    account_credit: zMembershipMoney,
   }),
+  /** The new membership's monthly fee or single payment. */
   new_membership_price: zMembershipMoney,
-  difference_to_old_membership: z.object({ amount: zMembershipMoney, text: z.string() }),
+  /** New price less old price for the period already paid from the change (negative: a credit). */
+  difference_to_old_membership: z.object({
+    amount: zMembershipMoney,
+    text: z.string(),
+    /** That period, [from, until); null when nothing is paid beyond the change's start. */
+    paid_period: z.object({ from: z.string(), until: z.string() }).nullable(),
+  }),
+  /** Monthly: the first direct debit of the new price. */
+  first_billing_date: z.string().nullable(),
+  pretty_first_billing_date: z.string().nullable(),
+  /** The current membership's last day. */
+  current_membership_ends: z.string(),
   starts_at: z.object({ min: z.string(), max: z.string() }),
 });
 export type ChangeCosts = z.infer<typeof zChangeCosts>;

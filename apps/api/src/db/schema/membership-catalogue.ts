@@ -158,12 +158,17 @@ export const membershipPaymentOptions = pgTable(
     joiningFee: integer('joining_fee').notNull().default(0),
     /** Recurring: the first full month is taken up front ("month in hand"). */
     monthInHand: boolean('month_in_hand').notNull().default(true),
+    /** Charged once when a member changes to this option (docs/decisions/020); none by default. */
+    changeFee: integer('change_fee').notNull().default(0),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
   (t) => [
     index('membership_payment_options_type_idx').on(t.membershipTypeId),
-    check('membership_payment_options_fees_check', sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0`),
+    check(
+      'membership_payment_options_fees_check',
+      sql`${t.baseFee} >= 0 and ${t.joiningFee} >= 0 and ${t.changeFee} >= 0`,
+    ),
     check(
       'membership_payment_options_fixed_check',
       sql`${t.paymentType} = 'recurring' or (${t.fixedDuration} > 0 and ${t.fixedPeriod} is not null)`,

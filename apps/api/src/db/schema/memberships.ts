@@ -33,6 +33,14 @@ export interface MembershipCosts {
   discount: number;
   totalToPayNow: number;
   proRataDays: number;
+  /** A change (docs/decisions/020): its fee, the new price less the old for the period already paid, and the credit it gives. */
+  change?: {
+    changeFee: number;
+    newPeriodFee: number;
+    difference: number;
+    credit: number;
+    paidPeriod: { from: string; until: string } | null;
+  };
 }
 
 export interface MembershipAnswer {

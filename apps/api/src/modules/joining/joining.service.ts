@@ -9,7 +9,7 @@ import {
   type SubmitMembershipResponse,
 } from '@leisure/contract/memberships';
 import type { Database } from '../../db/client';
-import type { MembershipAnswer } from '../../db/schema';
+import type { MembershipAnswer, MembershipCosts } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { isLocalDate, localDateOf } from '../../lib/dates';
 import { addMembershipLine, removeMembershipLine } from '../basket/basket.service';
@@ -189,6 +189,16 @@ export interface MembershipSuccession {
   startDateBounds: { min: string; max: string };
   /** A renewal carries on the renewed membership's accepted terms (the renew modal asks for none). */
   termsInherited?: boolean;
+  /**
+   * A change's own price (docs/decisions/020-change-pricing.md), not joining's: what the basket line
+   * charges and the membership records (its costs, first collection and billing day).
+   */
+  price?: {
+    costs: MembershipCosts;
+    billingDay: number | null;
+    firstBillingDate: string | null;
+    endDate: string | null;
+  };
 }
 
 export interface SubmittedMembership {
@@ -284,6 +294,8 @@ export async function submitNewMembership(
   );
   const price = choice.price;
   const promotionId = price.promotionApplied && choice.promotion ? choice.promotion.id : null;
+  // A change is priced by its own rule (no joining fee; docs/decisions/020).
+  const own = succession?.price;
   let written: { membership: MembershipRow; cart: { id: number; uuid: string }; itemId: number };
   try {
     written = await deps.db.transaction(async (tx) => {
@@ -305,13 +317,13 @@ export async function submitNewMembership(
         homeVenueId: venue.id,
         status: 'draft',
         startDate: request.start_date,
-        billingDay: price.billingDay,
-        firstBillingDate: price.firstBillingDate,
-        endDate: price.endDate,
+        billingDay: own ? own.billingDay : price.billingDay,
+        firstBillingDate: own ? own.firstBillingDate : price.firstBillingDate,
+        endDate: own ? own.endDate : price.endDate,
         promotionId,
         answers,
         acceptedTermIds: request.terms,
-        costs: {
+        costs: own?.costs ?? {
           joiningFee: price.joiningFee,
           baseFee: price.baseFee,
           proRataFee: price.proRataFee,
@@ -329,7 +341,7 @@ export async function submitNewMembership(
       const line = await addMembershipLine(tx, deps.config, acting, {
         membershipId: membership.id,
         venueId: venue.id,
-        amount: price.totalToPayNow,
+        amount: own ? own.costs.totalToPayNow : price.totalToPayNow,
       });
       return { membership, cart: { id: line.cart.id, uuid: line.cart.uuid }, itemId: line.itemId };
     });

@@ -2,12 +2,14 @@ import { formatMoney } from '@leisure/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { addDays, localDateOf } from '../../lib/dates';
+import { addDays, fullDate, localDateOf } from '../../lib/dates';
 import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
+import { grantCredit } from '../credit/credit.service';
 import { cancelCollections, createMandate, scheduleCollections } from '../direct-debit/direct-debit.service';
 import type { Mailer } from '../mail/mail.service';
 import { membershipWelcomeEmail } from '../mail/templates';
+import { oldMembershipEnd } from '../membership-catalogue/change-pricing';
 import { pricedOption } from '../membership-catalogue/membership-catalogue.presenters';
 import {
   findPaymentOption,
@@ -94,21 +96,40 @@ export async function activateMembershipAfterCheckout(
 }
 
 /**
- * A change is paid (issue 5): the membership it replaces ends the day before the new one starts
- * (at once when that day is past) and its collections stop; the new one's collections go on the
- * same direct debit instruction.
+ * A change is paid (docs/decisions/020): the membership it replaces ends the day before the new one
+ * starts (expired at once when that day is past), or, when the change starts on or before its own
+ * start day, is replaced outright (cancelled, ending on its start day: never before it); its
+ * collections stop, the new one's go on the same instruction at the new price, and what the change
+ * credits goes to the member's membership credit.
  */
 async function endReplacedMembership(tx: Database, successor: MembershipRow, now: Date): Promise<void> {
   if (successor.replacesMembershipId === null) return;
   const replaced = await findMembershipById(tx, successor.replacesMembershipId);
   if (!replaced || replaced.userId !== successor.userId) return;
-  const lastDay = addDays(successor.startDate, -1);
-  const ended = lastDay < localDateOf(now, 'Europe/London');
+  const ending = oldMembershipEnd(replaced.startDate, successor.startDate);
+  const ended = ending.endDate < localDateOf(now, 'Europe/London');
   await updateMembership(tx, replaced.id, {
-    endDate: lastDay,
-    ...(ended ? { status: 'expired' as const } : {}),
+    endDate: ending.endDate,
+    ...(ending.replacedOutright
+      ? { status: 'cancelled' as const, cancelledAt: now }
+      : ended
+        ? { status: 'expired' as const }
+        : {}),
   });
   await cancelCollections(tx, replaced.id, now);
+  const credit = successor.costs.change?.credit ?? 0;
+  if (credit > 0) {
+    const period = successor.costs.change?.paidPeriod;
+    await grantCredit(
+      tx,
+      successor.userId,
+      credit,
+      period
+        ? `Membership change: the difference for ${fullDate(period.from)} to ${fullDate(addDays(period.until, -1))}, already paid`
+        : 'Membership change',
+      'membership',
+    );
+  }
 }
 
 async function sendMembershipWelcome(deps: ActivationDeps, membership: MembershipRow): Promise<void> {

@@ -7,11 +7,12 @@ import {
 } from '@leisure/contract/membership-changes';
 import { formatMoney } from '@leisure/contract/money';
 import { AppError } from '../../errors';
-import { localDateOf } from '../../lib/dates';
+import { addDays, fullDate, localDateOf } from '../../lib/dates';
 import { billingTimeZone } from '../direct-debit/collections.service';
-import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
+import { instructionFlagsOf, nextCollectionDates } from '../direct-debit/direct-debit.service';
 import { submitNewMembership } from '../joining/joining.service';
-import { money } from '../membership-catalogue/membership-catalogue.presenters';
+import { type ChangePrice, changeStartBounds, priceChange } from '../membership-catalogue/change-pricing';
+import { money, pricedOption } from '../membership-catalogue/membership-catalogue.presenters';
 import {
   findOption,
   findPaymentOption,
@@ -19,9 +20,9 @@ import {
   findVenueOfClient,
   isTypeSoldAt,
   listMembershipTypes,
-  pricePaymentOption,
+  type PaymentOptionRow,
 } from '../membership-catalogue/membership-catalogue.service';
-import { defaultBillingDay, startDateBounds } from '../membership-catalogue/pricing';
+import { defaultBillingDay, PriceError, prettyDate } from '../membership-catalogue/pricing';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { answersOf, homeVenueOf } from './membership-lifecycle.presenters';
@@ -42,7 +43,24 @@ async function changeableMembership(
   const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
   if (!venue) throw AppError.notFound();
   const today = localDateOf(now, venue.timezone ?? billingTimeZone);
-  return { membership, venue, bounds: startDateBounds(today) };
+  const current = await findPaymentOption(deps.db, membership.paymentOptionId);
+  if (!current) throw AppError.notFound();
+  const paidUntil = await paidUntilOf(deps, membership, current);
+  return { membership, venue, current, paidUntil, bounds: changeStartBounds(today, paidUntil) };
+}
+
+/**
+ * The first day the membership is not paid for: its next collection not yet taken (monthly; the
+ * first billing date while none is scheduled), or the day after its end (single payment).
+ */
+async function paidUntilOf(
+  deps: MembershipLifecycleDeps,
+  membership: MembershipRow,
+  option: PaymentOptionRow,
+): Promise<string> {
+  if (option.paymentType === 'fixed') return addDays(membership.endDate ?? membership.startDate, 1);
+  const [next] = await nextCollectionDates(deps.db, [membership.id]);
+  return next?.chargeDate ?? membership.firstBillingDate ?? membership.startDate;
 }
 
 /** GET api/memberships/{id}/change */
@@ -116,6 +134,50 @@ function checkStartsAt(startsAt: string, bounds: { min: string; max: string }): 
   }
 }
 
+/** The change priced by docs/decisions/020 for a start date and the member's billing day. */
+async function priceTheChange(
+  deps: MembershipLifecycleDeps,
+  changeable: Awaited<ReturnType<typeof changeableMembership>>,
+  target: Awaited<ReturnType<typeof changeTarget>>,
+  startsAt: string,
+  billingDay: number | undefined,
+): Promise<ChangePrice> {
+  const { membership, current, paidUntil } = changeable;
+  // A member who pays monthly keeps their billing day; otherwise the one chosen, or the start's day.
+  const flags = await instructionFlagsOf(deps.db, membership.userId);
+  const day =
+    target.option.paymentType === 'recurring'
+      ? (flags.billingDay ?? billingDay ?? defaultBillingDay(startsAt))
+      : undefined;
+  try {
+    return priceChange({
+      old: {
+        option: pricedOption(current),
+        startDate: membership.startDate,
+        billingDay: membership.billingDay,
+        endDate: membership.endDate,
+        paidUntil,
+      },
+      option: pricedOption(target.option),
+      changeFee: target.option.changeFee,
+      startDate: startsAt,
+      billingDay: day,
+    });
+  } catch (error) {
+    if (error instanceof PriceError) {
+      throw AppError.validation({ payment_option_id: [error.message] }, 'Could not calculate price.');
+    }
+    throw error;
+  }
+}
+
+function differenceText(price: ChangePrice, currency: string): string {
+  if (!price.paidPeriod) return 'Nothing is paid on your current membership beyond the change';
+  const period = `${fullDate(price.paidPeriod.from)} to ${fullDate(addDays(price.paidPeriod.until, -1))}`;
+  if (price.difference === 0) return `The same as you have paid for ${period}`;
+  return `${formatMoney(Math.abs(price.difference), currency)} ${price.difference > 0 ? 'more' : 'less'} than you have paid for ${period}`;
+}
+
 /** GET api/memberships/{id}/change/{paymentOptionId}?startsAt: the change costs. */
 export async function getChangeCosts(
   deps: MembershipLifecycleDeps,
@@ -124,32 +186,33 @@ export async function getChangeCosts(
   paymentOptionId: number,
   startsAt: string | undefined,
   now = new Date(),
+  billingDay?: number,
 ): Promise<ChangeCosts> {
-  const { membership, venue, bounds } = await changeableMembership(deps, auth, membershipId, now);
+  const changeable = await changeableMembership(deps, auth, membershipId, now);
+  const { membership, bounds } = changeable;
   const target = await changeTarget(deps, membership, paymentOptionId);
   const start = startsAt ?? bounds.min;
   checkStartsAt(start, bounds);
-  const costs = await pricePaymentOption(deps, auth, target.type.id, target.option.id, {
-    start_date: start,
-    venue_id: venue.id,
-  });
-  const old = await findPaymentOption(deps.db, membership.paymentOptionId);
+  const price = await priceTheChange(deps, changeable, target, start, billingDay);
   const currency = membership.currency;
-  const fees = costs.fees.joining_fee.raw - costs.fees.discount.raw;
-  const monthInHand = costs.total_to_pay_now.raw - fees;
-  const difference = target.option.baseFee - (old?.baseFee ?? 0);
-  const per = target.option.paymentType === 'recurring' && old?.paymentType === 'recurring' ? ' a month' : '';
-  const text =
-    difference === 0
-      ? 'The same price as your current membership'
-      : `${formatMoney(Math.abs(difference), currency)}${per} ${difference > 0 ? 'more' : 'less'} than your current membership`;
   return {
     costs: {
-      total_due_now: costs.total_to_pay_now,
-      composition: { month_in_hand: money(monthInHand, currency), fees: money(fees, currency) },
+      total_due_now: money(price.totalDueNow, currency),
+      composition: {
+        month_in_hand: money(price.newPeriodFee, currency),
+        fees: money(price.changeFee, currency),
+      },
+      account_credit: money(price.credit, currency),
     },
-    new_membership_price: costs.global_base_price,
-    difference_to_old_membership: { amount: money(difference, currency), text },
+    new_membership_price: money(target.option.baseFee, currency),
+    difference_to_old_membership: {
+      amount: money(price.difference, currency),
+      text: differenceText(price, currency),
+      paid_period: price.paidPeriod,
+    },
+    first_billing_date: price.firstBillingDate,
+    pretty_first_billing_date: price.firstBillingDate ? prettyDate(price.firstBillingDate) : null,
+    current_membership_ends: price.oldEndDate,
     starts_at: bounds,
   };
 }
@@ -166,9 +229,11 @@ export async function changeMembership(
   request: ChangeMembershipRequest,
   now = new Date(),
 ): Promise<ChangeMembershipResponse['data']> {
-  const { membership, venue, bounds } = await changeableMembership(deps, auth, membershipId, now);
+  const changeable = await changeableMembership(deps, auth, membershipId, now);
+  const { membership, venue, bounds } = changeable;
   const target = await changeTarget(deps, membership, request.payment_option_id);
   checkStartsAt(request.starts_at, bounds);
+  const price = await priceTheChange(deps, changeable, target, request.starts_at, request.billing_day);
   const flags = await instructionFlagsOf(deps.db, auth.user.id);
   const acting = await resolveActing(deps, auth, undefined);
   const submitted = await submitNewMembership(
@@ -186,7 +251,33 @@ export async function changeMembership(
       answers: target.type.id === membership.membershipTypeId ? answersOf(membership) : [],
       terms: membership.acceptedTermIds,
     },
-    { kind: 'replaces', membership, startDateBounds: bounds, termsInherited: true },
+    {
+      kind: 'replaces',
+      membership,
+      startDateBounds: bounds,
+      termsInherited: true,
+      price: {
+        costs: {
+          joiningFee: 0,
+          baseFee: target.option.baseFee,
+          proRataFee: 0,
+          monthInHandFee: price.newPeriodFee,
+          discount: 0,
+          totalToPayNow: price.totalDueNow,
+          proRataDays: 0,
+          change: {
+            changeFee: price.changeFee,
+            newPeriodFee: price.newPeriodFee,
+            difference: price.difference,
+            credit: price.credit,
+            paidPeriod: price.paidPeriod,
+          },
+        },
+        billingDay: price.billingDay,
+        firstBillingDate: price.firstBillingDate,
+        endDate: price.endDate,
+      },
+    },
   );
   return { membership_id: submitted.membership.id, order_id: null, cart_item_id: submitted.itemId };
 }

@@ -130,7 +130,9 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
         summary: 'Change costs',
         description:
           'What changing to this payment option from `startsAt` (YYYY-MM-DD, default the earliest) costs now ' +
-          '(`total_due_now` = month in hand + fees), the new price and the difference to the current one.',
+          '(docs/decisions/020: no joining fee; `total_due_now` = month in hand + fees + the difference to the ' +
+          'current membership for the period it has paid, when positive, else `account_credit`), the new price, ' +
+          'the first direct debit and the current membership’s last day.',
         security,
         params: zChangeCostsParams,
         querystring: zChangeCostsQuery,
@@ -147,7 +149,15 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
       const auth = await requireAuth(db, config, request);
       const { membershipId, paymentOptionId } = request.params;
       return {
-        data: await getChangeCosts(deps, auth, membershipId, paymentOptionId, request.query.startsAt),
+        data: await getChangeCosts(
+          deps,
+          auth,
+          membershipId,
+          paymentOptionId,
+          request.query.startsAt,
+          new Date(),
+          request.query.billing_day,
+        ),
       };
     },
   );

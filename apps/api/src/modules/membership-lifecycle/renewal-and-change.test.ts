@@ -210,7 +210,12 @@ describe('membership lifecycle: renew, change', () => {
       expect(data.costs.total_due_now.raw).toBe(
         data.costs.composition.month_in_hand.raw + data.costs.composition.fees.raw,
       );
-      expect(data.difference_to_old_membership.text).toMatch(/more than your current membership/);
+      // No joining fee on a change; this member's direct debit never ran, so nothing is paid ahead.
+      expect(data.costs.composition.fees.raw).toBe(0);
+      expect(data.difference_to_old_membership).toMatchObject({ amount: { raw: 0 }, paid_period: null });
+      expect(data.difference_to_old_membership.text).toBe(
+        'Nothing is paid on your current membership beyond the change',
+      );
       const late = await http.get(`${url}/${target.option.id}?startsAt=${addDays(today, 90)}`, owner.headers);
       expect(late.statusCode).toBe(422);
       expect(

@@ -349,25 +349,38 @@ function changeOptions(target: MyMembership): ChangeOptionsResponse['data'] {
   };
 }
 
+/**
+ * The change rule of docs/decisions/020 in small: no joining fee; the current month is taken as paid
+ * to the 1st of next month, and the two prices' difference for it is charged or credited.
+ */
 function changeCosts(target: MyMembership, optionId: number, startsAt: string | null): ChangeCosts | null {
   const option = mockMembershipTypes.flatMap((type) => type.payment_options).find((o) => o.id === optionId);
   if (!option) return null;
   const newPrice = option.global_base_price.raw;
-  const difference = newPrice - target.price.raw;
-  // A month in hand for a monthly option; a single payment is paid in full now.
-  const monthInHand = option.payment_type === 'recurring' ? newPrice : 0;
-  const fees = option.payment_type === 'fixed' ? newPrice : option.fees.joining_fee.raw;
-  const more = difference >= 0;
+  const recurring = option.payment_type === 'recurring';
+  const difference = recurring ? newPrice - target.price.raw : 0;
+  const monthInHand = recurring ? 0 : newPrice;
+  const sum = monthInHand + difference;
+  const start = startsAt ?? isoDate(dayFromToday(0));
+  const paidUntil = isoDate(dayFromToday(31)).slice(0, 8) + '01';
   return {
     costs: {
-      total_due_now: membershipMoney(monthInHand + fees),
-      composition: { month_in_hand: membershipMoney(monthInHand), fees: membershipMoney(fees) },
+      total_due_now: membershipMoney(Math.max(0, sum)),
+      composition: { month_in_hand: membershipMoney(monthInHand), fees: membershipMoney(0) },
+      account_credit: membershipMoney(Math.max(0, -sum)),
     },
     new_membership_price: membershipMoney(newPrice),
     difference_to_old_membership: {
-      amount: membershipMoney(Math.abs(difference)),
-      text: `${formatMoney(Math.abs(difference))} ${more ? 'more' : 'less'} than your current membership${startsAt ? ` from ${startsAt}` : ''}`,
+      amount: membershipMoney(difference),
+      text:
+        difference === 0
+          ? `The same as you have paid for ${start} to ${paidUntil}`
+          : `${formatMoney(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than you have paid for ${start} to ${paidUntil}`,
+      paid_period: recurring ? { from: start, until: paidUntil } : null,
     },
+    first_billing_date: recurring ? paidUntil : null,
+    pretty_first_billing_date: recurring ? paidUntil : null,
+    current_membership_ends: start,
     starts_at: { min: isoDate(dayFromToday(0)), max: isoDate(dayFromToday(31)) },
   };
 }

@@ -93,16 +93,21 @@ export const wireChangeCosts: ChangeCosts = {
   costs: {
     total_due_now: { raw: 1500, formatted: '£15.00', decimal: '15.00' },
     composition: {
-      month_in_hand: { raw: 1500, formatted: '£15.00', decimal: '15.00' },
+      month_in_hand: { raw: 0, formatted: '£0.00', decimal: '0.00' },
       fees: { raw: 0, formatted: '£0.00', decimal: '0.00' },
     },
+    account_credit: { raw: 0, formatted: '£0.00', decimal: '0.00' },
   },
   new_membership_price: { raw: 4999, formatted: '£49.99', decimal: '49.99' },
   difference_to_old_membership: {
     amount: { raw: 1500, formatted: '£15.00', decimal: '15.00' },
-    text: '£15.00 a month more than your current membership',
+    text: '£15.00 more than you have paid for 24 Nov 2026 to 30 Nov 2026',
+    paid_period: { from: '2026-11-24', until: '2026-12-01' },
   },
-  starts_at: { min: '2026-11-24', max: '2026-12-24' },
+  first_billing_date: '2026-12-01',
+  pretty_first_billing_date: '1st December 2026',
+  current_membership_ends: '2026-11-23',
+  starts_at: { min: '2026-11-24', max: '2026-12-01' },
 };
 
 export function wireChangeOptions(): ChangeOptionsResponse['data'] {

@@ -78,12 +78,18 @@ export interface JoiningFlowProps {
    * the member may move to, not the joining list); the flow then does not load or re-check the list.
    */
   membershipTypes?: MembershipType[];
-  /** Shown at the top of Review & select dates (the account's change flow shows its change costs). */
-  reviewExtra?: (choice: {
+  /**
+   * A change's own costs, shown in Review & select dates instead of joining's breakdown (one
+   * breakdown on the page, the one charged; docs/decisions/020).
+   */
+  reviewCosts?: (choice: {
     membership: MembershipType;
     option: PaymentOption;
     startDate: string;
+    billingDay: number | null;
   }) => ReactNode;
+  /** Start-date limits other than joining's (a change gives its own). */
+  startBounds?: { min: string; max: string };
 }
 
 function userOf(queryClient: ReturnType<typeof useQueryClient>): SessionUser | null {
@@ -107,7 +113,8 @@ export function JoiningFlow({
   submitOverride,
   leave = (url) => window.location.assign(url),
   onStartedChange,
-  reviewExtra,
+  reviewCosts,
+  startBounds,
   membershipTypes,
 }: JoiningFlowProps) {
   const { t } = useTranslation('flow');
@@ -381,28 +388,32 @@ export function JoiningFlow({
       case 'review':
         if (!state.membership || !state.option || !venue) return null;
         return (
-          <>
-            {reviewExtra?.({
-              membership: state.membership,
-              option: state.option,
-              startDate: state.startDate,
-            })}
-            <ReviewDates
-              membership={state.membership}
-              option={state.option}
-              venueId={venue.id}
-              startDate={state.startDate}
-              billingDay={state.billingDay}
-              needsBillingDay={state.option.paymentType === 'recurring' && !user?.hasBillingDate}
-              promotion={state.promotion}
-              termsAccepted={state.termsAccepted}
-              busy={submitting}
-              onDatesChange={(startDate, billingDay) => dispatch({ type: 'dates', startDate, billingDay })}
-              onPromotionChange={(promotion) => dispatch({ type: 'promotion', promotion })}
-              onTermsChange={(ids) => dispatch({ type: 'terms', ids })}
-              onContinue={reviewContinue}
-            />
-          </>
+          <ReviewDates
+            membership={state.membership}
+            option={state.option}
+            venueId={venue.id}
+            startDate={state.startDate}
+            billingDay={state.billingDay}
+            needsBillingDay={state.option.paymentType === 'recurring' && !user?.hasBillingDate}
+            promotion={state.promotion}
+            termsAccepted={state.termsAccepted}
+            busy={submitting}
+            onDatesChange={(startDate, billingDay) => dispatch({ type: 'dates', startDate, billingDay })}
+            onPromotionChange={(promotion) => dispatch({ type: 'promotion', promotion })}
+            onTermsChange={(ids) => dispatch({ type: 'terms', ids })}
+            onContinue={reviewContinue}
+            {...(reviewCosts
+              ? {
+                  costs: reviewCosts({
+                    membership: state.membership,
+                    option: state.option,
+                    startDate: state.startDate,
+                    billingDay: state.billingDay,
+                  }),
+                }
+              : {})}
+            {...(startBounds ? { bounds: startBounds } : {})}
+          />
         );
       case 'payment':
         return (

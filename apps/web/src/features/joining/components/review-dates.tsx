@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
@@ -30,6 +30,13 @@ export interface ReviewDatesProps {
   onPromotionChange: (promotion: Promotion | null) => void;
   onTermsChange: (ids: number[]) => void;
   onContinue: () => void;
+  /**
+   * A change's own costs (docs/decisions/020), shown instead of joining's breakdown and promo code so
+   * the page has one breakdown, the one that is charged.
+   */
+  costs?: ReactNode;
+  /** Start-date limits other than joining's (a change gives its own). */
+  bounds?: { min: string; max: string };
 }
 
 /**
@@ -40,22 +47,32 @@ export interface ReviewDatesProps {
 export function ReviewDates(props: ReviewDatesProps) {
   const { t } = useTranslation('flow');
   const { option, membership, startDate, billingDay, needsBillingDay, promotion } = props;
-  const [bounds] = useState(() => startDateBounds());
+  const [joiningBounds] = useState(() => startDateBounds());
+  const bounds = props.bounds ?? joiningBounds;
+  const ownCosts = props.costs !== undefined;
   const health = useMembershipTerms('health_commitment');
   const membershipTerms = useMembershipTerms('membership');
-  const price = usePaymentOptionPrice({
-    typeId: membership.id,
-    optionId: option.id,
-    startDate,
-    billingDay: needsBillingDay ? billingDay : null,
-    venueId: props.venueId,
-    promotionCodeId: promotion?.id ?? null,
-  });
+  // A change does not ask for joining's price: it shows its own costs.
+  const price = usePaymentOptionPrice(
+    ownCosts
+      ? null
+      : {
+          typeId: membership.id,
+          optionId: option.id,
+          startDate,
+          billingDay: needsBillingDay ? billingDay : null,
+          venueId: props.venueId,
+          promotionCodeId: promotion?.id ?? null,
+        },
+  );
   const terms = [...(health.data ?? []), ...(membershipTerms.data ?? [])];
   const termsLoading = health.isPending || membershipTerms.isPending;
   const allTermsTicked = terms.every((term) => props.termsAccepted.includes(term.id));
   const canContinue =
-    !termsLoading && allTermsTicked && (!needsBillingDay || billingDay !== null) && !price.isError;
+    !termsLoading &&
+    allTermsTicked &&
+    (!needsBillingDay || billingDay !== null) &&
+    (ownCosts || !price.isError);
 
   return (
     <form
@@ -90,19 +107,25 @@ export function ReviewDates(props: ReviewDatesProps) {
           }
         />
       ) : null}
-      <PromoCode paymentOptionId={option.id} promotion={promotion} onChange={props.onPromotionChange} />
-      <section className="joining-costs" aria-labelledby="joining-costs-heading">
-        <h3 id="joining-costs-heading">{t('costs.title')}</h3>
-        {price.isError ? (
-          <p role="alert" className="form-error">
-            {t('costs.couldNotCalculate')}
-          </p>
-        ) : price.data ? (
-          <CostBreakdown costs={price.data} />
-        ) : (
-          <PageSpinner />
-        )}
-      </section>
+      {ownCosts ? (
+        props.costs
+      ) : (
+        <>
+          <PromoCode paymentOptionId={option.id} promotion={promotion} onChange={props.onPromotionChange} />
+          <section className="joining-costs" aria-labelledby="joining-costs-heading">
+            <h3 id="joining-costs-heading">{t('costs.title')}</h3>
+            {price.isError ? (
+              <p role="alert" className="form-error">
+                {t('costs.couldNotCalculate')}
+              </p>
+            ) : price.data ? (
+              <CostBreakdown costs={price.data} />
+            ) : (
+              <PageSpinner />
+            )}
+          </section>
+        </>
+      )}
       {termsLoading ? (
         <PageSpinner />
       ) : (

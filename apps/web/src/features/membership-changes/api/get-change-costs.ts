@@ -3,13 +3,18 @@ import { api } from '../../../shared/api/client';
 import { membershipChangesKeys } from './keys';
 import type { ChangeCosts } from './types';
 
-export function changeCostsQueryOptions(membershipId: number, paymentOptionId: number, startsAt: string) {
+export function changeCostsQueryOptions(
+  membershipId: number,
+  paymentOptionId: number,
+  startsAt: string,
+  billingDay: number | null = null,
+) {
   return queryOptions({
-    queryKey: membershipChangesKeys.changeCosts(membershipId, paymentOptionId, startsAt),
+    queryKey: [...membershipChangesKeys.changeCosts(membershipId, paymentOptionId, startsAt), billingDay],
     queryFn: async ({ signal }) =>
       (
         await api.get<{ data: ChangeCosts }>(`api/memberships/${membershipId}/change/${paymentOptionId}`, {
-          query: { startsAt },
+          query: billingDay === null ? { startsAt } : { startsAt, billing_day: billingDay },
           signal,
         })
       ).data,
@@ -17,9 +22,14 @@ export function changeCostsQueryOptions(membershipId: number, paymentOptionId: n
   });
 }
 
-export function useChangeCosts(membershipId: number, paymentOptionId: number | null, startsAt: string) {
+export function useChangeCosts(
+  membershipId: number,
+  paymentOptionId: number | null,
+  startsAt: string,
+  billingDay: number | null = null,
+) {
   return useQuery({
-    ...changeCostsQueryOptions(membershipId, paymentOptionId ?? 0, startsAt),
+    ...changeCostsQueryOptions(membershipId, paymentOptionId ?? 0, startsAt, billingDay),
     enabled: paymentOptionId !== null,
   });
 }

@@ -65,8 +65,15 @@ it('change: the joining sections, the change costs in review, then the change ca
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Review & select dates/);
   const costs = await screen.findByRole('region', { name: 'Change costs' });
-  expect(within(costs).getByText('£49.99')).toBeInTheDocument();
-  expect(costs).toHaveTextContent('£15.00 a month more than your current membership');
+  expect(await within(costs).findByText('£49.99')).toBeInTheDocument();
+  expect(costs).toHaveTextContent('£15.00 more than you have paid for 24 Nov 2026 to 30 Nov 2026');
+  expect(costs).toHaveTextContent('Total due now£15.00');
+  expect(costs).toHaveTextContent('First direct debit at the new price1st December 2026');
+  expect(costs).toHaveTextContent('Current membership ends23 Nov 2026');
+  // One breakdown on the page: joining's (with its joining fee) and its promo code are not shown.
+  expect(screen.queryByRole('region', { name: 'Cost breakdown' })).not.toBeInTheDocument();
+  expect(screen.queryByText('Joining fee')).not.toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: /Promo code/i })).not.toBeInTheDocument();
   await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
   await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));

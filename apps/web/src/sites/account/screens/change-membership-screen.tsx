@@ -116,13 +116,24 @@ export function ChangeMembershipScreen() {
           {...(renewing
             ? {}
             : {
-                reviewExtra: ({ option, startDate }: { option: { id: number }; startDate: string }) => (
+                reviewCosts: ({
+                  option,
+                  startDate,
+                  billingDay,
+                }: {
+                  option: { id: number; paymentType: 'recurring' | 'fixed' };
+                  startDate: string;
+                  billingDay: number | null;
+                }) => (
                   <ChangeCostsPanel
                     membershipId={membershipId}
                     paymentOptionId={option.id}
                     startsAt={startDate}
+                    billingDay={billingDay}
+                    paymentType={option.paymentType}
                   />
                 ),
+                ...(change.data ? { startBounds: change.data.startsAt } : {}),
               })}
           submitOverride={async (details) => {
             if (renewing) {

@@ -1,0 +1,3 @@
+ALTER TABLE "membership_payment_options" DROP CONSTRAINT "membership_payment_options_fees_check";--> statement-breakpoint
+ALTER TABLE "membership_payment_options" ADD COLUMN "change_fee" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "membership_payment_options" ADD CONSTRAINT "membership_payment_options_fees_check" CHECK ("membership_payment_options"."base_fee" >= 0 and "membership_payment_options"."joining_fee" >= 0 and "membership_payment_options"."change_fee" >= 0);
