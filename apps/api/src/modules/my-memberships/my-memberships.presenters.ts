@@ -40,6 +40,13 @@ function statusInfoOf(membership: MembershipRow, options: MembershipOptions): st
     return 'Suspended: your eligibility document is overdue';
   }
   if (options.freezeStatusLabel === 'freeze pending approval') return 'Freeze request awaiting approval';
+  const dates = options.freezeDates;
+  if (options.freezeStatusLabel === 'freeze pending' && dates) {
+    return `Freeze approved: frozen from ${membershipDate(dates.startDate).full_date} to ${membershipDate(dates.endDate).full_date}`;
+  }
+  if (membership.status === 'frozen' && dates) {
+    return `Frozen until ${membershipDate(dates.endDate).full_date}`;
+  }
   return null;
 }
 

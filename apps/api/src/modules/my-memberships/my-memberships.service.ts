@@ -38,6 +38,7 @@ const noOptions: MembershipOptions = {
   freezable: false,
   freezePending: false,
   freezeStatusLabel: null,
+  freezeDates: null,
   renewable: false,
   canRenew: false,
   renewForbidReason: 'This membership cannot be renewed.',
