@@ -94,6 +94,7 @@ export function myMembershipAnswer(input: {
     document: eligibility?.document ?? null,
     document_upload_required: eligibility?.uploadRequired ?? false,
     document_due_date: eligibility?.dueDate ? membershipDate(eligibility.dueDate) : null,
+    document_overdue: eligibility?.firstDocumentDue?.overdue ?? false,
     cancellation:
       membership.cancellationState && membership.cancellationRequestedAt
         ? {
