@@ -169,3 +169,42 @@ test('a customer cancels a course booking from its page; the page reloads it as 
   await expect(page.getByRole('region', { name: 'Dates' }).getByText('(cancelled)').first()).toBeVisible();
   await expectNoA11yViolations(page, 'cancelled course booking');
 });
+
+/** A long history (history@example.com, two years of sessions) shows the latest 20 and 'Show more' (issue 15). */
+test('previous bookings of a long history render 20 at a time; Show more works from the keyboard', async ({
+  page,
+}) => {
+  await logInThroughApi(page.request, {
+    email: 'history@example.com',
+    password: 'Member-Pass-1',
+    firstName: 'History',
+    lastName: 'Member',
+  });
+  // The call answers the whole history at once, as the spec has it.
+  const all = await page.request.get('/api/my-account/bookings?filter=past');
+  const total = ((await all.json()) as { data: unknown[] }).data.length;
+  expect(total).toBeGreaterThan(200);
+
+  await page.goto('/account/bookings/historic');
+  const list = page.getByRole('list', { name: 'Previous bookings' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  const items = list.locator(':scope > li');
+  await expect(items).toHaveCount(20);
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(
+    `Showing 20 of ${total} bookings`,
+  );
+  await expectNoA11yViolations(page, 'previous bookings, the latest 20');
+
+  const more = page.getByRole('button', { name: 'Show more' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(40);
+  await expect(items.nth(20)).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(
+    `Showing 40 of ${total} bookings`,
+  );
+  // The next Tab goes on from the first added booking, to its own buttons.
+  await page.keyboard.press('Tab');
+  await expect(items.nth(20).getByRole('button').first()).toBeFocused();
+  await expectNoA11yViolations(page, 'previous bookings, 40 shown');
+});

@@ -8,6 +8,7 @@ import {
   writeHeaders,
 } from '../../support/customers';
 import { waitForEmail } from '../../support/mail';
+import { joinMembershipThroughApi, londonToday, signedInMember } from '../../support/member-api';
 
 /**
  * The seeded member with guest passes to send (apps/api/src/seed/guest-passes.ts): sending one
@@ -167,4 +168,49 @@ test('packages show uses left and expiry; a new customer sees the empty state', 
   await expect(fresh.getByText('You have no packages.')).toBeVisible();
   await expectNoA11yViolations(fresh, 'packages: empty');
   await context.close();
+});
+
+/** 'D MMM YYYY' of a 'YYYY-MM-DD' date, as the account pages write dates. */
+function fullDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+}
+
+/** The allowance and the memberships list count the same uses in the same period (issue 15). */
+test('after sending a pass, the guest-passes page and the memberships page give the same passes left', async ({
+  page,
+}) => {
+  await signedInMember(page, 'allowance');
+  await joinMembershipThroughApi(page.request, 'family', 'recurring');
+  // The benefit's period is the calendar month in London: it lapses on its last day, renews the next.
+  const today = londonToday();
+  const [year, month] = today.split('-').map(Number);
+  const nextMonth = `${month === 12 ? (year ?? 0) + 1 : year}-${String(month === 12 ? 1 : (month ?? 0) + 1).padStart(2, '0')}-01`;
+  const lastDay = new Date(Date.UTC(Number(nextMonth.slice(0, 4)), Number(nextMonth.slice(5, 7)) - 1, 0))
+    .toISOString()
+    .slice(0, 10);
+
+  await page.goto('/account/guest-passes');
+  const allowance = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Family' }) });
+  await expect(allowance).toContainText('4 passes remaining');
+  await page.getByRole('button', { name: 'Send guest pass' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Send a guest pass' });
+  await drawer.getByRole('textbox', { name: /Guest name/ }).fill(`${uniqueName()} ${uniqueName()}`);
+  await drawer.getByRole('textbox', { name: /Guest email/ }).fill(uniqueEmail('guest'));
+  await drawer.getByRole('combobox', { name: /Venue/ }).fill('Riv');
+  await drawer.getByRole('option').first().click();
+  await drawer.getByRole('button', { name: 'Send pass' }).click();
+  await expect(page.getByText('Guest pass sent successfully')).toBeVisible();
+  await expect(allowance).toContainText('3 passes remaining');
+  await expect(allowance).toContainText(`Expires ${fullDate(lastDay)}`);
+
+  await page.goto('/account/memberships');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Family' }) });
+  await expect(card.getByRole('list', { name: 'Benefits' })).toContainText(
+    `Guest passes - 3 remaining, renews ${fullDate(nextMonth)}`,
+  );
+  await expectNoA11yViolations(page, 'memberships with a guest pass used');
 });

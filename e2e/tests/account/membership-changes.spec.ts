@@ -25,15 +25,18 @@ import {
  * the joining sections and checkout, keeping their direct debit.
  */
 
+const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
+
 const doctorsNote = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
   'latin1',
 );
 
-test('freeze with proof: reason, start date, period and a doctor’s note; then pending approval', async ({
+test('freeze with proof: reason, start date, period and a doctor’s note; staff find it in their list and approve it', async ({
   page,
+  request,
 }) => {
-  await signedInMember(page, 'freeze');
+  const { customer } = await signedInMember(page, 'freeze');
   const membershipId = await joinMembershipThroughApi(page.request, 'swim-only', 'recurring');
   await page.goto('/account/memberships');
   await expect(page.getByRole('heading', { level: 1, name: 'Memberships' })).toBeVisible();
@@ -97,7 +100,51 @@ test('freeze with proof: reason, start date, period and a doctor’s note; then 
   const again = await openManageMembership(page, 'Swim Only');
   await expect(again.getByRole('button', { name: /^Freeze membership/ })).toBeDisabled();
   await expect(again).toContainText('Membership freeze is pending');
+
+  // Staff find the request in their review list (the member never told them its id), with the
+  // member, the membership, the reason, the dates and the proof, and approve it.
+  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  const queue = await okJson<{ data: StaffFreeze[] }>(await request.get('/api/staff/membership-freezes'));
+  const waiting = queue.data.find((row) => row.membership.id === membershipId);
+  expect(waiting).toMatchObject({
+    status: 'pending_approval',
+    freeze_type: { reason: 'Medical' },
+    active_from: londonToday(),
+    months: 2,
+    customer: { email: customer.email },
+    membership: { type: 'Swim Only' },
+    proof: { name: 'fit-note.pdf' },
+  });
+  const download = await request.get(waiting?.proof_download_url ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await okJson(
+    await request.post(`/api/staff/membership-freezes/${waiting?.id}/approve`, {
+      headers: await writeHeaders(request),
+    }),
+  );
+  const left = await okJson<{ data: StaffFreeze[] }>(await request.get('/api/staff/membership-freezes'));
+  expect(left.data.map((row) => row.id)).not.toContain(waiting?.id);
+
+  // The member's card shows the approved freeze (or, once the freeze job has run, the frozen membership).
+  await page.reload();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Swim Only' }) });
+  await expect(card.getByText(/^(Freeze pending|Frozen)$/)).toBeVisible();
+  await expect(
+    card.getByText(/^(Freeze approved: frozen from \d{1,2} \w{3} \d{4} to|Frozen until)/),
+  ).toBeVisible();
+  await expect(card.getByText('Freeze request awaiting approval')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'memberships with an approved freeze');
 });
+
+interface StaffFreeze {
+  id: number;
+  status: string;
+  membership: { id: number };
+  proof_download_url: string | null;
+}
 
 test('renew through checkout: the renewal details, then the card checkout', async ({ page }) => {
   // A single payment year ending this month cannot be bought through the API: the seeded member has one.

@@ -66,6 +66,13 @@ export const zAuthUser = z.object({
   document_expiry: z.array(zDocumentExpiry),
   membership_document_upload_required: z.boolean(),
   days_allowance_to_upload_eligibility_document: z.number().int(),
+  /**
+   * The earliest due day of a first document a membership still asks for (the same day its card
+   * shows), and whether it has passed; null when no membership waits for a first document.
+   */
+  eligibility_document_due: z
+    .object({ full_date: z.string(), raw: z.string(), overdue: z.boolean() })
+    .nullable(),
   profile_photo: zProfilePhoto,
   /** A front-of-house staff user; their tills take payment in `currency`. */
   is_staff: z.boolean(),

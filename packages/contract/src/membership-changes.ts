@@ -100,6 +100,33 @@ export const zRejectFreezeRequest = z.object({
     .max(500),
 });
 
+// ---- Staff: GET api/staff/membership-freezes (the review queue) ---------------------------------------
+
+export const zStaffMembershipFreezesQuery = z.object({
+  status: zFreezeStatus.default('pending_approval'),
+});
+
+/** A freeze request as staff review it: who asked, for which membership, why, when, and the proof. */
+export const zStaffMembershipFreeze = zMembershipFreeze.extend({
+  requested_at: z.string(),
+  customer: z.object({
+    id: z.number().int(),
+    reference: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+  }),
+  membership: z.object({
+    id: z.number().int(),
+    reference: z.string(),
+    type: z.string(),
+    status: z.string(),
+  }),
+  /** The proof file's download path (staff may download any member's upload). */
+  proof_download_url: z.string().nullable(),
+});
+export type StaffMembershipFreeze = z.infer<typeof zStaffMembershipFreeze>;
+export const zStaffMembershipFreezesResponse = z.object({ data: z.array(zStaffMembershipFreeze) });
+
 /** The member's home centre, for the change and renew pages' joining flow. */
 export const zChangeHomeVenue = z.object({
   id: z.number().int(),

@@ -20,6 +20,10 @@ export const membershipManagementMessages = {
   documentTypeInvalid: 'This document type is not accepted for this membership.',
   documentRequired: 'Please choose a file to upload.',
   documentNotNeeded: 'This membership does not need an eligibility document.',
+  documentNotNow:
+    'An eligibility document cannot be uploaded for a membership that is pending, cancelled, suspended or expired.',
+  managementDisabled: 'Unable to manage your membership at this time.',
+  documentAlreadyApproved: 'Your eligibility document has already been approved.',
   criterionMismatch: 'This eligibility criterion does not belong to this membership.',
   documentNotPending: 'This document has already been reviewed.',
   reasonRequired: 'Please give a reason.',
@@ -113,6 +117,8 @@ export const zMyMembership = z.object({
   document_upload_required: z.boolean(),
   /** The day the first document is due (joining + eligibility_days_allowance). */
   document_due_date: zMembershipDate.nullable(),
+  /** An upload is required, none has been made, and the due day has passed. */
+  document_overdue: z.boolean(),
   cancellation: z
     .object({
       state: zCancellationState,

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, venues } from '../db/schema';
+import { localDateOf } from '../lib/dates';
 import { seedIfEmpty } from '../seed/seed';
+import { seededMemberWith } from '../test/factories/seeded-membership-fixtures';
 import { startTestApp, type TestApp } from '../test/harness';
 import { runStaffCommand } from './staff';
 
@@ -61,6 +65,57 @@ describe('the staff command-line tool', () => {
     expect(await runStaffCommand(['documents-to-review'], env, out)).toBe(0);
     expect(lines.join('\n')).toMatch(/^200 /);
     expect(lines.join('\n')).toContain('"status": "pending"');
+  });
+
+  it('lists the freeze requests waiting for staff, and approves one found there', async () => {
+    const [client] = await t.db.select().from(clients);
+    const [venue] = await t.db.select().from(venues).where(eq(venues.slug, 'leeds-riverside'));
+    const { membership, headers } = await seededMemberWith(
+      {
+        db: t.db,
+        clientId: client?.id ?? 0,
+        venueId: venue?.id ?? 0,
+        today: localDateOf(new Date(), 'Europe/London'),
+      },
+      'monthly',
+    );
+    const types = await t.app.inject({
+      url: `/api/my-account/user/memberships/${membership.id}/freezetypes`,
+      headers,
+    });
+    const { freeze_types, min_freeze_start_date } = types.json().data;
+    const travel = freeze_types.find((type: { reason: string }) => type.reason === 'Travel');
+    const boundary = '----cli-freeze';
+    const fields = { freeze_type_id: String(travel.id), active_from: min_freeze_start_date, months: '1' };
+    const payload = `${Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('')}--${boundary}--\r\n`;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/my-account/user/memberships/${membership.id}/freeze`,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const freezeId = asked.json().data.id as number;
+
+    lines = [];
+    expect(await runStaffCommand(['freezes-to-review'], env, out)).toBe(0);
+    const listing = lines.join('\n');
+    expect(listing).toMatch(/^200 /);
+    const listed = JSON.parse(listing.slice(4)).data as { id: number; freeze_type: { reason: string } }[];
+    expect(listed.find((row) => row.id === freezeId)?.freeze_type.reason).toBe('Travel');
+
+    lines = [];
+    expect(await runStaffCommand(['approve-freeze', String(freezeId)], env, out)).toBe(0);
+    expect(lines.join('\n')).toContain('"status": "approved"');
+    lines = [];
+    await runStaffCommand(['freezes-to-review'], env, out);
+    const after = JSON.parse(lines.join('\n').slice(4)).data as { id: number }[];
+    expect(after.map((row) => row.id)).not.toContain(freezeId);
   });
 
   it('reports the API refusal and exits non-zero', async () => {

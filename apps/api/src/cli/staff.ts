@@ -7,6 +7,7 @@
  *   npm run staff -- documents-to-review
  *   npm run staff -- approve-document 12 [--expires-on 2027-09-30]
  *   npm run staff -- reject-document 12 "The photo is unreadable"
+ *   npm run staff -- freezes-to-review
  *   npm run staff -- approve-freeze 7
  *   npm run staff -- reject-freeze 7 "No proof of travel"
  *   npm run staff -- issue-credit 42 500 "Goodwill: pool closed" [--type membership]
@@ -68,6 +69,10 @@ const commands: Record<string, Command> = {
       path: `/api/staff/eligibility-documents/${positiveInteger(id, 'documentId')}/reject`,
       body: { reason: text(reason, 'reason') },
     }),
+  },
+  'freezes-to-review': {
+    usage: 'freezes-to-review',
+    request: () => ({ method: 'GET', path: '/api/staff/membership-freezes?status=pending_approval' }),
   },
   'approve-freeze': {
     usage: 'approve-freeze <freezeId>',

@@ -6,6 +6,7 @@ import { generalCreditOf } from '../credit/credit.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { profilePhotoOf } from '../documents/documents.service';
 import { eligibilityFlagsOf } from '../eligibility-documents/eligibility-documents.service';
+import { membershipDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties } from '../payments/payments.service';
 import type { Auth } from '../session/session';
@@ -33,7 +34,7 @@ export async function describeUser(
     isStaff ? { hasInstruction: false, hasBillingDate: false } : instructionFlagsOf(deps.db, user.id),
     // Eligibility documents of the member's memberships (modules/eligibility-documents).
     isStaff
-      ? { documentExpiry: [], uploadRequired: false }
+      ? { documentExpiry: [], uploadRequired: false, firstDocumentDue: null }
       : eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id),
     isStaff ? false : hasOutstandingPenalties(deps.db, user.id),
   ]);
@@ -55,6 +56,12 @@ export async function describeUser(
     document_expiry: documents.documentExpiry,
     membership_document_upload_required: documents.uploadRequired,
     days_allowance_to_upload_eligibility_document: client.eligibilityDaysAllowance,
+    eligibility_document_due: documents.firstDocumentDue
+      ? {
+          ...membershipDate(documents.firstDocumentDue.date),
+          overdue: documents.firstDocumentDue.overdue,
+        }
+      : null,
     // Allowed by the operator's setting; the photo and the reminder from the user's row (issue 5).
     profile_photo: profilePhotoOf(user, client),
     is_staff: isStaff,

@@ -72,30 +72,41 @@ async function criterionOf(db: Database, detail: MembershipDetailRow): Promise<C
 }
 
 /**
- * my-account.md 4 "Document upload": needed when the type asks for proof and there is no document,
- * or it is expiring, expired or rejected; and the membership is not pending, cancelled, suspended or
- * expired, and management is on. A membership suspended *because* its document is overdue still
- * asks for one, or the member could never lift the suspension themselves.
+ * Whether a membership may take a document now (my-account.md 4 "Document upload"): management is
+ * on, and the membership is not pending, cancelled, suspended or expired. A paid membership waiting
+ * for its proof (pending) and one suspended *because* its document is overdue are the exceptions:
+ * the upload is what moves them on, or the member could never do so themselves. Null: allowed;
+ * otherwise the refusal.
  */
-function uploadRequired(
-  detail: MembershipDetailRow,
-  criterion: Criterion | null,
-  document: MembershipDocument | null,
-): boolean {
-  if (!criterion || !detail.type.managementEnabled) return false;
+function uploadRefusal(detail: MembershipDetailRow): string | null {
+  if (!detail.type.managementEnabled) return messages.managementDisabled;
   const { membership } = detail;
-  // A paid membership waiting for its proof, or suspended for the lack of it, is what the upload is for.
   const blocked = ['pending', 'cancelled', 'suspended', 'expired'].includes(membership.status);
   const waitingForDocument =
     awaitingProof(membership) || (membership.status === 'suspended' && membership.suspendedForDocument);
-  if (blocked && !waitingForDocument) return false;
-  if (membership.cancellationState === 'cancelled') return false;
+  if ((blocked && !waitingForDocument) || membership.cancellationState === 'cancelled') {
+    return messages.documentNotNow;
+  }
+  return null;
+}
+
+/** No document yet, or the latest is rejected, expired or expiring soon. */
+function documentWanted(document: MembershipDocument | null): boolean {
   if (!document) return true;
   return (
     document.status === 'rejected' ||
     document.document_expiry.expired ||
     document.document_expiry.document_expiring_soon
   );
+}
+
+/** my-account.md 4: the type asks for proof, the membership may take one, and a document is wanted. */
+function uploadRequired(
+  detail: MembershipDetailRow,
+  criterion: Criterion | null,
+  document: MembershipDocument | null,
+): boolean {
+  return criterion !== null && uploadRefusal(detail) === null && documentWanted(document);
 }
 
 /** Due `eligibility_days_allowance` days after joining (checkout), unless set. */
@@ -112,6 +123,11 @@ export interface MembershipEligibilityState {
   uploadRequired: boolean;
   /** 'YYYY-MM-DD', when the type asks for proof. */
   dueDate: string | null;
+  /**
+   * The first document's deadline while it is still awaited (an upload is required and none was
+   * made), and whether it has passed: what the card and the dashboard both say.
+   */
+  firstDocumentDue: { date: string; overdue: boolean } | null;
 }
 
 /**
@@ -136,6 +152,8 @@ export async function eligibilityOfMemberships(
     const criterion = await criterionOf(db, detail);
     const latest = documents.find((row) => row.document.membershipId === membership.id);
     const document = latest ? describeDocument(latest, today) : null;
+    const required = uploadRequired(detail, criterion, document);
+    const dueDate = criterion ? documentDueDateOf(membership, allowanceDays, zoneOf(detail)) : null;
     result.set(membership.id, {
       criterion: criterion
         ? {
@@ -145,8 +163,10 @@ export async function eligibilityOfMemberships(
           }
         : null,
       document,
-      uploadRequired: uploadRequired(detail, criterion, document),
-      dueDate: criterion ? documentDueDateOf(membership, allowanceDays, zoneOf(detail)) : null,
+      uploadRequired: required,
+      dueDate,
+      firstDocumentDue:
+        required && !document && dueDate !== null ? { date: dueDate, overdue: dueDate < today } : null,
     });
   }
   return result;
@@ -178,6 +198,17 @@ export async function uploadEligibilityDocument(
   const detail = await ownMembershipDetail(deps, auth, fields.membership_id);
   const criterion = await criterionOf(deps.db, detail);
   if (!criterion) throw AppError.validation({ membership_id: [messages.documentNotNeeded] });
+  const refusal = uploadRefusal(detail);
+  if (refusal) throw AppError.validation({ membership_id: [refusal] }, refusal);
+  // A document waiting for review may be replaced; an approved one still in date is not asked for.
+  const [latest] = await listDocumentsOfMemberships(deps.db, [detail.membership.id]);
+  const latestDocument = latest ? describeDocument(latest, localDateOf(now, zoneOf(detail))) : null;
+  if (latestDocument?.status === 'approved' && !documentWanted(latestDocument)) {
+    throw AppError.validation(
+      { membership_id: [messages.documentAlreadyApproved] },
+      messages.documentAlreadyApproved,
+    );
+  }
   const errors: FieldErrors = {};
   if (fields.eligibility_criterion_id !== undefined && fields.eligibility_criterion_id !== criterion.id) {
     errors.eligibility_criterion_id = [messages.criterionMismatch];
@@ -349,21 +380,32 @@ export async function eligibilityFlagsOf(
     days_to_expiry: number;
   }[];
   uploadRequired: boolean;
+  firstDocumentDue: MembershipEligibilityState['firstDocumentDue'];
 }> {
   const details = await listMembershipsWithTypeOfUser(deps.db, userId);
   const needing = details.filter((detail) => detail.type.eligibility?.requiresDocument);
-  if (needing.length === 0) return { documentExpiry: [], uploadRequired: false };
+  if (needing.length === 0) return { documentExpiry: [], uploadRequired: false, firstDocumentDue: null };
+  const client = await getCurrentClient(deps.db, deps.config);
+  const states = await eligibilityOfMemberships(deps.db, needing, now, client.eligibilityDaysAllowance);
   const documents = await listDocumentsOfMemberships(
     deps.db,
     needing.map((detail) => detail.membership.id),
   );
   const documentExpiry = [];
   let required = false;
+  let firstDocumentDue: MembershipEligibilityState['firstDocumentDue'] = null;
   for (const detail of needing) {
     const today = localDateOf(now, zoneOf(detail));
+    const state = states.get(detail.membership.id);
+    if (state?.uploadRequired) required = true;
+    // The earliest deadline is the one the dashboard gives (each card gives its own).
+    if (
+      state?.firstDocumentDue &&
+      (!firstDocumentDue || state.firstDocumentDue.date < firstDocumentDue.date)
+    ) {
+      firstDocumentDue = state.firstDocumentDue;
+    }
     const latest = documents.find((row) => row.document.membershipId === detail.membership.id);
-    const document = latest ? describeDocument(latest, today) : null;
-    if (uploadRequired(detail, await criterionOf(deps.db, detail), document)) required = true;
     if (latest?.document.expiresOn && latest.document.status === 'approved') {
       const days = Math.round(
         (Date.parse(`${latest.document.expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) /
@@ -377,7 +419,7 @@ export async function eligibilityFlagsOf(
       });
     }
   }
-  return { documentExpiry, uploadRequired: required };
+  return { documentExpiry, uploadRequired: required, firstDocumentDue };
 }
 
 // ---- Jobs ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { membershipManagementMessages as messages } from '@leisure/contract/membership-management';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eligibilityDocuments, memberships, uploads } from '../../db/schema';
+import { eligibilityDocuments, memberships, membershipTypes, uploads } from '../../db/schema';
 import { addDays, localDateOf } from '../../lib/dates';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import {
@@ -260,6 +260,110 @@ describe('eligibility documents: upload, review, suspension', () => {
     ]);
     const [docs] = await t.db.select().from(eligibilityDocuments).where(eq(eligibilityDocuments.id, second));
     expect(docs?.reviewedByUserId).toBe(staff.user.id);
+  });
+
+  /** A new member with one student membership, and a way to send its proof. */
+  const studentWith = async (extra: Partial<typeof memberships.$inferInsert> = {}) => {
+    const { user, headers } = await member();
+    const membership = await membershipOf(user.id, 'student', extra);
+    const card = async () =>
+      (await list(headers)).find((entry) => entry.id === membership.id) as {
+        document_upload_required: boolean;
+        document_overdue: boolean;
+        membership_type: { eligibility_criterion: { id: number; document_types: { id: number }[] } };
+      };
+    const send = async () => {
+      const criterion = (await card()).membership_type.eligibility_criterion;
+      return upload(
+        headers,
+        {
+          eligibility_document_type_id: criterion.document_types[0]?.id ?? 0,
+          membership_id: membership.id,
+          eligibility_criterion_id: criterion.id,
+        },
+        { name: 'card.pdf', type: 'application/pdf', bytes: pdfBytes },
+      );
+    };
+    return { user, headers, membership, card, send };
+  };
+
+  it('refuses an upload the membership does not take now (422 under membership_id), storing nothing', async () => {
+    const blocked = [
+      await studentWith({ status: 'cancelled' }),
+      await studentWith({ status: 'expired' }),
+      await studentWith({ status: 'suspended', suspendedForDocument: false }),
+      // Not paid for: pending without activation.
+      await studentWith({ status: 'pending', activatedAt: null }),
+    ];
+    for (const { membership, card, send } of blocked) {
+      expect((await card()).document_upload_required, membership.status).toBe(false);
+      const res = await send();
+      expect(res.statusCode, `${membership.status}: ${res.body}`).toBe(422);
+      expect(res.json().errors.membership_id).toEqual([messages.documentNotNow]);
+    }
+
+    // Management off for the type: refused with the spec's notice.
+    const active = await studentWith();
+    const setManagement = (on: boolean) =>
+      t.db
+        .update(membershipTypes)
+        .set({ managementEnabled: on })
+        .where(eq(membershipTypes.id, types.student.id));
+    await setManagement(false);
+    try {
+      expect((await active.card()).document_upload_required).toBe(false);
+      const res = await active.send();
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.membership_id).toEqual([messages.managementDisabled]);
+    } finally {
+      await setManagement(true);
+    }
+
+    // An approved document still in date is not asked for again.
+    const first = await active.send();
+    expect(first.statusCode, first.body).toBe(201);
+    await http.post(`/api/staff/eligibility-documents/${first.json().data.id}/approve`, staff.headers, {});
+    const again = await active.send();
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.membership_id).toEqual([messages.documentAlreadyApproved]);
+
+    for (const { user } of [...blocked, active]) {
+      const stored = await t.db
+        .select()
+        .from(eligibilityDocuments)
+        .where(eq(eligibilityDocuments.userId, user.id));
+      expect(stored).toHaveLength(user.id === active.user.id ? 1 : 0);
+    }
+  });
+
+  it('the card and the dashboard give the same deadline, and say when it has passed', async () => {
+    const late = await studentWith({ documentDueDate: addDays(today, -3) });
+    expect(await late.card()).toMatchObject({
+      document_upload_required: true,
+      document_due_date: { raw: addDays(today, -3) },
+      document_overdue: true,
+    });
+    const lateMe = await http.get('/api/auth/user', late.headers);
+    expect(lateMe.json().data).toMatchObject({
+      membership_document_upload_required: true,
+      eligibility_document_due: { raw: addDays(today, -3), overdue: true },
+    });
+
+    const soon = await studentWith({ documentDueDate: addDays(today, 5) });
+    expect(await soon.card()).toMatchObject({
+      document_due_date: { raw: addDays(today, 5) },
+      document_overdue: false,
+    });
+    const soonMe = await http.get('/api/auth/user', soon.headers);
+    expect(soonMe.json().data.eligibility_document_due).toMatchObject({
+      raw: addDays(today, 5),
+      full_date: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/),
+      overdue: false,
+    });
+    // Once a document is in, no first-document deadline is left to give.
+    expect((await soon.send()).statusCode).toBe(201);
+    expect((await http.get('/api/auth/user', soon.headers)).json().data.eligibility_document_due).toBeNull();
+    expect(await soon.card()).toMatchObject({ document_overdue: false });
   });
 
   it('a paid membership waiting for its proof asks for it, can be cancelled, and starts on approval', async () => {

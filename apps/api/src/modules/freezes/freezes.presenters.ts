@@ -1,5 +1,10 @@
-import type { FreezeTypesResponse, MembershipFreeze } from '@leisure/contract/membership-changes';
-import type { FreezeRow, FreezeTypeRow } from './freezes.repository';
+import type {
+  FreezeTypesResponse,
+  MembershipFreeze,
+  StaffMembershipFreeze,
+} from '@leisure/contract/membership-changes';
+import { membershipReference } from '../membership-lifecycle/membership-lifecycle.presenters';
+import type { FreezeRow, FreezeTypeRow, listFreezesForReview } from './freezes.repository';
 
 function periodLabel(months: number): string {
   return `${months} ${months === 1 ? 'month' : 'months'}`;
@@ -28,7 +33,7 @@ export function freezeTypesAnswer(
 /** A freeze on the wire, with its type's reason and the proof's file name. */
 export function freezeAnswer(
   freeze: FreezeRow,
-  type: FreezeTypeRow | undefined,
+  type: Pick<FreezeTypeRow, 'reason'> | undefined,
   proofName: string | undefined,
 ): MembershipFreeze {
   return {
@@ -48,5 +53,30 @@ export function freezeAnswer(
           }
         : null,
     rejection_reason: freeze.rejectionReason,
+  };
+}
+
+type ReviewRow = Awaited<ReturnType<typeof listFreezesForReview>>[number];
+
+/** A freeze in the staff review queue: the request, the member, the membership and the proof's download path. */
+export function staffFreezeAnswer(row: ReviewRow): StaffMembershipFreeze {
+  const { freeze, customer } = row;
+  return {
+    ...freezeAnswer(freeze, { reason: row.reason }, row.proofName ?? undefined),
+    requested_at: freeze.createdAt.toISOString(),
+    customer: {
+      id: customer.id,
+      reference: customer.reference,
+      name: `${customer.firstName} ${customer.lastName}`,
+      email: customer.email,
+    },
+    membership: {
+      id: freeze.membershipId,
+      reference: membershipReference(freeze.membershipId),
+      type: row.membershipTypeName,
+      status: row.membershipStatus,
+    },
+    proof_download_url:
+      freeze.proofUploadId === null ? null : `/api/my-account/uploads/${freeze.proofUploadId}`,
   };
 }

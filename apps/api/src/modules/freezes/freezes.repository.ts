@@ -1,6 +1,13 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { freezeTypes, membershipFreezes, memberships, uploads } from '../../db/schema';
+import {
+  freezeTypes,
+  membershipFreezes,
+  memberships,
+  membershipTypes,
+  uploads,
+  users,
+} from '../../db/schema';
 
 export type FreezeTypeRow = typeof freezeTypes.$inferSelect;
 export type NewFreezeTypeRow = typeof freezeTypes.$inferInsert;
@@ -79,6 +86,42 @@ export async function lockNextDueFreeze(
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/**
+ * A client's freezes in one state, oldest request first (the staff review queue), with the member,
+ * the membership and its type, the reason and the proof's file name. At most `limit`.
+ */
+export async function listFreezesForReview(
+  db: Database,
+  clientId: number,
+  status: FreezeRow['status'],
+  limit = 200,
+) {
+  return db
+    .select({
+      freeze: membershipFreezes,
+      reason: freezeTypes.reason,
+      proofName: uploads.originalName,
+      membershipStatus: memberships.status,
+      membershipTypeName: membershipTypes.name,
+      customer: {
+        id: users.id,
+        reference: users.reference,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    })
+    .from(membershipFreezes)
+    .innerJoin(memberships, eq(memberships.id, membershipFreezes.membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(freezeTypes, eq(freezeTypes.id, membershipFreezes.freezeTypeId))
+    .innerJoin(users, eq(users.id, membershipFreezes.userId))
+    .leftJoin(uploads, eq(uploads.id, membershipFreezes.proofUploadId))
+    .where(and(eq(memberships.clientId, clientId), eq(membershipFreezes.status, status)))
+    .orderBy(asc(membershipFreezes.createdAt), asc(membershipFreezes.id))
+    .limit(limit);
 }
 
 export async function findUploadName(db: Database, uploadId: number): Promise<string | undefined> {

@@ -5,6 +5,8 @@ import {
   zMembershipChangeParams,
   zMembershipFreezeResponse,
   zRejectFreezeRequest,
+  zStaffMembershipFreezesQuery,
+  zStaffMembershipFreezesResponse,
 } from '@leisure/contract/membership-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -12,7 +14,13 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth, requireStaff } from '../session/session';
 import { readMultipartForm } from '../uploads/uploads.service';
-import { approveFreeze, listFreezeTypes, rejectFreeze, requestFreeze } from './freezes.service';
+import {
+  approveFreeze,
+  listFreezesToReview,
+  listFreezeTypes,
+  rejectFreeze,
+  requestFreeze,
+} from './freezes.service';
 
 export interface FreezesRoutesOptions {
   db: Database;
@@ -96,6 +104,36 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
     419: csrf,
     422: zErrorResponse.describe('Under `freeze`: already reviewed; under `reason`: missing.'),
   };
+
+  app.get(
+    '/staff/membership-freezes',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Freeze requests to review',
+        description:
+          'Staff only. The operator’s freeze requests in `status` (default `pending_approval`: waiting for staff), ' +
+          'oldest first, at most 200: the member, the membership (reference, type, status), the reason, ' +
+          '`active_from`, `months`, `ends_on`, when it was asked for, and the proof with `proof_download_url` ' +
+          '(GET api/my-account/uploads/{upload_id}, which staff may download). Approve or reject each with ' +
+          'POST api/staff/membership-freezes/{id}/approve | reject.',
+        security,
+        querystring: zStaffMembershipFreezesQuery,
+        response: {
+          200: zStaffMembershipFreezesResponse,
+          401: unauthenticated,
+          403: zErrorResponse.describe('Not a staff user.'),
+          422: zErrorResponse.describe(
+            'Under `status`: not pending_approval, approved, active, completed or rejected.',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      await requireStaff(db, config, request);
+      return { data: await listFreezesToReview(deps, request.query.status) };
+    },
+  );
 
   app.post(
     '/staff/membership-freezes/:id/approve',

@@ -2,6 +2,7 @@ import {
   type FreezeTypesResponse,
   type MembershipFreeze,
   membershipChangeMessages,
+  type StaffMembershipFreeze,
   zFreezeRequestFields,
 } from '@leisure/contract/membership-changes';
 import type { Config } from '../../config';
@@ -27,7 +28,7 @@ import {
   type MultipartForm,
   storeUpload,
 } from '../uploads/uploads.service';
-import { freezeAnswer, freezeTypesAnswer } from './freezes.presenters';
+import { freezeAnswer, freezeTypesAnswer, staffFreezeAnswer } from './freezes.presenters';
 import {
   type FreezeRow,
   type FreezeTypeRow,
@@ -35,6 +36,7 @@ import {
   findUploadName,
   insertFreeze,
   insertFreezeTypes,
+  listFreezesForReview,
   listFreezeTypesOfClient,
   lockFreeze,
   lockNextDueFreeze,
@@ -166,6 +168,16 @@ export async function requestFreeze(
 }
 
 // ---- Staff review -----------------------------------------------------------------------------------------
+
+/** GET api/staff/membership-freezes: the operator's freezes in `status` (default awaiting approval), oldest first. */
+export async function listFreezesToReview(
+  deps: FreezeDeps,
+  status: FreezeRow['status'] = 'pending_approval',
+): Promise<StaffMembershipFreeze[]> {
+  const client = await getCurrentClient(deps.db, deps.config);
+  const rows = await listFreezesForReview(deps.db, client.id, status);
+  return rows.map(staffFreezeAnswer);
+}
 
 async function reviewFreeze(
   deps: FreezeDeps,

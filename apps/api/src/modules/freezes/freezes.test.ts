@@ -98,6 +98,7 @@ describe('freezes', () => {
     const expected: [string, string][] = [
       ['/api/my-account/user/memberships/{membershipId}/freezetypes', 'get'],
       ['/api/my-account/user/memberships/{membershipId}/freeze', 'post'],
+      ['/api/staff/membership-freezes', 'get'],
       ['/api/staff/membership-freezes/{id}/approve', 'post'],
       ['/api/staff/membership-freezes/{id}/reject', 'post'],
     ];
@@ -327,6 +328,63 @@ describe('freezes', () => {
         .from(directDebitCollections)
         .where(eq(directDebitCollections.scheduleId, scheduleId));
       expect(moved?.chargeDate).toBe(`${addMonths(chargeDate, 2).slice(0, 8)}01`);
+    });
+
+    it('staff find a request waiting for them in the list, with member, membership, reason, dates and proof, and act on it', async () => {
+      const owner = await memberWith('monthly');
+      const staff = await createUser(t.db, clientId, { staff: true });
+      const start = addDays(today, 2);
+      const created = await freeze(
+        owner.membership.id,
+        owner.headers,
+        { freeze_type_id: String(medicalId), active_from: start, months: '2' },
+        true,
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const freezeId = created.json().data.id as number;
+
+      expect((await http.get('/api/staff/membership-freezes', {})).statusCode).toBe(401);
+      expect((await http.get('/api/staff/membership-freezes', owner.headers)).statusCode).toBe(403);
+      expect((await http.get('/api/staff/membership-freezes?status=thawed', staff.headers)).statusCode).toBe(
+        422,
+      );
+
+      const listed = await http.get('/api/staff/membership-freezes', staff.headers);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const row = listed.json().data.find((entry: { id: number }) => entry.id === freezeId);
+      expect(row).toMatchObject({
+        status: 'pending_approval',
+        freeze_type: { id: medicalId, reason: 'Medical' },
+        active_from: start,
+        months: 2,
+        ends_on: addDays(addMonths(start, 2), -1),
+        customer: { id: owner.user.id, email: owner.user.email },
+        membership: {
+          id: owner.membership.id,
+          reference: `MEM-${String(owner.membership.id).padStart(6, '0')}`,
+          status: 'active',
+        },
+        proof: { name: 'note.pdf' },
+      });
+      expect(row.membership.type).toEqual(expect.any(String));
+      expect(row.customer.name).toEqual(expect.any(String));
+      expect(Date.parse(row.requested_at)).not.toBeNaN();
+      // The proof downloads for staff from the link given.
+      const proof = await http.get(row.proof_download_url, staff.headers);
+      expect(proof.statusCode).toBe(200);
+      expect(proof.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const approved = await http.post(`/api/staff/membership-freezes/${row.id}/approve`, staff.headers, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      const after = await http.get('/api/staff/membership-freezes', staff.headers);
+      expect(after.json().data.map((entry: { id: number }) => entry.id)).not.toContain(freezeId);
+      const approvedList = await http.get('/api/staff/membership-freezes?status=approved', staff.headers);
+      expect(approvedList.json().data.map((entry: { id: number }) => entry.id)).toContain(freezeId);
+      // The member's card says the approved freeze is waiting to start.
+      const mine = await http.get('/api/my-account/user/memberships', owner.headers);
+      const card = mine.json().data.find((entry: { id: number }) => entry.id === owner.membership.id);
+      expect(card).toMatchObject({ status: 'freeze pending', freeze_pending: true });
+      expect(card.status_info).toMatch(/^Freeze approved: frozen from \d{1,2} [A-Z][a-z]{2} \d{4} to /);
     });
 
     it('rejects with a reason', async () => {

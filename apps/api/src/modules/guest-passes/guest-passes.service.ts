@@ -90,6 +90,20 @@ export function benefitPeriod(
   }
 }
 
+/**
+ * The first day of the benefit's next period after `today` (when its uses renew); null when the uses
+ * never renew (no period) or the membership ends before then.
+ */
+export function nextBenefitPeriodStart(
+  frequency: string | null,
+  today: string,
+  membership: { startDate: string; endDate: string | null },
+): string | null {
+  const { end } = benefitPeriod(frequency, today, membership);
+  const next = frequency && end ? addDays(end, 1) : null;
+  return next && (membership.endDate === null || next <= membership.endDate) ? next : null;
+}
+
 /** An allowance as the send works with it: which row to lock, and the venues it covers. */
 interface Allowance {
   wire: GuestPassAllowance;
@@ -107,23 +121,64 @@ function packageVenues(pkg: MemberPackageRow, all: VenueSummary[]): VenueSummary
   return pkg.venueIds.length === 0 ? all : all.filter((venue) => pkg.venueIds.includes(venue.id));
 }
 
+/** What a guest-pass benefit's standing is worked out from: the benefit and its membership. */
+export interface GuestPassBenefitOf {
+  membershipId: number;
+  benefitId: number;
+  totalUses: number;
+  frequency: string | null;
+  startDate: string;
+  endDate: string | null;
+  /** The home venue's time zone: the benefit's periods are its local calendar. */
+  timezone: string;
+}
+
+/** A guest-pass benefit in the period `now` falls in. */
+export interface GuestPassBenefitStanding {
+  period: { start: string; end: string | null };
+  usesRemaining: number;
+  /** The last instant of the period (the allowance's `expires_at`); null: no end. */
+  expiresAt: Date | null;
+  /** The first day of the next period (the memberships list's `renews_at`); null: the uses never renew. */
+  renewsOn: string | null;
+}
+
+/**
+ * The one count of a guest-pass benefit: the passes sent against it in its current calendar period
+ * (`benefitPeriod`, the home venue's zone), the uses left, when the period ends and when the uses
+ * renew. The allowances (`uses_remaining`, `expires_at`) and the memberships list
+ * (`remaining_uses`, `renews_at`) both answer from it, so they always agree.
+ */
+export async function guestPassBenefitStanding(
+  db: Database,
+  benefit: GuestPassBenefitOf,
+  now: Date,
+): Promise<GuestPassBenefitStanding> {
+  const today = localDateOf(now, benefit.timezone);
+  const period = benefitPeriod(benefit.frequency, today, benefit);
+  const used = await countBenefitUses(db, benefit.membershipId, benefit.benefitId, period.start);
+  return {
+    period,
+    usesRemaining: Math.max(0, benefit.totalUses - used),
+    expiresAt: period.end ? endOfDay(period.end, benefit.timezone) : null,
+    renewsOn: nextBenefitPeriodStart(benefit.frequency, today, benefit),
+  };
+}
+
 function benefitAllowance(
   row: BenefitAllowanceRow,
-  used: number,
+  standing: GuestPassBenefitStanding,
   venues: { id: number; name: string }[],
-  now: Date,
 ): Allowance {
-  const today = localDateOf(now, row.timezone);
-  const period = benefitPeriod(row.frequency, today, row);
   return {
     wire: {
       id: `benefit-${row.membershipId}-${row.benefitId}`,
       pricing_option_id: row.paymentOptionId,
       type: 'benefit',
       name: row.typeName,
-      uses_remaining: Math.max(0, row.totalUses - used),
+      uses_remaining: standing.usesRemaining,
       total_uses: row.totalUses,
-      expires_at: period.end ? endOfDay(period.end, row.timezone).toISOString() : null,
+      expires_at: standing.expiresAt?.toISOString() ?? null,
       venues: venues.map(({ id, name }) => ({ id, name })),
     },
     venueIds: new Set(venues.map((venue) => venue.id)),
@@ -131,7 +186,7 @@ function benefitAllowance(
       type: 'benefit',
       membershipId: row.membershipId,
       benefitId: row.benefitId,
-      periodStart: period.start,
+      periodStart: standing.period.start,
     },
   };
 }
@@ -151,13 +206,12 @@ async function loadAllowances(
   const typeVenues = await listTypeVenues(db, [...new Set(benefits.map((row) => row.membershipTypeId))]);
   const fromBenefits: Allowance[] = [];
   for (const row of benefits) {
-    const today = localDateOf(now, row.timezone);
-    const period = benefitPeriod(row.frequency, today, row);
+    const standing = await guestPassBenefitStanding(db, row, now);
     // A benefit with no period on a membership that has ended gives nothing.
-    if (period.end !== null && period.end < today) continue;
-    const used = await countBenefitUses(db, row.membershipId, row.benefitId, period.start);
+    const { end } = standing.period;
+    if (end !== null && end < localDateOf(now, row.timezone)) continue;
     const venues = typeVenues.filter((venue) => venue.typeId === row.membershipTypeId);
-    fromBenefits.push(benefitAllowance(row, used, venues, now));
+    fromBenefits.push(benefitAllowance(row, standing, venues));
   }
   const clientVenues = await listVenuesOfClient(db, clientId);
   const fromPackages: Allowance[] = (await listPackagesOfUser(db, userId))

@@ -103,6 +103,29 @@ describe('guest passes', () => {
   });
 
   describe('allowances', () => {
+    it('the memberships list and the allowances count the same uses in the same period', async () => {
+      const owner = await member();
+      const sent = await send(owner.user.id, owner.headers, guest(f.leeds.id));
+      expect(sent.statusCode, sent.body).toBe(201);
+      const allowances = await http.get(
+        `/api/v1/users/${owner.user.id}/guestPasses/allowances`,
+        owner.headers,
+      );
+      const allowance = allowances.json().data.find((row: { type: string }) => row.type === 'benefit');
+      const list = await http.get('/api/my-account/user/memberships', owner.headers);
+      expect(list.statusCode, list.body).toBe(200);
+      const benefit = list
+        .json()
+        .data[0].benefits.find((row: { remaining_uses: number | null }) => row.remaining_uses !== null);
+      expect(allowance.uses_remaining).toBe(1);
+      expect(benefit.remaining_uses).toBe(allowance.uses_remaining);
+      // The allowance lapses at the end of the period's last day; the list's uses renew the next day.
+      const lastDay = localDateOf(new Date(allowance.expires_at), 'Europe/London');
+      expect(benefit.renews_at.raw).toBe(addDays(lastDay, 1));
+      const { end } = benefitPeriod('months', today(), { startDate: today(), endDate: null });
+      expect(lastDay).toBe(end);
+    });
+
     it("lists a benefit's uses left this month at the type's venues, and a package's", async () => {
       const owner = await member();
       const pkg = await givePackage(t.db, f, owner.user.id, {

@@ -14,6 +14,8 @@ export interface MembershipOptions {
   freezePending: boolean;
   /** 'freeze pending approval' while staff review it, 'freeze pending' once approved and not yet started. */
   freezeStatusLabel: 'freeze pending' | 'freeze pending approval' | null;
+  /** The open freeze's first and last frozen days (waiting for approval, approved, or running). */
+  freezeDates: { startDate: string; endDate: string } | null;
   renewable: boolean;
   canRenew: boolean;
   renewForbidReason: string | null;
@@ -109,6 +111,7 @@ export function optionsOf(
     freezable: fact.freezable && live,
     freezePending,
     freezeStatusLabel: freezeStatusLabelOf(freeze),
+    freezeDates: freeze ? { startDate: freeze.startDate, endDate: freeze.endDate } : null,
     renewable,
     canRenew: renewForbidReason === null,
     renewForbidReason,

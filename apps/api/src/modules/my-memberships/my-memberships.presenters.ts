@@ -1,6 +1,5 @@
 import type { MyMembership, MyMembershipStatus } from '@leisure/contract/membership-management';
 import { formatMoney } from '@leisure/contract/money';
-import { addDays, addMonths } from '../../lib/dates';
 import type { MembershipEligibilityState as EligibilityState } from '../eligibility-documents/eligibility-documents.service';
 import type { BenefitRow } from '../membership-catalogue/membership-catalogue.service';
 import { membershipDate, membershipReference } from '../membership-lifecycle/membership-lifecycle.presenters';
@@ -10,23 +9,14 @@ import type {
 } from '../membership-lifecycle/membership-lifecycle.service';
 import type { MembershipOptions } from '../membership-lifecycle/membership-options';
 
-const frequencyMonths: Record<string, number> = { months: 1, years: 12 };
-const frequencyDays: Record<string, number> = { days: 1, weeks: 7 };
+/** A benefit's uses left this period and the day they renew, keyed by `benefitKey`. */
+export interface BenefitStanding {
+  remainingUses: number | null;
+  renewsOn: string | null;
+}
 
-/** When a benefit's uses renew: the first period boundary after `today`, counted from the start date. */
-export function nextPeriodStart(startDate: string, frequency: string | null, today: string): string | null {
-  if (!frequency) return null;
-  const stepMonths = frequencyMonths[frequency];
-  const stepDays = frequencyDays[frequency];
-  if (stepMonths === undefined && stepDays === undefined) return null;
-  let next = startDate;
-  for (let i = 1; next <= today && i < 10_000; i++) {
-    next =
-      stepMonths !== undefined
-        ? addMonths(startDate, stepMonths * i)
-        : addDays(startDate, (stepDays ?? 1) * i);
-  }
-  return next;
+export function benefitKey(membershipId: number, benefitId: number): string {
+  return `${membershipId}-${benefitId}`;
 }
 
 function statusInfoOf(membership: MembershipRow, options: MembershipOptions): string | null {
@@ -40,6 +30,13 @@ function statusInfoOf(membership: MembershipRow, options: MembershipOptions): st
     return 'Suspended: your eligibility document is overdue';
   }
   if (options.freezeStatusLabel === 'freeze pending approval') return 'Freeze request awaiting approval';
+  const dates = options.freezeDates;
+  if (options.freezeStatusLabel === 'freeze pending' && dates) {
+    return `Freeze approved: frozen from ${membershipDate(dates.startDate).full_date} to ${membershipDate(dates.endDate).full_date}`;
+  }
+  if (membership.status === 'frozen' && dates) {
+    return `Frozen until ${membershipDate(dates.endDate).full_date}`;
+  }
   return null;
 }
 
@@ -53,15 +50,15 @@ function statusOf(membership: MembershipRow, options: MembershipOptions): MyMemb
 /** One membership card of `GET api/my-account/user/memberships` (my-account.md 3 "Membership"). */
 export function myMembershipAnswer(input: {
   detail: MembershipDetailRow;
-  /** The membership's local day. */
-  today: string;
   flags: MembershipOptions;
   benefits: BenefitRow[];
+  /** Every benefit's standing (modules/guest-passes' count for guest passes). */
+  standings: Map<string, BenefitStanding>;
   eligibility: EligibilityState | undefined;
   nextCollection: string | undefined;
   cancellable: boolean;
 }): MyMembership {
-  const { detail, today, flags, eligibility, nextCollection } = input;
+  const { detail, flags, eligibility, nextCollection } = input;
   const { membership, type, option } = detail;
   const ending = membership.cancellationState !== null;
   return {
@@ -85,13 +82,13 @@ export function myMembershipAnswer(input: {
     benefits: input.benefits
       .filter((benefit) => benefit.membershipTypeId === type.id)
       .map((benefit) => {
-        const renews = nextPeriodStart(membership.startDate, benefit.frequency, today);
+        const standing = input.standings.get(benefitKey(membership.id, benefit.id));
         return {
           id: benefit.id,
           name: benefit.name,
           description: benefit.description,
-          remaining_uses: benefit.totalUses,
-          renews_at: renews ? membershipDate(renews) : null,
+          remaining_uses: standing ? standing.remainingUses : benefit.totalUses,
+          renews_at: standing?.renewsOn ? membershipDate(standing.renewsOn) : null,
         };
       }),
     price: { raw: option.baseFee, formatted: formatMoney(option.baseFee, membership.currency) },
@@ -99,6 +96,7 @@ export function myMembershipAnswer(input: {
     document: eligibility?.document ?? null,
     document_upload_required: eligibility?.uploadRequired ?? false,
     document_due_date: eligibility?.dueDate ? membershipDate(eligibility.dueDate) : null,
+    document_overdue: eligibility?.firstDocumentDue?.overdue ?? false,
     cancellation:
       membership.cancellationState && membership.cancellationRequestedAt
         ? {

@@ -6,7 +6,8 @@ import { localDateOf } from '../../lib/dates';
 import { completePaidUpCancellations, isCancellable } from '../cancellations/cancellations.service';
 import { nextCollectionDates } from '../direct-debit/direct-debit.service';
 import { eligibilityOfMemberships } from '../eligibility-documents/eligibility-documents.service';
-import { listBenefitsOfTypes } from '../membership-catalogue/membership-catalogue.service';
+import { guestPassBenefitStanding, nextBenefitPeriodStart } from '../guest-passes/guest-passes.service';
+import { type BenefitRow, listBenefitsOfTypes } from '../membership-catalogue/membership-catalogue.service';
 import {
   findMembershipWithType,
   listMembershipsWithTypeOfUser,
@@ -17,7 +18,7 @@ import {
 import { type MembershipOptions, membershipOptionsFor } from '../membership-lifecycle/membership-options';
 import { getCurrentClient } from '../operator/operator.service';
 import type { Auth } from '../session/session';
-import { myMembershipAnswer } from './my-memberships.presenters';
+import { type BenefitStanding, benefitKey, myMembershipAnswer } from './my-memberships.presenters';
 
 /**
  * The member's memberships as my-account shows them (my-account.md 2.6, 3 "Membership"): each card
@@ -38,6 +39,7 @@ const noOptions: MembershipOptions = {
   freezable: false,
   freezePending: false,
   freezeStatusLabel: null,
+  freezeDates: null,
   renewable: false,
   canRenew: false,
   renewForbidReason: 'This membership cannot be renewed.',
@@ -51,6 +53,48 @@ const statusRank: Record<string, number> = { pending: 0, active: 1, frozen: 2 };
 function listOrder(a: MembershipRow, b: MembershipRow): number {
   const rank = (row: MembershipRow) => statusRank[row.status] ?? 3;
   return rank(a) - rank(b) || b.id - a.id;
+}
+
+/**
+ * Each benefit's uses left and renewal day. A guest-pass benefit's come from modules/guest-passes'
+ * count (the allowances answer the same); other benefits show their allowance per period.
+ */
+async function benefitStandings(
+  db: Database,
+  details: MembershipDetailRow[],
+  benefits: BenefitRow[],
+  now: Date,
+): Promise<Map<string, BenefitStanding>> {
+  const standings = new Map<string, BenefitStanding>();
+  for (const detail of details) {
+    const { membership } = detail;
+    const timezone = zoneOf(detail);
+    for (const benefit of benefits.filter((row) => row.membershipTypeId === detail.type.id)) {
+      const key = benefitKey(membership.id, benefit.id);
+      if (benefit.kind === 'guest_pass' && benefit.totalUses !== null) {
+        const standing = await guestPassBenefitStanding(
+          db,
+          {
+            membershipId: membership.id,
+            benefitId: benefit.id,
+            totalUses: benefit.totalUses,
+            frequency: benefit.frequency,
+            startDate: membership.startDate,
+            endDate: membership.endDate,
+            timezone,
+          },
+          now,
+        );
+        standings.set(key, { remainingUses: standing.usesRemaining, renewsOn: standing.renewsOn });
+      } else {
+        standings.set(key, {
+          remainingUses: benefit.totalUses,
+          renewsOn: nextBenefitPeriodStart(benefit.frequency, localDateOf(now, timezone), membership),
+        });
+      }
+    }
+  }
+  return standings;
 }
 
 async function describeMemberships(
@@ -70,12 +114,13 @@ async function describeMemberships(
     nextCollectionDates(db, ids),
   ]);
   const eligibility = await eligibilityOfMemberships(db, listed, now, client.eligibilityDaysAllowance);
+  const standings = await benefitStandings(db, listed, benefits, now);
   return listed.map((detail) =>
     myMembershipAnswer({
       detail,
-      today: localDateOf(now, zoneOf(detail)),
       flags: options.get(detail.membership.id) ?? noOptions,
       benefits,
+      standings,
       eligibility: eligibility.get(detail.membership.id),
       nextCollection: collections.find((row) => row.membershipId === detail.membership.id)?.chargeDate,
       cancellable: isCancellable(detail.membership, detail.type.managementEnabled),

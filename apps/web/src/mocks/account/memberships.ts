@@ -71,6 +71,7 @@ function membership(overrides: Partial<MyMembership> & Pick<MyMembership, 'id'>)
     document: null,
     document_upload_required: false,
     document_due_date: null,
+    document_overdue: false,
     cancellation: null,
     management_enabled: true,
     freezable: true,

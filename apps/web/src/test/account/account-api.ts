@@ -25,6 +25,7 @@ export const wireUser: AuthUser = {
   document_expiry: [],
   membership_document_upload_required: false,
   days_allowance_to_upload_eligibility_document: 14,
+  eligibility_document_due: null,
   profile_photo: {
     authorisation: { allowed: false },
     url: null,

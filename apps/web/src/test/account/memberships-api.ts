@@ -28,6 +28,7 @@ export function wireMembership(overrides: Partial<MyMembership> = {}): MyMembers
     document: null,
     document_upload_required: false,
     document_due_date: null,
+    document_overdue: false,
     cancellation: null,
     management_enabled: true,
     freezable: true,

@@ -59,10 +59,15 @@ export function EligibilityDocument({ membership }: { membership: MyMembership }
     state = (
       <p className="mm-note">
         {membership.documentDueDate
-          ? t('membershipsArea.document.required', {
-              criterion: criterion.name,
-              date: membership.documentDueDate.fullDate,
-            })
+          ? t(
+              membership.documentOverdue
+                ? 'membershipsArea.document.overdue'
+                : 'membershipsArea.document.required',
+              {
+                criterion: criterion.name,
+                date: membership.documentDueDate.fullDate,
+              },
+            )
           : t('membershipsArea.document.requiredNoDate', { criterion: criterion.name })}
       </p>
     );

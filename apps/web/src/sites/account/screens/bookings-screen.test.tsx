@@ -10,7 +10,7 @@ import {
   wireClient,
   wireUser,
 } from '../../../test/account/account-api';
-import { installBookingsHandlers } from '../../../test/account/bookings-api';
+import { installBookingsHandlers, wireBooking } from '../../../test/account/bookings-api';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -168,6 +168,43 @@ describe('/bookings/{filter}', () => {
     const list = await screen.findByRole('list', { name: 'Previous bookings' });
     expect(within(list).getByRole('heading', { name: 'Swim for Fitness' })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: /Cancel booking/ })).not.toBeInTheDocument();
+  });
+
+  it('a long history shows the latest 20, and Show more adds the next ones with focus on the first of them', async () => {
+    const past = Array.from({ length: 45 }, (_, i) =>
+      wireBooking({
+        id: 1000 + i,
+        simple_name: `Past swim ${i + 1}`,
+        date_raw: '2026-10-01',
+        can_be_cancelled: false,
+      }),
+    );
+    const state = installBookingsHandlers({ past });
+    const user = userEvent.setup();
+    open('/bookings/historic');
+    const list = await screen.findByRole('list', { name: 'Previous bookings' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(list).getByRole('heading', { name: 'Past swim 20' })).toBeInTheDocument();
+    expect(within(list).queryByRole('heading', { name: 'Past swim 21' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 45 bookings');
+
+    // From the keyboard: tab to the button, press Enter.
+    const more = screen.getByRole('button', { name: 'Show more' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(40);
+    const firstAdded = within(list).getByRole('heading', { name: 'Past swim 21' }).closest('li');
+    await waitFor(() => expect(firstAdded).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 40 of 45 bookings');
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(45);
+    await waitFor(() =>
+      expect(within(list).getByRole('heading', { name: 'Past swim 41' }).closest('li')).toHaveFocus(),
+    );
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    // One call for the whole history, as the spec has it.
+    expect(state.requests.filter((r) => r.url.includes('/api/my-account/bookings'))).toHaveLength(1);
   });
 
   it('leaves a waitlist: a 200 reloads it', async () => {

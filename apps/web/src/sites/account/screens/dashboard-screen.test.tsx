@@ -69,6 +69,7 @@ describe('dashboard (/)', () => {
         has_outstanding_penalties: true,
         membership_document_upload_required: true,
         days_allowance_to_upload_eligibility_document: 14,
+        eligibility_document_due: { full_date: '8 Dec 2026', raw: '2026-12-08', overdue: false },
         document_expiry: [
           { membership_id: 4, expired: false, document_expiring_soon: true, days_to_expiry: 5 },
           { membership_id: 5, expired: true, document_expiring_soon: false, days_to_expiry: -2 },
@@ -81,7 +82,7 @@ describe('dashboard (/)', () => {
     const items = within(notices).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'You have unpaid fees on your account. View and pay your fees',
-      'Your membership needs a proof of eligibility document. Please upload it within 14 days. Upload a document',
+      'Your membership needs a proof of eligibility document. Please upload it by 8 Dec 2026. Upload a document',
       'Your proof of eligibility document expires in 5 days. Please upload a new one. Upload a document',
       'Your proof of eligibility document has expired. Please upload a new one. Upload a document',
     ]);
@@ -94,5 +95,27 @@ describe('dashboard (/)', () => {
     }
     // Photos not allowed: the welcome has no photo.
     expect(screen.queryByRole('button', { name: /photo/i })).not.toBeInTheDocument();
+  });
+
+  it('says a past deadline has passed, with the date the membership card gives', async () => {
+    installDefaultHandlers();
+    installPhotoHandlers(
+      { ...photoUnset, authorisation: { allowed: false } },
+      {
+        ...wireUser,
+        membership_document_upload_required: true,
+        eligibility_document_due: { full_date: '20 Nov 2026', raw: '2026-11-20', overdue: true },
+      },
+    );
+    installBookingsHandlers();
+    renderRoutes(accountRoutes, { path: '/', site: 'account' });
+    const notices = await screen.findByRole('region', { name: 'Account notices' });
+    expect(
+      within(notices)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Your proof of eligibility document was due on 20 Nov 2026. Please upload it now. Upload a document',
+    ]);
   });
 });

@@ -29,9 +29,16 @@ function noticesOf(
   }
   const upload = { to: '/memberships', label: t('dashboardCards.uploadDocument') };
   if (user.membershipDocumentUploadRequired) {
+    // The same deadline as the membership card's (the earliest, with several); past it says so.
+    // Without one, a document was made and is wanted again (rejected, expiring or expired).
+    const due = user.eligibilityDocumentDue;
     notices.push({
       key: 'document-required',
-      text: t('dashboardCards.documentRequired', { days: user.daysAllowanceToUploadEligibilityDocument }),
+      text: due
+        ? t(due.overdue ? 'dashboardCards.documentOverdue' : 'dashboardCards.documentRequiredBy', {
+            date: due.fullDate,
+          })
+        : t('dashboardCards.documentRequiredAgain'),
       link: upload,
     });
   }

@@ -428,6 +428,29 @@ describe('eligibility document upload', () => {
     expect(form?.get('document')).toMatchObject({ type: 'application/pdf' });
   });
 
+  it('says a past deadline has passed; no upload form where the membership does not take one', async () => {
+    installMembershipHandlers(() => [
+      wireStudentMembership({
+        document_due_date: { full_date: '20 Nov 2026', raw: '2026-11-20' },
+        document_overdue: true,
+      }),
+      wireStudentMembership({
+        id: 43,
+        reference: 'MEM-000043',
+        status: 'cancelled',
+        document_upload_required: false,
+      }),
+    ]);
+    openScreen();
+    expect(
+      await screen.findByText(
+        'Your proof of eligibility (Student) was due on 20 Nov 2026. Please upload it now.',
+      ),
+    ).toBeInTheDocument();
+    // Only the first card (upload required) has the form.
+    expect(screen.getAllByRole('button', { name: 'Submit document' })).toHaveLength(1);
+  });
+
   it('shows the rejection reason; a server field message under the file; a 500 toast', async () => {
     installMembershipHandlers(() => [
       wireStudentMembership({
