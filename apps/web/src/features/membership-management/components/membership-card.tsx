@@ -1,6 +1,7 @@
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { coverageLabel } from '../../../shared/format/coverage';
 import { Button } from '../../../shared/ui/button';
 import type { MyMembership } from '../api/types';
 import { CancelMembershipModal } from './cancel-membership-modal';
@@ -66,11 +67,7 @@ export function MembershipCard({
         ) : null}
         <div>
           <dt>{t('membershipsArea.card.coverage')}</dt>
-          <dd>
-            {membership.membershipType.coverage === 'national'
-              ? t('membershipsArea.card.national')
-              : membership.membershipType.coverage}
-          </dd>
+          <dd>{coverageLabel(membership.membershipType.coverage)}</dd>
         </div>
         <div>
           <dt>{t('membershipsArea.card.startDate')}</dt>

@@ -28,7 +28,9 @@ async function openManage(user: ReturnType<typeof userEvent.setup>, name = /Mana
 describe('/memberships', () => {
   it('shows one card per membership with its details', async () => {
     installMembershipHandlers(() => [
-      wireMembership(),
+      wireMembership({
+        membership_type: { id: 3, name: 'Anytime Gym', coverage: 'local', eligibility_criterion: null },
+      }),
       wireMembership({
         id: 43,
         reference: 'MEM-000043',
@@ -45,6 +47,8 @@ describe('/memberships', () => {
     expect(cards.map((card) => card.textContent)).toEqual(['Anytime Gym', 'Swim Only']);
     const gym = cards[0]?.closest('li') as HTMLElement;
     expect(within(gym).getByText('Membership no. MEM-000041')).toBeInTheDocument();
+    // Coverage reads the same way on every card: 'Local', not the wire's 'local'.
+    expect(within(gym).getByText('Local')).toBeInTheDocument();
     expect(within(gym).getByText('Active')).toHaveClass('mm-badge-success');
     expect(within(gym).getByText('Riverside Leisure Centre Leeds')).toBeInTheDocument();
     expect(within(gym).getByText('£30.00 (Monthly)')).toBeInTheDocument();
