@@ -419,6 +419,8 @@ export function JoiningFlow({
         return (
           <ConfirmDetails
             state={state}
+            // A change or renewal costs what its own step says; the join price is for joining.
+            venueId={mode === 'join' ? (venue?.id ?? null) : null}
             venueName={venue?.name ?? ''}
             busy={submitting}
             onContinue={() => void submit()}

@@ -71,13 +71,13 @@ it('applies a promo code, locks it, and removes it; a bad code is not recognised
   expect(code).toHaveValue('WELCOME10');
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   // The breakdown is asked again with the promotion: the discount shows.
-  expect(await screen.findByText('Discount')).toBeVisible();
+  expect(await screen.findByText('Discount (WELCOME10)')).toBeVisible();
   expect(screen.getByText('-£5.00')).toBeVisible();
 
   await user.click(remove);
   expect(code).not.toHaveAttribute('readonly');
   expect(code).toHaveValue('');
-  await waitFor(() => expect(screen.queryByText('Discount')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument());
 });
 
 it('shows the cost breakdown with the pro-rata days and the first billing date', async () => {
