@@ -166,7 +166,7 @@ test('a visitor joins monthly: map search, register, questions, promo code, dire
   await page.getByRole('textbox', { name: /^Address line 1/ }).fill('1 River Street');
   await page.getByRole('textbox', { name: /^City/ }).fill('Leeds');
   await page.getByRole('textbox', { name: /^Postcode/ }).fill('LS1 4AP');
-  await page.getByRole('checkbox', { name: /^I agree to the The Direct Debit Guarantee/ }).check();
+  await page.getByRole('checkbox', { name: /^I agree to the Direct Debit Guarantee/ }).check();
   await expect(save).toBeDisabled();
   await page
     .getByRole('checkbox', {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, it, vi } from 'vitest';
 import { mockMembershipTypes } from '../../../mocks/joining-handlers';
@@ -11,7 +12,7 @@ import type { MembershipType } from '../api/types';
 import type { Promotion } from '../api/validate-promotion';
 import { ReviewDates } from './review-dates';
 
-installMockApi();
+const server = installMockApi();
 
 const gold = camelizeKeys<MembershipType>(mockMembershipTypes[0]);
 const monthly = gold.paymentOptions[0] as MembershipType['paymentOptions'][number];
@@ -120,4 +121,21 @@ it('limits the start date to today until one month ahead', async () => {
     calendarDateOf(new Date(today.getFullYear(), today.getMonth() + 1, today.getDate())),
   );
   expect(screen.queryByRole('combobox', { name: /Billing day/ })).not.toBeInTheDocument();
+});
+
+it('says why a real code that takes nothing off the option is refused', async () => {
+  const nothingOff = 'This code does not reduce the price of the membership you chose.';
+  server.use(
+    http.get('*/api/v1/membership-promotions/validate/:code/:paymentOptionId', () =>
+      HttpResponse.json({ message: nothingOff, errors: { code: [nothingOff] } }, { status: 422 }),
+    ),
+  );
+  const user = userEvent.setup();
+  renderElement(<Harness onContinue={vi.fn()} />, { site: 'joining' });
+  const code = await screen.findByRole('textbox', { name: 'Promo code' });
+  await user.type(code, 'WELCOME10');
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(await screen.findByText(nothingOff)).toBeVisible();
+  expect(screen.queryByText('Code applied')).not.toBeInTheDocument();
+  expect(code).not.toHaveAttribute('readonly');
 });
