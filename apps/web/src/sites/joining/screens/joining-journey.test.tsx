@@ -162,3 +162,61 @@ it('a submit without a required answer says so and reopens Additional details', 
   await expectOpen(/Additional details/);
   expect(screen.queryByRole('button', { name: /Monthly payment/ })).not.toBeInTheDocument();
 }, 20_000);
+
+/** A signed-in member (no direct debit sections) takes Gold (single payment) up to its submit. */
+async function memberSubmitsGold(submitAnswer: () => Response) {
+  server.use(http.post('*/api/online-joining/memberships', submitAnswer));
+  startMockSession();
+  const user = userEvent.setup();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'fixed' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+    />,
+    { site: 'joining' },
+  );
+  await expectOpen(/Your details/);
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Additional details/);
+  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Review & select dates/);
+  await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+it('answers the server refuses for another reason get the neutral toast and reopen Additional details', async () => {
+  await memberSubmitsGold(() =>
+    HttpResponse.json(
+      { message: 'Choose one of the options.', errors: { 'answers.501': ['Choose one of the options.'] } },
+      { status: 422 },
+    ),
+  );
+  expect(await screen.findByText('Error occurred while submitting your answers.')).toBeVisible();
+  expect(screen.queryByText('Please fill in required questions')).not.toBeInTheDocument();
+  await expectOpen(/Additional details/);
+}, 20_000);
+
+it('a selection the server finds ineligible on submit is reset, with the spec’s toast', async () => {
+  await memberSubmitsGold(() =>
+    HttpResponse.json(
+      {
+        message: 'You are ineligible for this membership',
+        errors: { membership_type_id: ['This membership is for ages 11 to 17.'] },
+      },
+      { status: 422 },
+    ),
+  );
+  expect(await screen.findByText('You are ineligible for the membership you selected.')).toBeVisible();
+  await expectOpen(/Membership selection/);
+  // Nothing is selected any more: the sections that hung on Gold are gone and no card is chosen.
+  expect(screen.queryByRole('button', { name: /Additional details/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Selected' })).not.toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('This membership is for ages 11 to 17.');
+}, 20_000);
