@@ -3,6 +3,7 @@ import { expectNoA11yViolations } from '../../support/a11y';
 import {
   agreeToCheckoutTerms,
   basketItem,
+  cardFrame,
   expectCheckoutSuccessful,
   fillBilling,
   proceedToCheckout,
@@ -120,7 +121,7 @@ test('a membership and a court: each line its own way in the basket, checkout, c
   expect(email.attachments.map((attachment) => attachment.filename)).toEqual([`${reference}.ics`]);
 });
 
-test('a membership on its own: no calendar on the confirmation, an order email without one', async ({
+test('a membership on its own: the card form’s messages, no calendar on the confirmation, an order email without one', async ({
   page,
 }) => {
   const { customer } = await signedInMember(page, 'membership-only');
@@ -135,8 +136,35 @@ test('a membership on its own: no calendar on the confirmation, an order email w
   expect(rows).toContain('Duration: 3 months');
   expect(rows.join('\n')).not.toMatch(/Time|Location|Quantity|First billing date/);
   await agreeToCheckoutTerms(page);
-  await typeCard(page, testCards.succeeds, `${customer.firstName} ${customer.lastName}`);
   await fillBilling(page, customer);
+  // The card form's own messages (joining-and-payments.md 5), under its fields: first its own checks,
+  // then the provider's (a number that fails the Luhn check, an expired card).
+  const frame = cardFrame(page);
+  await frame.getByLabel('Card number').fill('4242');
+  await frame.getByLabel('Expiry (MM/YY)').fill('13/30');
+  await frame.getByLabel('CVC').fill('12');
+  await frame.getByLabel('Name on card').fill(`${customer.firstName} ${customer.lastName}`);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(frame.getByLabel('Card number')).toHaveAccessibleDescription(
+    'Please enter a valid card number',
+  );
+  await expect(frame.getByLabel('Expiry (MM/YY)')).toHaveAccessibleDescription(
+    'Please enter a valid expiry date',
+  );
+  await expect(frame.getByLabel('CVC')).toHaveAccessibleDescription('Please enter a valid security code');
+  await frame.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await frame.getByLabel('Expiry (MM/YY)').fill('01/20');
+  await frame.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(frame.getByLabel('Card number')).toHaveAccessibleDescription(
+    'Please enter a valid card number',
+  );
+  await expect(frame.getByLabel('Expiry (MM/YY)')).toHaveAccessibleDescription(
+    'Please enter a valid expiry date',
+  );
+  await expect(frame.getByLabel('CVC')).toHaveAccessibleDescription('');
+  await expectNoA11yViolations(page, 'checkout: card form messages');
+  await typeCard(page, testCards.succeeds, `${customer.firstName} ${customer.lastName}`);
   await page.getByRole('button', { name: 'Pay now' }).click();
   const { reference } = await expectCheckoutSuccessful(page);
   expect(await rowsOf(basketItem(page, 'Swim Only'))).toEqual(rows);
