@@ -272,7 +272,10 @@ export const joiningHandlers = [
   http.get(api('online-joining/venues'), () => HttpResponse.json({ data: mockJoiningVenues })),
   http.get(api('online-joining/geocode'), ({ request }) => {
     const q = (new URL(request.url).searchParams.get('q') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-    return HttpResponse.json({ data: mockPlaces.filter((place) => place.name.toLowerCase().startsWith(q)) });
+    return HttpResponse.json({
+      data: mockPlaces.filter((place) => place.name.toLowerCase().startsWith(q)),
+      finds_postcodes: false,
+    });
   }),
 
   http.get(api('memberships/types'), () => HttpResponse.json({ data: typesFor(hasSession()) })),
