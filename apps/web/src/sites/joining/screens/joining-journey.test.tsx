@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { JoiningVenue } from '../../../features/joining/api/types';
 import { JoiningFlow, leaveDelayMs } from '../../../features/joining/components/joining-flow';
-import { mockUser } from '../../../mocks/fixtures';
+import { mockDataFields, mockUser } from '../../../mocks/fixtures';
 import { mockJoiningVenues } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
@@ -62,6 +62,17 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
   const dialog = await screen.findByRole('dialog');
   await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
   await user.click(screen.getByRole('button', { name: 'Create account and continue' }));
+
+  // Still Your details: the new joiner is asked for the purchase data a member gives (the mock's
+  // membership_purchase answers are empty), with no 'can't be edited' notice on editable fields.
+  expect(
+    await screen.findByText('Your account is ready. We need a few more details before you buy a membership.'),
+  ).toBeVisible();
+  expect(screen.queryByText("These details can't be edited right now")).not.toBeInTheDocument();
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
 
   // 4. Additional details: Continue waits for the required answer.
   await expectOpen(/Additional details/);
@@ -144,7 +155,9 @@ it('a submit without a required answer says so and reopens Additional details', 
     { site: 'joining' },
   );
   await expectOpen(/Your details/);
-  expect(await screen.findByText("These details can't be edited right now")).toBeVisible();
+  // The fields are the member's to edit: no 'can't be edited' notice.
+  await screen.findByRole('textbox', { name: /First name/ });
+  expect(screen.queryByText("These details can't be edited right now")).not.toBeInTheDocument();
   // The mock's purchase fields hold no answers yet: the member saves the required ones first.
   await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
   await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
@@ -219,4 +232,30 @@ it('a selection the server finds ineligible on submit is reset, with the spec’
   expect(screen.queryByRole('button', { name: /Additional details/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Selected' })).not.toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('This membership is for ages 11 to 17.');
+}, 20_000);
+
+it("says 'These details can't be edited right now' only when nothing in Your details can be edited", async () => {
+  const locked = structuredClone(mockDataFields);
+  for (const section of locked.data.sections) {
+    for (const field of section.section_fields) {
+      field.is_authorised = false;
+      field.answer = field.name === 'email' ? 'member@example.com' : 'Morgan';
+    }
+  }
+  server.use(http.get('*/api/data-fields', () => HttpResponse.json(locked)));
+  startMockSession();
+  const user = userEvent.setup();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'fixed' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+    />,
+    { site: 'joining' },
+  );
+  await expectOpen(/Your details/);
+  expect(await screen.findByText("These details can't be edited right now")).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Additional details/);
 }, 20_000);
