@@ -125,6 +125,20 @@ async function givePurchaseDetails(
   await expect(
     page.getByText('Your account is ready. We need a few more details before you buy a membership.'),
   ).toBeVisible();
+  await answerPurchaseDetails(page, request, visitor, dateOfBirth);
+}
+
+/**
+ * Your details for a signed-in customer: the required membership_purchase fields still empty are
+ * answered (no 'can't be edited' notice: they are the customer's to edit) and 'Continue' pressed.
+ */
+export async function answerPurchaseDetails(
+  page: Page,
+  request: APIRequestContext,
+  person: Pick<Visitor, 'email' | 'firstName' | 'lastName'>,
+  dateOfBirth = '1990-05-17',
+): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
   await expect(page.getByText("These details can't be edited right now")).toHaveCount(0);
   const form = await dataFieldForm(request, 'membership_purchase');
   for (const field of fieldsOf(form)) {
@@ -137,11 +151,7 @@ async function givePurchaseDetails(
     } else if ((await fieldControl(page, field).inputValue()) !== '') {
       continue;
     }
-    await answerField(
-      page,
-      field,
-      field.name === 'date_of_birth' ? dateOfBirth : validAnswer(field, visitor),
-    );
+    await answerField(page, field, field.name === 'date_of_birth' ? dateOfBirth : validAnswer(field, person));
   }
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
