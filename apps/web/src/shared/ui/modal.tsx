@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -12,14 +12,33 @@ export interface ModalProps {
   size?: 'small' | 'medium' | 'large';
 }
 
-/** An accessible dialog (focus trap, Escape, labelled by its title) from Radix. */
+/**
+ * An accessible dialog (focus trap, Escape, labelled by its title) from Radix. Focus goes back to
+ * what opened it when it closes: Radix returns it only to a `Dialog.Trigger`, which our modals,
+ * opened from state, do not have.
+ */
 export function Modal({ open, onOpenChange, title, description, children, size = 'medium' }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the dialog takes focus (its focus scope moves it in a passive effect).
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
         <Dialog.Content
           className={`modal modal-${size}`}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="modal-header">
