@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
-import { answerField } from './account';
+import { answerField, fieldControl, labelPattern } from './account';
 import { dataFieldForm, defaultPassword, fieldsOf, uniqueEmail, uniqueName, validAnswer } from './customers';
 
 /** The accordion's sections (joining-and-payments.md 2), by their titles. */
@@ -107,7 +107,53 @@ export async function registerInYourDetails(
   await expect(terms).toBeHidden();
   await expect(page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/i })).toBeChecked();
   await page.getByRole('button', { name: 'Create account and continue' }).click();
+  await givePurchaseDetails(page, request, visitor, dateOfBirth);
   return visitor;
+}
+
+/**
+ * After registering, a new joiner gives the membership_purchase data a member gives (the seed's
+ * purchase form requires the emergency contact, which registration does not): the required fields
+ * registration left empty are answered and 'Continue' pressed.
+ */
+async function givePurchaseDetails(
+  page: Page,
+  request: APIRequestContext,
+  visitor: Visitor,
+  dateOfBirth: string,
+): Promise<void> {
+  await expect(
+    page.getByText('Your account is ready. We need a few more details before you buy a membership.'),
+  ).toBeVisible();
+  await answerPurchaseDetails(page, request, visitor, dateOfBirth);
+}
+
+/**
+ * Your details for a signed-in customer: the required membership_purchase fields still empty are
+ * answered (no 'can't be edited' notice: they are the customer's to edit) and 'Continue' pressed.
+ */
+export async function answerPurchaseDetails(
+  page: Page,
+  request: APIRequestContext,
+  person: Pick<Visitor, 'email' | 'firstName' | 'lastName'>,
+  dateOfBirth = '1990-05-17',
+): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(page.getByText("These details can't be edited right now")).toHaveCount(0);
+  const form = await dataFieldForm(request, 'membership_purchase');
+  for (const field of fieldsOf(form)) {
+    if (!field.is_required || !field.is_authorised) continue;
+    if (field.type === 'multi_select') {
+      const group = page.getByRole('group', { name: labelPattern(field.label) });
+      if ((await group.getByRole('checkbox', { checked: true }).count()) > 0) continue;
+    } else if (field.type === 'checkbox') {
+      if (await fieldControl(page, field).isChecked()) continue;
+    } else if ((await fieldControl(page, field).inputValue()) !== '') {
+      continue;
+    }
+    await answerField(page, field, field.name === 'date_of_birth' ? dateOfBirth : validAnswer(field, person));
+  }
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
 /** The joining venue list (for ids): GET api/online-joining/venues. */

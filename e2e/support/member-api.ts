@@ -81,13 +81,15 @@ export async function payBasketThroughApi(
 }
 
 /**
- * Buys a membership at Leeds Riverside through the joining calls (a monthly one by the sandbox bank
- * details) and a card checkout, as the joining flow does; answers the membership id.
+ * Puts a membership at Leeds Riverside in the basket through the joining calls (a monthly one with
+ * the sandbox bank details, billing on the 1st), with a promotion code when given; answers the
+ * membership id.
  */
-export async function joinMembershipThroughApi(
+export async function submitMembershipThroughApi(
   request: APIRequestContext,
   slug: string,
   paymentType: 'recurring' | 'fixed',
+  { promotionCode }: { promotionCode?: string } = {},
 ): Promise<number> {
   const venue = await venueId(request, 'leeds-riverside');
   const types = await okJson<{
@@ -111,6 +113,11 @@ export async function joinMembershipThroughApi(
     );
     directDebit = { token: validated.data.details_token };
   }
+  const promotion = promotionCode
+    ? await okJson<{ data: { id: number } }>(
+        await request.get(`/api/v1/membership-promotions/validate/${promotionCode}/${option.id}`),
+      )
+    : undefined;
   const submitted = await okJson<{ data: { membership: { id: number } } }>(
     await request.post('/api/online-joining/memberships', {
       headers: await writeHeaders(request),
@@ -120,6 +127,7 @@ export async function joinMembershipThroughApi(
         home_venue_id: venue,
         start_date: londonToday(),
         billing_day: paymentType === 'recurring' ? 1 : undefined,
+        promotion_code_id: promotion?.data.id,
         terms: termIds,
         answers: [],
         direct_debit: directDebit,
@@ -127,8 +135,21 @@ export async function joinMembershipThroughApi(
     }),
     201,
   );
-  await payBasketThroughApi(request);
   return submitted.data.membership.id;
+}
+
+/**
+ * Buys a membership at Leeds Riverside through the joining calls and a card checkout, as the joining
+ * flow does; answers the membership id.
+ */
+export async function joinMembershipThroughApi(
+  request: APIRequestContext,
+  slug: string,
+  paymentType: 'recurring' | 'fixed',
+): Promise<number> {
+  const membershipId = await submitMembershipThroughApi(request, slug, paymentType);
+  await payBasketThroughApi(request);
+  return membershipId;
 }
 
 /** Opens the Manage membership modal of a membership card by its type's name. */

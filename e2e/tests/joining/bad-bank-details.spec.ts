@@ -33,7 +33,7 @@ test('bank details that fail the modulus check show the field error until edited
   await page.getByRole('textbox', { name: /^Address line 1/ }).fill('1 River Street');
   await page.getByRole('textbox', { name: /^City/ }).fill('Leeds');
   await page.getByRole('textbox', { name: /^Postcode/ }).fill('LS1 4AP');
-  await page.getByRole('checkbox', { name: /^I agree to the The Direct Debit Guarantee/ }).check();
+  await page.getByRole('checkbox', { name: /^I agree to the Direct Debit Guarantee/ }).check();
   await page
     .getByRole('checkbox', {
       name: /^I am the account holder and the only person required to authorise debits from this account/,

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import {
   expectOpen,
+  expectSections,
   leeds,
   offeredTypes,
   registerInYourDetails,
@@ -15,8 +16,8 @@ test.use({ timezoneId: 'Europe/London' });
 /**
  * joining-and-payments.md 2, 4 and 8: a visitor may pick any membership; once they have
  * registered, eligibility is checked again. An adult who chose Junior (ages 11 to 17) is told
- * 'You are ineligible for this membership' and sent back to Membership selection, where Junior is
- * no longer offered to them.
+ * 'You are ineligible for the membership you selected.', the selection is reset and they are back at
+ * Membership selection, where Junior is no longer offered to them.
  */
 test('an adult who chooses a junior membership is told they are ineligible', async ({ page, request }) => {
   await page.goto(`/join/centre/${leeds.slug}`);
@@ -30,9 +31,10 @@ test('an adult who chooses a junior membership is told they are ineligible', asy
   await expectOpen(page, 'details', 3);
   await registerInYourDetails(page, request, 'join-ineligible', { dateOfBirth: '1990-05-17' });
 
-  // Back at Membership selection with the ineligibility message.
-  await expect(page.getByText('You are ineligible for this membership')).toBeVisible();
+  // Back at Membership selection with the ineligibility message, nothing selected any more.
+  await expect(page.getByText('You are ineligible for the membership you selected.')).toBeVisible();
   await expectOpen(page, 'membership', 2);
+  await expectSections(page, ['centre', 'membership', 'details', 'review', 'checkout']);
   await expect(
     page.getByRole('region', { name: 'Step 2: Membership selection' }).getByRole('alert'),
   ).toHaveText('You are not eligible for this membership');

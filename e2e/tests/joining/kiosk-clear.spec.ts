@@ -29,7 +29,9 @@ test('kiosk joining: the start-over prompt, then the form cleared and the user l
   await expectOpen(page, 'membership', 2);
   await selectMembership(page, 'Off-Peak').click();
   await expectOpen(page, 'details', 3);
-  await expect(page.getByText("These details can't be edited right now")).toBeVisible();
+  // The member's purchase details, theirs to edit (so no 'can't be edited' notice).
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(page.getByText("These details can't be edited right now")).toHaveCount(0);
 
   // No input now: the prompt comes after the idle time.
   const prompt = page.getByRole('dialog', { name: 'Are you still there?' });

@@ -166,7 +166,7 @@ test('a visitor joins monthly: map search, register, questions, promo code, dire
   await page.getByRole('textbox', { name: /^Address line 1/ }).fill('1 River Street');
   await page.getByRole('textbox', { name: /^City/ }).fill('Leeds');
   await page.getByRole('textbox', { name: /^Postcode/ }).fill('LS1 4AP');
-  await page.getByRole('checkbox', { name: /^I agree to the The Direct Debit Guarantee/ }).check();
+  await page.getByRole('checkbox', { name: /^I agree to the Direct Debit Guarantee/ }).check();
   await expect(save).toBeDisabled();
   await page
     .getByRole('checkbox', {
@@ -182,6 +182,13 @@ test('a visitor joins monthly: map search, register, questions, promo code, dire
   await expect(confirm).toContainText(leeds.name);
   await expect(confirm).toContainText('Anytime Gym');
   await expect(confirm).toContainText(promoCodes.welcome);
+  // It restates what is paid now.
+  await expect(
+    confirm
+      .getByRole('term')
+      .filter({ hasText: /^Total to pay now$/ })
+      .locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText(pounds(before.raw - 1000));
   await expect(confirm).not.toContainText(sandboxBank.accountNumber);
   await expect(confirm).toContainText('******11');
   await expectNoA11yViolations(page, 'confirm your details');

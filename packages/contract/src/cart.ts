@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zInstant, zLocation, zSlotDate } from './activities';
 import { zSource } from './auth';
 import { zId, zIdLike, zOptionalId } from './ids';
+import { zCostBreakdown } from './memberships';
 
 /**
  * The basket (bookings-api.md "Cart", shell-session-basket.md 3, 4 and 7). Every cart call acts for
@@ -155,6 +156,32 @@ export const zCartPrice = z.object({
 });
 export type CartPrice = z.infer<typeof zCartPrice>;
 
+/** How a membership line came to be: joining, renewing one, or changing from one. */
+export const membershipPurchaseKinds = ['join', 'renewal', 'change'] as const;
+
+/**
+ * A membership bought through the basket, as the basket, checkout and order confirmation show it:
+ * its name and home centre, and its costs as priced when it was submitted (`costs`: payment type,
+ * fee lines with the pro-rata days and the promotion code, total to pay now, first billing date and
+ * monthly amount, or the fixed duration of a single payment).
+ */
+export const zNewMembership = z.object({
+  membership_id: z.number().int(),
+  membership_type_id: z.number().int(),
+  payment_type: z.enum(['recurring', 'fixed']),
+  start_date: z.string(),
+  billing_day: z.number().int().nullable(),
+  first_billing_date: z.string().nullable(),
+  kind: z.enum(membershipPurchaseKinds),
+  /** The membership type's name. */
+  name: z.string(),
+  home_venue: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  /** '1st January 2027' */
+  pretty_start_date: z.string(),
+  costs: zCostBreakdown,
+});
+export type NewMembership = z.infer<typeof zNewMembership>;
+
 export const zCartableResource = z.object({
   /** The activity's (or course's) name. */
   name: z.string(),
@@ -177,17 +204,8 @@ export const zCartableResource = z.object({
   /** The session (null for a course: see `child_items`). */
   occurrence_id: z.number().int().nullable(),
   instructor: z.string().nullable(),
-  /** A `membership` line: the pending membership whose first payment it is; null otherwise. */
-  new_membership: z
-    .object({
-      membership_id: z.number().int(),
-      membership_type_id: z.number().int(),
-      payment_type: z.enum(['recurring', 'fixed']),
-      start_date: z.string(),
-      billing_day: z.number().int().nullable(),
-      first_billing_date: z.string().nullable(),
-    })
-    .nullable(),
+  /** A `membership` line: what is being bought (the checkout costs of joining-and-payments.md 3); null otherwise. */
+  new_membership: zNewMembership.nullable(),
 });
 export type CartableResource = z.infer<typeof zCartableResource>;
 

@@ -13,7 +13,11 @@ export const zPlace = z.object({ name: z.string(), lat: z.number(), lng: z.numbe
 export type Place = z.infer<typeof zPlace>;
 
 /** Best match first; empty when the place is not known ('Cannot find location, please try again.'). */
-export const zGeocodeResponse = z.object({ data: z.array(zPlace) });
+export const zGeocodeResponse = z.object({
+  data: z.array(zPlace),
+  /** Whether the provider finds postcodes (a maps service); without one the map suggests a town or centre name. */
+  finds_postcodes: z.boolean(),
+});
 
 /** Lower case, no accents, '&' as 'and', 'Saint' as 'st', punctuation and repeated spaces removed. */
 export function normalisePlaceName(value: string): string {

@@ -13,6 +13,7 @@ import { zId } from './ids';
 export const membershipMessages = {
   incalculablePrice: 'Could not calculate price.',
   codeNotRecognised: 'Code not recognised',
+  codeTakesNothingOff: 'This code does not reduce the price of the membership you chose.',
   ineligible: 'You are ineligible for this membership',
   notEligible: 'You are not eligible for this membership',
   alreadyPending: 'You already have a pending membership of this type.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUkPostcode, normalisePostcode, zUkPostcode } from './postcode';
+import { isUkPostcode, normalisePostcode, outwardCodeOf, postcodeSearchOf, zUkPostcode } from './postcode';
 
 describe('UK postcodes', () => {
   it.each([
@@ -30,5 +30,24 @@ describe('UK postcodes', () => {
     expect(normalisePostcode(' m1   1ae ')).toBe('M1 1AE');
     expect(zUkPostcode.parse('ls14ap')).toBe('LS1 4AP');
     expect(zUkPostcode.safeParse('nope').error?.issues[0]?.message).toBe('Enter a valid postcode.');
+  });
+});
+
+describe('a search term as a postcode', () => {
+  it('reads a full postcode in any case and spacing, with its outward code', () => {
+    expect(postcodeSearchOf('ls115qt')).toEqual({ kind: 'full', postcode: 'LS11 5QT', outcode: 'LS11' });
+    expect(postcodeSearchOf(' LS11  5QT ')).toEqual({ kind: 'full', postcode: 'LS11 5QT', outcode: 'LS11' });
+  });
+  it('reads an outward code alone', () => {
+    expect(postcodeSearchOf('ls11')).toEqual({ kind: 'outward', outcode: 'LS11' });
+    expect(postcodeSearchOf('SW1A')).toEqual({ kind: 'outward', outcode: 'SW1A' });
+  });
+  it('leaves town and centre names alone', () => {
+    for (const term of ['Leeds', 'York', 'Bath', 'Riverside', 'LS', ''])
+      expect(postcodeSearchOf(term)).toBeNull();
+  });
+  it('answers the outward code of a full postcode', () => {
+    expect(outwardCodeOf('ls11 5qt')).toBe('LS11');
+    expect(outwardCodeOf('Leeds')).toBeNull();
   });
 });

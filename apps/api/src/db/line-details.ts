@@ -1,4 +1,16 @@
-import { activities, courseBundles, locations, occurrences, pricingOptions, venues } from './schema';
+import {
+  activities,
+  courseBundles,
+  locations,
+  type MembershipCosts,
+  membershipPaymentOptions,
+  membershipPromotions,
+  memberships,
+  membershipTypes,
+  occurrences,
+  pricingOptions,
+  venues,
+} from './schema';
 
 /**
  * The columns a basket line and an order line are shown with (the basket, the order confirmation):
@@ -89,4 +101,59 @@ export function withOccurrence<Row extends LineSession>(rows: Row[]) {
         : null) satisfies LineOccurrence | null,
     }),
   );
+}
+
+/**
+ * What a basket or order line of a membership (its first payment) is shown with: the membership as
+ * submitted (dates, the costs it was priced at, the promotion's code), its type, option and home
+ * venue. Select them from `memberships` joined to `membershipTypes`, `membershipPaymentOptions`,
+ * `venues` (the home venue) and, left, `membershipPromotions`.
+ */
+export const membershipLineColumns = {
+  membershipId: memberships.id,
+  membershipTypeId: memberships.membershipTypeId,
+  typeName: membershipTypes.name,
+  typeSlug: membershipTypes.slug,
+  paymentOptionId: memberships.paymentOptionId,
+  paymentType: membershipPaymentOptions.paymentType,
+  fixedDuration: membershipPaymentOptions.fixedDuration,
+  fixedPeriod: membershipPaymentOptions.fixedPeriod,
+  startDate: memberships.startDate,
+  billingDay: memberships.billingDay,
+  firstBillingDate: memberships.firstBillingDate,
+  endDate: memberships.endDate,
+  costs: memberships.costs,
+  currency: memberships.currency,
+  promotionCode: membershipPromotions.code,
+  renewsMembershipId: memberships.renewsMembershipId,
+  replacesMembershipId: memberships.replacesMembershipId,
+  venueId: venues.id,
+  venueName: venues.name,
+  venueSlug: venues.slug,
+  timezone: venues.timezone,
+};
+
+/** A membership line's facts (`membershipLineColumns`). */
+export interface MembershipLineFacts {
+  membershipId: number;
+  membershipTypeId: number;
+  typeName: string;
+  typeSlug: string;
+  paymentOptionId: number;
+  paymentType: 'recurring' | 'fixed';
+  fixedDuration: number | null;
+  fixedPeriod: 'day' | 'week' | 'month' | 'year' | null;
+  startDate: string;
+  billingDay: number | null;
+  firstBillingDate: string | null;
+  endDate: string | null;
+  costs: MembershipCosts;
+  currency: string;
+  promotionCode: string | null;
+  renewsMembershipId: number | null;
+  replacesMembershipId: number | null;
+  venueId: number;
+  venueName: string;
+  venueSlug: string;
+  timezone: string;
 }

@@ -68,6 +68,78 @@ export function mockCourtItem(overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
+const money = (raw: number) => ({
+  raw,
+  formatted: `£${(raw / 100).toFixed(2)}`,
+  decimal: (raw / 100).toFixed(2),
+});
+
+/** A new membership's first payment: Anytime Gym, monthly, with a joining-fee promotion. */
+export function mockMembershipItem(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    id: 705,
+    name: 'Anytime Gym',
+    price: price(6499),
+    quantity: 1,
+    cartable_type: 'membership',
+    cartable_id: 8801,
+    cartable_resource: resource({
+      name: 'Anytime Gym',
+      activity_slug: 'anytime-gym',
+      date: mockDate('2026-02-20'),
+      date_raw: '2026-02-20',
+      time: '',
+      duration: '',
+      location: { ...mockLocation('Leeds Riverside Leisure Centre'), type: 'venue' },
+      occurrence_id: null,
+      new_membership: {
+        membership_id: 8801,
+        membership_type_id: 3,
+        payment_type: 'recurring',
+        start_date: '2026-02-20',
+        billing_day: 1,
+        first_billing_date: '2026-04-01',
+        kind: 'join',
+        name: 'Anytime Gym',
+        home_venue: { id: 1, name: 'Leeds Riverside Leisure Centre', slug: 'leeds-riverside' },
+        pretty_start_date: '20th February 2026',
+        costs: {
+          payment_option_id: 31,
+          payment_type: 'recurring',
+          fixed_duration: null,
+          fixed_period: null,
+          fees: {
+            joining_fee: money(2000),
+            base_fee: money(3499),
+            pro_rata_fee: money(1000),
+            month_in_hand_fee: money(3499),
+            discount: money(1000),
+          },
+          global_base_price: money(3499),
+          total_to_pay_now: money(5499),
+          start_date: '2026-02-20',
+          pro_rata_days: 9,
+          first_billing_date: '2026-04-01',
+          pretty_first_billing_date: '1st April 2026',
+          billing_day: 1,
+          end_date: null,
+          promotion_enabled: true,
+          promotion_code: 'WELCOME50',
+          currency: 'GBP',
+        },
+      },
+    }),
+    child_items: [],
+    membership_user_id: null,
+    purchased_for_user_id: 101,
+    pricing_option_id: 0,
+    needs_waiver: false,
+    hold_expires_at: new Date(0).toISOString(),
+    from_waitlist: false,
+    ...overrides,
+  };
+}
+
 export function mockClassItem(overrides: Partial<CartItem> = {}): CartItem {
   return {
     id: 702,
@@ -229,8 +301,9 @@ export const mockCustomers: CustomerSummary[] = [
   },
 ];
 
-export function mockOrder(id: number): Order {
-  const item = mockCourtItem();
+/** An order of a court (booked) by default; `items` makes it of those basket lines (memberships book nothing). */
+export function mockOrder(id: number, items: CartItem[] = [mockCourtItem()]): Order {
+  const total = items.reduce((sum, line) => sum + line.price.raw, 0);
   return {
     id,
     reference: `ORD-${String(id).padStart(6, '0')}`,
@@ -239,26 +312,24 @@ export function mockOrder(id: number): Order {
     source: 'bookings',
     user_id: 101,
     currency: 'GBP',
-    total: item.price.raw,
-    formatted_total: item.price.formatted,
+    total,
+    formatted_total: `£${(total / 100).toFixed(2)}`,
     created_at: '2026-02-01T10:00:00Z',
-    items: [
-      {
-        id: 1,
-        name: item.name,
-        cartable_type: item.cartable_type,
-        quantity: 1,
-        price: item.price,
-        cartable_resource: item.cartable_resource,
-        booking_ids: [77],
-        child_items: [],
-      },
-    ],
+    items: items.map((line, index) => ({
+      id: index + 1,
+      name: line.name,
+      cartable_type: line.cartable_type,
+      quantity: 1,
+      price: line.price,
+      cartable_resource: line.cartable_resource,
+      booking_ids: line.cartable_type === 'membership' ? [] : [77 + index],
+      child_items: [],
+    })),
     payments: [
       {
         tender_type: 'card',
-        amount: item.price.raw,
-        formatted_amount: item.price.formatted,
+        amount: total,
+        formatted_amount: `£${(total / 100).toFixed(2)}`,
         card: { brand: 'visa', last4: '4242' },
       },
     ],

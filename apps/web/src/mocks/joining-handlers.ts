@@ -201,7 +201,7 @@ export const mockQuestions: Record<number, AdditionalQuestion[]> = {
 export const mockJoiningTerms: Record<string, Term[]> = {
   health_commitment: [{ id: 21, title: 'Health commitment', html: '<p>I am fit to exercise.</p>' }],
   membership: [{ id: 22, title: 'Membership terms', html: '<p>The membership renews each month.</p>' }],
-  direct_debit: [{ id: 23, title: 'Direct Debit Guarantee', html: '<p>The Direct Debit Guarantee.</p>' }],
+  direct_debit: [{ id: 23, title: 'The Direct Debit Guarantee', html: '<p>The Direct Debit Guarantee.</p>' }],
 };
 
 export const mockPromotion = { code: 'WELCOME10', id: 7 };
@@ -272,7 +272,10 @@ export const joiningHandlers = [
   http.get(api('online-joining/venues'), () => HttpResponse.json({ data: mockJoiningVenues })),
   http.get(api('online-joining/geocode'), ({ request }) => {
     const q = (new URL(request.url).searchParams.get('q') ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-    return HttpResponse.json({ data: mockPlaces.filter((place) => place.name.toLowerCase().startsWith(q)) });
+    return HttpResponse.json({
+      data: mockPlaces.filter((place) => place.name.toLowerCase().startsWith(q)),
+      finds_postcodes: false,
+    });
   }),
 
   http.get(api('memberships/types'), () => HttpResponse.json({ data: typesFor(hasSession()) })),

@@ -13,6 +13,7 @@ import type { LineOccurrence, SessionLocation } from '../../db/line-details';
 import { dateAnswer, instantAnswer, localDateOf, localTimeOf, zonedTimeToUtc } from '../../lib/dates';
 import type { BundleSessionRow, CartItemDetail, MembershipLineDetail } from './basket.repository';
 import type { BasketView } from './basket.service';
+import { newMembershipAnswer } from './membership-line.presenters';
 
 /** The basket as the wire shows it (`GET activities/cart` and every call that answers the basket). */
 
@@ -162,14 +163,7 @@ function membershipItemOf(line: MembershipLineDetail, currency: string): CartIte
       },
       occurrence_id: null,
       instructor: null,
-      new_membership: {
-        membership_id: line.membershipId,
-        membership_type_id: line.membershipTypeId,
-        payment_type: line.paymentType,
-        start_date: line.startDate,
-        billing_day: line.billingDay,
-        first_billing_date: line.firstBillingDate,
-      },
+      new_membership: newMembershipAnswer(line),
     },
     child_items: [],
     membership_user_id: null,

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import {
   type LineDetail,
   lineDetailColumns,
+  type MembershipLineFacts,
+  membershipLineColumns,
   type SessionLocation,
   withOccurrence,
 } from '../../db/line-details';
@@ -17,6 +19,7 @@ import {
   courseBundles,
   locations,
   membershipPaymentOptions,
+  membershipPromotions,
   memberships,
   membershipTypes,
   occurrences,
@@ -506,20 +509,8 @@ export async function findOccurrenceSummary(
   return row;
 }
 
-export interface MembershipLineDetail {
+export interface MembershipLineDetail extends MembershipLineFacts {
   item: CartItemRow;
-  membershipId: number;
-  membershipTypeId: number;
-  typeName: string;
-  typeSlug: string;
-  paymentType: 'recurring' | 'fixed';
-  startDate: string;
-  billingDay: number | null;
-  firstBillingDate: string | null;
-  venueId: number;
-  venueName: string;
-  venueSlug: string;
-  timezone: string;
 }
 
 /** The basket's membership lines (a new membership's first payment) with what the basket shows. */
@@ -527,30 +518,16 @@ export async function listMembershipLineDetails(
   db: Database,
   cartId: number,
 ): Promise<MembershipLineDetail[]> {
-  const rows = await db
-    .select({
-      item: cartItems,
-      membershipId: memberships.id,
-      membershipTypeId: memberships.membershipTypeId,
-      typeName: membershipTypes.name,
-      typeSlug: membershipTypes.slug,
-      paymentType: membershipPaymentOptions.paymentType,
-      startDate: memberships.startDate,
-      billingDay: memberships.billingDay,
-      firstBillingDate: memberships.firstBillingDate,
-      venueId: venues.id,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      timezone: venues.timezone,
-    })
+  return db
+    .select({ item: cartItems, ...membershipLineColumns })
     .from(cartItems)
     .innerJoin(memberships, eq(memberships.id, cartItems.membershipId))
     .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
     .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
     .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'membership')))
     .orderBy(asc(cartItems.id));
-  return rows;
 }
 
 /** Removes a draft membership's line from any open basket (a later submission replaces the draft). */

@@ -1,7 +1,9 @@
 import type { CheckoutPrepareResponse, Order } from '@leisure/contract/checkout';
 import { formatMoney } from '@leisure/contract/money';
+import type { MembershipLineFacts } from '../../db/line-details';
 import { dateAnswer, instantAnswer, localDateOf } from '../../lib/dates';
 import { itemViews } from '../basket/basket.presenters';
+import { newMembershipAnswer } from '../basket/membership-line.presenters';
 import type { BundleSessionRow, CartItemDetail } from '../basket/settlement.service';
 import { type OrderLineView, orderReferenceOf, type SavedCardRow } from '../payments/payments.service';
 import type { BookingRow, OrderRow, PaymentRow } from './checkout.repository';
@@ -69,43 +71,48 @@ export interface OrderView {
   payments: PaymentRow[];
   /** Membership and fee lines, as the payments module describes them. */
   otherLines: OrderLineView[];
+  /** The membership lines' memberships, as they were priced (by order line id). */
+  membershipLines: (MembershipLineFacts & { orderItemId: number })[];
 }
 
 /** The order (`GET my-account/orders/{orderId}`, the confirmation email). */
 export function presentOrder(view: OrderView): Order {
   const { order } = view;
   const views = itemViews(view.details, view.courseSessions, order.currency);
-  const otherItems: Order['items'] = view.otherLines.map((line) => ({
-    id: line.id,
-    name: line.name,
-    cartable_type: line.type === 'penalty' ? 'penalty' : 'membership',
-    quantity: line.quantity,
-    price: {
-      formatted: formatMoney(line.amount, order.currency),
-      decimal: (line.amount / 100).toFixed(2),
-      raw: line.amount,
-      benefit_applied: false,
-      package_applied: false,
-    },
-    cartable_resource: {
+  const otherItems: Order['items'] = view.otherLines.map((line) => {
+    const membership = view.membershipLines.find((m) => m.orderItemId === line.id);
+    return {
+      id: line.id,
       name: line.name,
-      venue_name: line.venueName,
-      venue_slug: '',
-      activity_slug: '',
-      starts_at: instantAnswer(order.createdAt, defaultTimeZone),
-      ends_at: instantAnswer(order.createdAt, defaultTimeZone),
-      date: dateAnswer(line.dateRaw || localDateOf(order.createdAt, defaultTimeZone)),
-      date_raw: line.dateRaw,
-      time: line.startTime,
-      duration: '',
-      location: { id: '', name: line.venueName, type: 'venue', slug: '', venue_id: 0, venue_slug: '' },
-      occurrence_id: null,
-      instructor: null,
-      new_membership: null,
-    },
-    booking_ids: [],
-    child_items: [],
-  }));
+      cartable_type: line.type === 'penalty' ? 'penalty' : 'membership',
+      quantity: line.quantity,
+      price: {
+        formatted: formatMoney(line.amount, order.currency),
+        decimal: (line.amount / 100).toFixed(2),
+        raw: line.amount,
+        benefit_applied: false,
+        package_applied: false,
+      },
+      cartable_resource: {
+        name: line.name,
+        venue_name: line.venueName,
+        venue_slug: '',
+        activity_slug: '',
+        starts_at: instantAnswer(order.createdAt, defaultTimeZone),
+        ends_at: instantAnswer(order.createdAt, defaultTimeZone),
+        date: dateAnswer(line.dateRaw || localDateOf(order.createdAt, defaultTimeZone)),
+        date_raw: line.dateRaw,
+        time: line.startTime,
+        duration: '',
+        location: { id: '', name: line.venueName, type: 'venue', slug: '', venue_id: 0, venue_slug: '' },
+        occurrence_id: null,
+        instructor: null,
+        new_membership: membership ? newMembershipAnswer(membership) : null,
+      },
+      booking_ids: [],
+      child_items: [],
+    };
+  });
   return {
     id: order.id,
     uuid: order.uuid,

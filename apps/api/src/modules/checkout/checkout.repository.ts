@@ -1,11 +1,21 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type LineDetail, lineDetailColumns, withOccurrence } from '../../db/line-details';
+import {
+  type LineDetail,
+  lineDetailColumns,
+  type MembershipLineFacts,
+  membershipLineColumns,
+  withOccurrence,
+} from '../../db/line-details';
 import {
   activities,
   bookings,
   courseBundles,
   locations,
+  membershipPaymentOptions,
+  membershipPromotions,
+  memberships,
+  membershipTypes,
   occurrences,
   orderItems,
   orders,
@@ -133,4 +143,21 @@ export async function listOrderSessions(db: Database, orderId: number): Promise<
     .innerJoin(locations, eq(locations.id, occurrences.locationId))
     .where(and(eq(bookings.orderId, orderId), eq(bookings.status, 'booked')))
     .orderBy(asc(occurrences.startsAt), asc(bookings.id));
+}
+
+/** The membership lines of an order with what names them (the membership as it was priced). */
+export async function listOrderMembershipLines(
+  db: Database,
+  orderId: number,
+): Promise<(MembershipLineFacts & { orderItemId: number })[]> {
+  return db
+    .select({ orderItemId: orderItems.id, ...membershipLineColumns })
+    .from(orderItems)
+    .innerJoin(memberships, eq(memberships.id, orderItems.membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')))
+    .orderBy(asc(orderItems.id));
 }

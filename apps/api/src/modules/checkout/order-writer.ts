@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
+import { membershipCostLines } from '../basket/membership-line.presenters';
 import { bookHolds, closeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
 import { orderConfirmationEmail } from '../mail/templates';
@@ -28,6 +29,7 @@ import {
   insertPayments,
   listOrderBookings,
   listOrderItemDetails,
+  listOrderMembershipLines,
   listOrderPayments,
   listOrderSessions,
   type OrderRow,
@@ -179,6 +181,7 @@ export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<
     bookings: await listOrderBookings(deps.db, order.id),
     payments: await listOrderPayments(deps.db, order.id),
     otherLines: await listOtherOrderLines(deps.db, order.id),
+    membershipLines: await listOrderMembershipLines(deps.db, order.id),
   };
 }
 
@@ -210,16 +213,18 @@ export async function sendConfirmation(
     const order = await findOrder(deps.db, orderId);
     if (!order) return;
     const described = presentOrder(await orderViewOf(deps, order));
-    // A membership-only order: the membership's welcome email is its confirmation.
-    if (described.items.every((item) => item.cartable_type === 'membership')) return;
-    const lines = described.items.map((item) => {
+    const lines = described.items.flatMap((item) => {
       const resource = item.cartable_resource;
+      // A membership reads as what is bought: its centre, payment type, dates and costs.
+      if (resource.new_membership) {
+        return [`${item.name} (${item.price.formatted})`, ...membershipCostLines(resource.new_membership)];
+      }
       // Fee lines have no session: leave out the parts they lack.
-      const where = [resource.date, resource.time, resource.location.name, resource.venue_name].filter(
-        Boolean,
-      );
-      return `${item.name}: ${where.join(', ')} (${item.price.formatted})`;
+      const when = resource.time ? resource.date.full_date_pretty : '';
+      const where = [when, resource.time, resource.location.name, resource.venue_name].filter(Boolean);
+      return [`${item.name}: ${where.join(', ')} (${item.price.formatted})`];
     });
+    const hasSessions = described.items.some((item) => item.booking_ids.length > 0);
     const email = orderConfirmationEmail(
       await getBrand(deps.db, deps.config),
       {
@@ -227,6 +232,7 @@ export async function sendConfirmation(
         reference: described.reference,
         lines,
         total: described.formatted_total,
+        hasSessions,
       },
       `${linksOf(deps).bookings}/booking-confirmed/${order.id}`,
     );
@@ -234,13 +240,15 @@ export async function sendConfirmation(
       to: customer.email,
       ...email,
       template: 'order-confirmation',
-      attachments: [
-        {
-          filename: `${described.reference}.ics`,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: await calendarFor(deps, order),
-        },
-      ],
+      attachments: hasSessions
+        ? [
+            {
+              filename: `${described.reference}.ics`,
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: await calendarFor(deps, order),
+            },
+          ]
+        : [],
     });
   } catch (error) {
     deps.log.warn({ err: error, orderId }, 'could not send the order confirmation');

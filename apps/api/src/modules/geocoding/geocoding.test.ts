@@ -37,7 +37,15 @@ describe('GET api/online-joining/geocode', () => {
     expect((await search('Paris')).json().data.map((place: { name: string }) => place.name)).not.toContain(
       'Paris',
     );
-    expect((await search('Qwzxqv')).json()).toEqual({ data: [] });
+    expect((await search('Qwzxqv')).json()).toEqual({ data: [], finds_postcodes: false });
+  });
+
+  it('finds no postcode without a maps service, and says it cannot', async () => {
+    for (const q of ['LS11 5QT', 'ls115qt', 'LS11', 'SW1A 1AA']) {
+      const res = await search(q);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json(), q).toEqual({ data: [], finds_postcodes: false });
+    }
   });
 
   it('refuses a missing, too short or too long term with field messages', async () => {
@@ -99,8 +107,12 @@ describe('GET api/online-joining/geocode with the maps service (GEOCODER=mapbox)
       { name: 'LS11 5QT', lat: 53.7946, lng: -1.5528 },
       { name: 'Holbeck', lat: 53.79, lng: -1.56 },
     ]);
+    expect(res.json().finds_postcodes).toBe(true);
     const asked = requests.at(-1);
     expect(asked?.pathname).toBe('/geocoding/v5/mapbox.places/LS11%205QT.json');
+    // A postcode goes to the service normalised.
+    await t.app.inject({ method: 'GET', url: '/api/online-joining/geocode?q=ls115qt' });
+    expect(requests.at(-1)?.pathname).toBe('/geocoding/v5/mapbox.places/LS11%205QT.json');
     expect(asked?.searchParams.get('access_token')).toBe('pk.test-key');
     expect(asked?.searchParams.get('country')).toBe('gb');
   });

@@ -191,6 +191,22 @@ describe('online joining: memberships', () => {
       expect((await validate('SWIMONLY', monthly)).statusCode).toBe(422);
       expect((await validate('SWIMONLY', option('swim-only', 'recurring').id)).statusCode).toBe(200);
     });
+
+    it('refuses, with its reason, a code that takes nothing off the chosen option', async () => {
+      // Half the joining fee, on options without one: Student monthly and Anytime Gym's 12 months.
+      for (const optionId of [option('student', 'recurring').id, option('anytime-gym', 'fixed').id]) {
+        const res = await validate(demoPromotionCodes.welcome, optionId);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json()).toEqual({
+          message: membershipMessages.codeTakesNothingOff,
+          errors: { code: [membershipMessages.codeTakesNothingOff] },
+        });
+      }
+      // The first month free does take the month in hand off a monthly option without a joining fee.
+      expect(
+        (await validate(demoPromotionCodes.firstMonth, option('student', 'recurring').id)).statusCode,
+      ).toBe(200);
+    });
   });
 
   it('documents every joining call in the OpenAPI description', async () => {

@@ -132,23 +132,26 @@ export function waitlistOfferEmail(
   });
 }
 
-/** The booking confirmation sent after checkout (with the sessions as an .ics attachment). */
+/**
+ * The order confirmation sent after checkout: each line as its kind reads (a session's when and where,
+ * a membership's costs), the total, and, when the order books sessions, the .ics attachment.
+ */
 export function orderConfirmationEmail(
   brand: Brand,
-  order: { firstName: string; reference: string; lines: string[]; total: string },
+  order: { firstName: string; reference: string; lines: string[]; total: string; hasSessions: boolean },
   orderUrl: string,
 ): RenderedEmail {
   return render(brand, {
-    subject: `Booking confirmed: ${order.reference}`,
+    subject: `${order.hasSessions ? 'Booking' : 'Order'} confirmed: ${order.reference}`,
     heading: 'Checkout successful',
     paragraphs: [
       `Hello ${order.firstName},`,
-      `Thank you for your booking. Your order reference is ${order.reference}.`,
+      `Thank you for your ${order.hasSessions ? 'booking' : 'order'}. Your order reference is ${order.reference}.`,
       ...order.lines,
       `Total paid: ${order.total}`,
-      'The attached calendar file adds your sessions to your calendar.',
+      ...(order.hasSessions ? ['The attached calendar file adds your sessions to your calendar.'] : []),
     ],
-    action: { label: 'View my booking', url: orderUrl },
+    action: { label: order.hasSessions ? 'View my booking' : 'View my order', url: orderUrl },
   });
 }
 

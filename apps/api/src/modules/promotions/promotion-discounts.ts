@@ -32,3 +32,16 @@ export function promotionFitsOption(
 ): boolean {
   return promotion.appliesTo === 'joining_fee' || option.paymentType === 'recurring';
 }
+
+/**
+ * Whether a promotion takes anything off an option: a joining-fee offer on an option without a
+ * joining fee, or a first-months offer on a free monthly fee, takes nothing.
+ */
+export function promotionTakesSomethingOff(
+  promotion: PricedPromotion,
+  option: { paymentType: 'recurring' | 'fixed'; joiningFee: number; baseFee: number },
+): boolean {
+  if (!promotionFitsOption(promotion, option)) return false;
+  const part = promotion.appliesTo === 'joining_fee' ? option.joiningFee : option.baseFee;
+  return promotionDiscount(promotion, part) > 0;
+}

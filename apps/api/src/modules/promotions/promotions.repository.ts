@@ -77,9 +77,16 @@ export async function findActiveOptionOfClient(
   db: Database,
   clientId: number,
   optionId: number,
-): Promise<{ id: number; paymentType: 'recurring' | 'fixed' } | undefined> {
+): Promise<
+  { id: number; paymentType: 'recurring' | 'fixed'; joiningFee: number; baseFee: number } | undefined
+> {
   const rows = await db
-    .select({ id: membershipPaymentOptions.id, paymentType: membershipPaymentOptions.paymentType })
+    .select({
+      id: membershipPaymentOptions.id,
+      paymentType: membershipPaymentOptions.paymentType,
+      joiningFee: membershipPaymentOptions.joiningFee,
+      baseFee: membershipPaymentOptions.baseFee,
+    })
     .from(membershipPaymentOptions)
     .innerJoin(membershipTypes, eq(membershipTypes.id, membershipPaymentOptions.membershipTypeId))
     .where(

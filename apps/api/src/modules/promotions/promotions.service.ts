@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf } from '../../lib/dates';
 import { getCurrentClient } from '../operator/operator.service';
-import { type PricedPromotion, promotionFitsOption } from './promotion-discounts';
+import { type PricedPromotion, promotionFitsOption, promotionTakesSomethingOff } from './promotion-discounts';
 import {
   findActiveOptionOfClient,
   findPromotion,
@@ -95,6 +95,13 @@ export async function validatePromotionCode(
     throw AppError.validation(
       { code: [membershipMessages.codeNotRecognised] },
       membershipMessages.codeNotRecognised,
+    );
+  }
+  // A real code that would take nothing off this option is refused, not 'applied' for nothing.
+  if (!promotionTakesSomethingOff(pricedPromotion(promotion), option)) {
+    throw AppError.validation(
+      { code: [membershipMessages.codeTakesNothingOff] },
+      membershipMessages.codeTakesNothingOff,
     );
   }
   return { code: promotion.code, id: promotion.id };

@@ -7,6 +7,8 @@ import { matchPlaces, normalisePlaceName, type Place } from '@leisure/contract/g
  */
 export interface Geocoder {
   readonly name: string;
+  /** Whether it finds UK postcodes (a maps service does; the offline gazetteer knows places only). */
+  readonly findsPostcodes: boolean;
   /** Places matching the term, best first; empty when none is known. */
   search(term: string, limit: number): Promise<Place[]>;
 }
@@ -46,6 +48,7 @@ export function offlineGazetteer(load: () => GeoNamesCity[] = loadGeoNames): Geo
   };
   return {
     name: 'offline',
+    findsPostcodes: false,
     async search(term, limit) {
       return matchPlaces(gazetteer(), term, limit).map(({ name, lat, lng }) => ({ name, lat, lng }));
     },
@@ -72,6 +75,7 @@ export function mapboxGeocoder(
 ): Geocoder {
   return {
     name: 'mapbox',
+    findsPostcodes: true,
     async search(term, limit) {
       const url = new URL(
         `/geocoding/v5/mapbox.places/${encodeURIComponent(term.trim())}.json`,

@@ -86,24 +86,28 @@ export type CardCheck =
   | { ok: true; card: SandboxCardPayload; needsChallenge: boolean }
   | { ok: false; errors: CardFieldErrors };
 
+/** The card inputs' messages (joining-and-payments.md 5), under the fields of the frame. */
+export const cardFieldMessages = {
+  cardNumber: 'Please enter a valid card number',
+  expiry: 'Please enter a valid expiry date',
+  securityCode: 'Please enter a valid security code',
+} as const;
+
 /** The checks a card form makes before it tokenises: Luhn, an expiry in the future, a 3-4 digit CVC. */
 export function checkCard(input: SandboxCardInput, now: Date = new Date()): CardCheck {
   const errors: CardFieldErrors = {};
   const digits = digitsOnly(input.card_number);
-  if (!digits) errors.card_number = ['Enter your card number.'];
-  else if (!passesLuhn(digits)) errors.card_number = ['Your card number is invalid.'];
+  if (!digits || !passesLuhn(digits)) errors.card_number = [cardFieldMessages.cardNumber];
 
   const month = input.expiry_month;
   const year = fullYear(input.expiry_year);
   if (!Number.isInteger(month) || month < 1 || month > 12) {
-    errors.expiry_month = ['Enter a month from 01 to 12.'];
-  } else if (!Number.isInteger(year) || year > now.getUTCFullYear() + 20) {
-    errors.expiry_year = ['Your card’s expiry year is invalid.'];
-  } else if (hasExpired(month, year, now)) {
-    errors.expiry_year = ['Your card has expired.'];
+    errors.expiry_month = [cardFieldMessages.expiry];
+  } else if (!Number.isInteger(year) || year > now.getUTCFullYear() + 20 || hasExpired(month, year, now)) {
+    errors.expiry_year = [cardFieldMessages.expiry];
   }
 
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = ['Your card’s security code is invalid.'];
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = [cardFieldMessages.securityCode];
   if (!input.name.trim()) errors.name = ['Enter the name on the card.'];
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };

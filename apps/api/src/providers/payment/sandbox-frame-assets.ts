@@ -208,9 +208,9 @@ export const frameJs = `
     var cvc = input('cvc').value.trim();
     var name = input('name').value.trim();
     var errors = {};
-    if (!number) errors.card_number = 'Enter your card number.';
-    if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY.';
-    if (!cvc) errors.cvc = 'Enter the security code.';
+    if (!/^\\d{12,19}$/.test(number)) errors.card_number = 'Please enter a valid card number';
+    if (!expiry || expiry.month < 1 || expiry.month > 12) errors.expiry = 'Please enter a valid expiry date';
+    if (!/^\\d{3,4}$/.test(cvc)) errors.cvc = 'Please enter a valid security code';
     if (!name) errors.name = 'Enter the name on the card.';
     if (Object.keys(errors).length > 0) {
       showErrors(errors);

@@ -84,15 +84,15 @@ describe('POST /sandbox-pay/tokens', () => {
   it('answers field errors for a number that fails Luhn, an expired card and a bad CVC', async () => {
     const luhn = await tokenise({ card_number: '4242 4242 4242 4241' });
     expect(luhn.statusCode).toBe(422);
-    expect(luhn.json().errors).toEqual({ card_number: ['Your card number is invalid.'] });
+    expect(luhn.json().errors).toEqual({ card_number: ['Please enter a valid card number'] });
 
     const expired = await tokenise({ expiry_month: 1, expiry_year: 2020 });
     expect(expired.statusCode).toBe(422);
-    expect(expired.json().errors).toEqual({ expiry_year: ['Your card has expired.'] });
+    expect(expired.json().errors).toEqual({ expiry_year: ['Please enter a valid expiry date'] });
 
     const cvc = await tokenise({ cvc: '12345' });
     expect(cvc.statusCode).toBe(422);
-    expect(cvc.json().errors).toHaveProperty('cvc');
+    expect(cvc.json().errors).toEqual({ cvc: ['Please enter a valid security code'] });
   });
 
   it('lets an unknown number that passes Luhn succeed', async () => {

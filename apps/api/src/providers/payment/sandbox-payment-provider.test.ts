@@ -55,8 +55,8 @@ describe('sandbox card checks', () => {
     expect(check).toEqual({
       ok: false,
       errors: {
-        expiry_year: ['Your card has expired.'],
-        cvc: ['Your card’s security code is invalid.'],
+        expiry_year: ['Please enter a valid expiry date'],
+        cvc: ['Please enter a valid security code'],
         name: ['Enter the name on the card.'],
       },
     });
@@ -64,7 +64,7 @@ describe('sandbox card checks', () => {
       { card_number: '4242424242424242', expiry_month: 13, expiry_year: 30, cvc: '1234', name: 'A' },
       new Date('2026-06-01T00:00:00Z'),
     );
-    expect(month.ok ? {} : month.errors).toEqual({ expiry_month: ['Enter a month from 01 to 12.'] });
+    expect(month.ok ? {} : month.errors).toEqual({ expiry_month: ['Please enter a valid expiry date'] });
   });
 
   it('accepts the current month and two-digit years', () => {

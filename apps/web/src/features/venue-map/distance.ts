@@ -1,4 +1,5 @@
 import { distanceMiles, type LatLng } from '@leisure/contract/geo';
+import { normalisePostcode, outwardCodeOf, postcodeSearchOf } from '@leisure/contract/postcode';
 
 export interface MapVenue extends LatLng {
   id: number;
@@ -37,4 +38,24 @@ export function venueNameMatch<V extends MapVenue>(venues: V[], term: string): V
   const wanted = term.trim().toLowerCase();
   if (wanted.length < 2) return undefined;
   return venues.find((venue) => venue.name.toLowerCase().includes(wanted));
+}
+
+/**
+ * A venue a postcode search belongs to: the venue at that full postcode, or, for an outward code
+ * ('LS11') or when `byOutwardCode` is set, the first venue in that postcode district.
+ */
+export function venuePostcodeMatch<V extends MapVenue>(
+  venues: V[],
+  term: string,
+  { byOutwardCode }: { byOutwardCode: boolean },
+): V | undefined {
+  const search = postcodeSearchOf(term);
+  if (!search) return undefined;
+  if (search.kind === 'full') {
+    const exact = venues.find(
+      (venue) => venue.postcode && normalisePostcode(venue.postcode) === search.postcode,
+    );
+    if (exact || !byOutwardCode) return exact;
+  }
+  return venues.find((venue) => venue.postcode && outwardCodeOf(venue.postcode) === search.outcode);
 }

@@ -11,9 +11,15 @@ export interface GeocodeResult extends LatLng {
  * only knows this interface: the server's geocoding provider answers (see `serverGeocoder`); tests pass
  * their own.
  */
-export interface Geocoder {
+export interface GeocodeAnswer {
   /** The best match, or null when the place is not known. */
-  lookup(term: string): Promise<GeocodeResult | null>;
+  place: GeocodeResult | null;
+  /** Whether the provider finds postcodes (a maps service); the offline gazetteer knows places only. */
+  findsPostcodes: boolean;
+}
+
+export interface Geocoder {
+  lookup(term: string): Promise<GeocodeAnswer>;
 }
 
 /**
@@ -22,10 +28,11 @@ export interface Geocoder {
  */
 export const serverGeocoder: Geocoder = {
   async lookup(term: string) {
-    if (term.trim().length < 2) return null;
-    const answer = await api.get<{ data: GeocodeResult[] }>('api/online-joining/geocode', {
-      query: { q: term },
-    });
-    return answer.data[0] ?? null;
+    if (term.trim().length < 2) return { place: null, findsPostcodes: false };
+    const answer = await api.get<{ data: GeocodeResult[]; findsPostcodes: boolean }>(
+      'api/online-joining/geocode',
+      { query: { q: term } },
+    );
+    return { place: answer.data[0] ?? null, findsPostcodes: answer.findsPostcodes };
   },
 };

@@ -26,6 +26,8 @@ export const mapMessages = {
   locationDenied: 'Failed to use your location, please allow location access and try again',
   locationFailed: 'Failed to use your location, please try again',
   notFound: 'Cannot find location, please try again.',
+  /** Added to notFound when no maps service finds postcodes: the offline search knows places only. */
+  byNameHint: 'Search by town, city or centre name instead.',
   noVenues: 'No venues found',
   noCentres: 'No centres found',
 } as const;

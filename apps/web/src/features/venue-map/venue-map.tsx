@@ -12,7 +12,7 @@ import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-lea
 import { z } from 'zod';
 import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
-import { type MapVenue, venueNameMatch, venuesWithin } from './distance';
+import { type MapVenue, venueNameMatch, venuePostcodeMatch, venuesWithin } from './distance';
 import { type Geocoder, serverGeocoder } from './geocoder';
 import { defaultTileAttribution, defaultTileUrl, mapDefaults, mapMessages } from './map-constants';
 import './venue-map.css';
@@ -185,24 +185,41 @@ export function VenueMap<V extends MapVenue>({
   async function search({ term }: SearchValues) {
     if (!term) return;
     setMessage(null);
-    const venue = venueNameMatch(venues, term);
+    // A centre's name, or a postcode (full, or its outward code) that belongs to a centre.
+    const venue = venueNameMatch(venues, term) ?? venuePostcodeMatch(venues, term, { byOutwardCode: false });
     if (venue) {
-      setSearched({ lat: venue.lat, lng: venue.lng });
-      setPlaceName(venue.name);
-      setArea(null);
-      setHighlighted(venue.id);
-      flyTo({ kind: 'point', target: venue, zoom: mapDefaults.venueZoom, durationMs: mapDefaults.flyMs });
+      showVenue(venue);
       return;
     }
     setMessage(mapMessages.searching);
-    const place = await geocoder.lookup(term).catch(() => null);
+    const answer = await geocoder.lookup(term).catch(() => null);
+    const place = answer?.place;
     if (!place) {
-      setMessage(mapMessages.notFound);
+      // A full postcode the search cannot place still finds a centre in its district.
+      const district = venuePostcodeMatch(venues, term, { byOutwardCode: true });
+      if (district) {
+        setMessage(null);
+        showVenue(district);
+        return;
+      }
+      setMessage(
+        answer && !answer.findsPostcodes
+          ? `${mapMessages.notFound} ${mapMessages.byNameHint}`
+          : mapMessages.notFound,
+      );
       reset();
       return;
     }
     setMessage(null);
     showPoint(place, place.name);
+  }
+
+  function showVenue(venue: V) {
+    setSearched({ lat: venue.lat, lng: venue.lng });
+    setPlaceName(venue.name);
+    setArea(null);
+    setHighlighted(venue.id);
+    flyTo({ kind: 'point', target: venue, zoom: mapDefaults.venueZoom, durationMs: mapDefaults.flyMs });
   }
 
   function useMyLocation() {

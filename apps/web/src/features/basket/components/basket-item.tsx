@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../../shared/cart/cart-query';
+import { MembershipPurchase } from '../../../shared/membership/membership-costs';
 
 export interface BasketItemActions {
   onRemove: (item: CartItem) => void;
@@ -11,10 +12,13 @@ export interface BasketItemActions {
 
 const quantities = Array.from({ length: 10 }, (_, index) => index + 1);
 
-/** One basket line: what, when, where, the price, its tickets or sessions, and (when editable) its actions. */
 /** A line's heading: h2 straight under the basket page's h1, h3 under the checkout's 'Your basket'. */
 export type BasketHeadingLevel = 2 | 3;
 
+/**
+ * One basket line and (when editable) its actions: a session's what, when, where, tickets or course
+ * sessions; a membership's home centre, payment type, start date and costs.
+ */
 export function BasketItem({
   item,
   actions,
@@ -36,39 +40,43 @@ export function BasketItem({
         <Heading id={headingId} className="basket-item-name">
           {resource.name || item.name}
         </Heading>
-        <dl className="basket-item-details">
-          <div>
-            <dt>{t('basket.item.date')}</dt>
-            <dd>{resource.date.fullDatePretty}</dd>
-          </div>
-          <div>
-            <dt>{t('basket.item.time')}</dt>
-            <dd>
-              {resource.time}
-              {resource.duration ? ` (${resource.duration})` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('basket.item.location')}</dt>
-            <dd>{resource.location.name}</dd>
-          </div>
-          <div>
-            <dt>{t('basket.item.venue')}</dt>
-            <dd>{resource.venueName}</dd>
-          </div>
-          {resource.instructor ? (
+        {resource.newMembership ? (
+          <MembershipPurchase membership={resource.newMembership} />
+        ) : (
+          <dl className="basket-item-details">
             <div>
-              <dt>{t('basket.item.instructor')}</dt>
-              <dd>{resource.instructor}</dd>
+              <dt>{t('basket.item.date')}</dt>
+              <dd>{resource.date.fullDatePretty}</dd>
             </div>
-          ) : null}
-          {tickets.length === 0 ? (
             <div>
-              <dt>{t('basket.item.quantity')}</dt>
-              <dd>{item.quantity}</dd>
+              <dt>{t('basket.item.time')}</dt>
+              <dd>
+                {resource.time}
+                {resource.duration ? ` (${resource.duration})` : ''}
+              </dd>
             </div>
-          ) : null}
-        </dl>
+            <div>
+              <dt>{t('basket.item.location')}</dt>
+              <dd>{resource.location.name}</dd>
+            </div>
+            <div>
+              <dt>{t('basket.item.venue')}</dt>
+              <dd>{resource.venueName}</dd>
+            </div>
+            {resource.instructor ? (
+              <div>
+                <dt>{t('basket.item.instructor')}</dt>
+                <dd>{resource.instructor}</dd>
+              </div>
+            ) : null}
+            {tickets.length === 0 ? (
+              <div>
+                <dt>{t('basket.item.quantity')}</dt>
+                <dd>{item.quantity}</dd>
+              </div>
+            ) : null}
+          </dl>
+        )}
         {tickets.length > 0 ? (
           <ul className="basket-children" aria-label={t('basket.item.tickets')}>
             {tickets.map((ticket) => (

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { getApiSettings } from '../../../shared/api/client';
+import { MembershipPurchase } from '../../../shared/membership/membership-costs';
 import type { Order } from '../api/get-order';
 
 /**
- * The booking-confirmed page's body: reference, items, total and the add-to-calendar (.ics) link.
- * The page loads the order (`useOrder`) and decides what shows while it is not there.
+ * The booking-confirmed page's body: reference, items (a session's when and where, a membership's
+ * costs), total, and the add-to-calendar (.ics) link when sessions were booked. The page loads the
+ * order (`useOrder`) and decides what shows while it is not there.
  */
 export function OrderConfirmation({ order: data }: { order: Order }) {
   const { t } = useTranslation('bookings');
@@ -18,15 +20,23 @@ export function OrderConfirmation({ order: data }: { order: Order }) {
       </p>
       <ul className="basket-items" aria-label={t('confirmed.itemsLabel')}>
         {data.items.map((item) => (
-          <li key={item.id} className="basket-item">
+          <li key={item.id} className="basket-item" aria-labelledby={`order-item-${item.id}`}>
             <div className="basket-item-main">
-              <h2 className="basket-item-name">{item.cartableResource.name || item.name}</h2>
-              <p>
-                {item.cartableResource.date.fullDatePretty}, {item.cartableResource.time}
-              </p>
-              <p>
-                {item.cartableResource.location.name}, {item.cartableResource.venueName}
-              </p>
+              <h2 id={`order-item-${item.id}`} className="basket-item-name">
+                {item.cartableResource.name || item.name}
+              </h2>
+              {item.cartableResource.newMembership ? (
+                <MembershipPurchase membership={item.cartableResource.newMembership} />
+              ) : item.cartableResource.time ? (
+                <>
+                  <p>
+                    {item.cartableResource.date.fullDatePretty}, {item.cartableResource.time}
+                  </p>
+                  <p>
+                    {item.cartableResource.location.name}, {item.cartableResource.venueName}
+                  </p>
+                </>
+              ) : null}
               {item.childItems.length > 0 ? (
                 <ul className="basket-children">
                   {item.childItems.map((child) => (
@@ -49,11 +59,13 @@ export function OrderConfirmation({ order: data }: { order: Order }) {
           <dd>{data.formattedTotal}</dd>
         </div>
       </dl>
-      <p>
-        <a className="btn btn-secondary" href={calendarUrl} download={`${data.reference}.ics`}>
-          {t('confirmed.addToCalendar')}
-        </a>
-      </p>
+      {data.items.some((item) => item.bookingIds.length > 0) ? (
+        <p>
+          <a className="btn btn-secondary" href={calendarUrl} download={`${data.reference}.ics`}>
+            {t('confirmed.addToCalendar')}
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

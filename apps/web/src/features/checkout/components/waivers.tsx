@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cart } from '../../../shared/cart/cart-query';
+import { afterThe } from '../../../shared/format/titles';
 import { CheckboxField } from '../../../shared/ui/checkbox-field';
 import { Modal } from '../../../shared/ui/modal';
 
@@ -31,13 +32,13 @@ export function Waivers({ waivers, agreed, onChange, error }: WaiversProps) {
         return (
           <div key={key} className="checkout-waiver">
             <CheckboxField
-              label={t('checkout.waivers.agree', { title: waiver.title, name: waiver.userName })}
+              label={t('checkout.waivers.agree', { title: afterThe(waiver.title), name: waiver.userName })}
               checked={agreed.has(key)}
               onChange={(event) => onChange(key, event.target.checked)}
               errors={error && !agreed.has(key) ? [error] : undefined}
             />
             <button type="button" className="btn btn-link" onClick={() => setReading(waiver)}>
-              {t('checkout.waivers.read', { title: waiver.title })}
+              {t('checkout.waivers.read', { title: afterThe(waiver.title) })}
             </button>
           </div>
         );

@@ -39,6 +39,10 @@ export const joiningMessages = {
   added: 'Membership added to basket.',
   submitFailed: 'Something went wrong, please try again.',
   ineligible: 'You are ineligible for this membership',
+  /** A selection the server finds ineligible (on reloading the list, or on submit): it is reset. */
+  ineligibleSelection: 'You are ineligible for the membership you selected.',
+  /** Answers the server refuses for another reason than a missing required one (neutral). */
+  answersFailed: 'Error occurred while submitting your answers.',
 } as const;
 
 /** How long the 'Membership added to basket.' toast shows before the checkout page opens. */
@@ -212,11 +216,7 @@ export function JoiningFlow({
         const type = fresh.find((candidate) => candidate.id === state.membership?.id);
         const option = type?.paymentOptions.find((candidate) => candidate.id === state.option?.id);
         if (!type || !option?.isPurchasable.canPurchase) {
-          notify.error(joiningMessages.ineligible, {
-            ...(option?.isPurchasable.message ? { description: option.isPurchasable.message } : {}),
-          });
-          setMembershipError(option?.isPurchasable.message ?? joiningMessages.ineligible);
-          dispatch({ type: 'open', section: 'membership' });
+          resetIneligibleSelection(option?.isPurchasable.message ?? null);
           return;
         }
       } catch {
@@ -224,6 +224,13 @@ export function JoiningFlow({
       }
     }
     dispatch({ type: 'complete', section: 'details', next: next('details') });
+  }
+
+  /** The server finds the selection ineligible: say so, reset it and reopen Membership selection. */
+  function resetIneligibleSelection(reason: string | null) {
+    notify.error(joiningMessages.ineligibleSelection, reason ? { description: reason } : {});
+    setMembershipError(reason ?? joiningMessages.ineligible);
+    dispatch({ type: 'deselect' });
   }
 
   function requiredQuestionsMissing(): boolean {
@@ -267,12 +274,22 @@ export function JoiningFlow({
   function showSubmitError(error: unknown) {
     if (error instanceof ApiError && error.status === 422) {
       const entries = Object.entries(error.errors);
-      if (entries.some(([key]) => key.startsWith('answers'))) {
-        notify.error(joiningMessages.questionsRequired);
+      const answerMessages = entries.filter(([key]) => key.startsWith('answers')).flatMap(([, list]) => list);
+      if (answerMessages.length) {
+        // A required answer missing says so; other refused answers get the spec's neutral toast.
+        if (answerMessages.every((message) => message.endsWith(' is required.'))) {
+          notify.error(joiningMessages.questionsRequired);
+        } else {
+          notify.info(joiningMessages.answersFailed, { description: answerMessages.join('\n') });
+        }
         dispatch({ type: 'open', section: 'questions' });
         return;
       }
       const selection = error.errors.membershipTypeId;
+      if (selection?.length && error.message === joiningMessages.ineligible) {
+        resetIneligibleSelection(selection.join(' '));
+        return;
+      }
       if (selection?.length) {
         setMembershipError(selection.join(' '));
         dispatch({ type: 'open', section: 'membership' });
@@ -430,6 +447,8 @@ export function JoiningFlow({
         return (
           <ConfirmDetails
             state={state}
+            // A change or renewal costs what its own step says; the join price is for joining.
+            venueId={mode === 'join' ? (venue?.id ?? null) : null}
             venueName={venue?.name ?? ''}
             busy={submitting}
             onContinue={() => void submit()}

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../shared/layout/sanitize-html';
 import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
 import type { MembershipType, PaymentOption } from '../api/types';
 import { perFrequency } from '../lib/filter-memberships';
 
@@ -12,7 +14,7 @@ export interface MembershipCardProps {
   onSelect: () => void;
 }
 
-/** Longer access lists fold into a disclosure, so the card keeps its size. */
+/** Longer access lists fold into a count on the card; 'More details' lists them. */
 const maxAccessNames = 2;
 
 /** The price line: '£25.00 per month' or '£300.00 for 12 months'. */
@@ -28,66 +30,110 @@ export function usePriceText() {
         });
 }
 
-/** A membership type as a card (250 x 290 px on desktop): what it is, who may buy it, its price. */
+/** Coverage reads the same on every card: 'National', 'Local', or the operator's own local value. */
+function useCoverageText() {
+  const { t } = useTranslation('flow');
+  return (coverage: string) => {
+    const value =
+      coverage.toLowerCase() === 'national'
+        ? t('membership.national')
+        : coverage.toLowerCase() === 'local'
+          ? t('membership.local')
+          : coverage.charAt(0).toUpperCase() + coverage.slice(1);
+    return t('membership.coverage', { coverage: value });
+  };
+}
+
+/** What a membership type offers: categories, coverage, joining fee, description, eligibility, benefits, access. */
+function MembershipFacts({
+  membership,
+  option,
+  foldAccess,
+}: {
+  membership: MembershipType;
+  option: PaymentOption;
+  foldAccess: boolean;
+}) {
+  const { t } = useTranslation('flow');
+  const coverageText = useCoverageText();
+  const joiningFee = option.fees.joiningFee;
+  return (
+    <>
+      {membership.categories.length ? (
+        <p className="membership-card-categories">
+          {membership.categories.map((category) => category.name).join(', ')}
+        </p>
+      ) : null}
+      <p className="membership-card-coverage">{coverageText(membership.coverage)}</p>
+      <p className="membership-card-joining-fee">
+        {joiningFee.raw > 0
+          ? t('membership.joiningFee', { fee: joiningFee.formatted })
+          : t('membership.noJoiningFee')}
+      </p>
+      {membership.description ? (
+        <div
+          className="membership-card-description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, sanitised with DOMPurify.
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(membership.description) }}
+        />
+      ) : null}
+      {membership.eligibility ? (
+        <p className="membership-card-eligibility">
+          {t('membership.eligibility', { name: membership.eligibility.name })}
+        </p>
+      ) : null}
+      {membership.benefits.length ? (
+        <ul className="membership-card-benefits" aria-label={t('membership.benefits')}>
+          {membership.benefits.map((benefit) => (
+            <li key={benefit.name}>
+              {benefit.name}
+              {benefit.totalUses !== null && benefit.frequency
+                ? `: ${t('membership.benefitUses', { count: benefit.totalUses, frequency: perFrequency(benefit.frequency) })}`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {foldAccess && membership.providesAccessTo.length > maxAccessNames ? (
+        <p className="membership-card-access">
+          {t('membership.accessCount', { count: membership.providesAccessTo.length })}
+        </p>
+      ) : membership.providesAccessTo.length ? (
+        <p className="membership-card-access">
+          {t('membership.accessTo', {
+            venues: membership.providesAccessTo.map((venue) => venue.name).join(', '),
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A membership type as a card (250 x 290 px on desktop): what it is, who may buy it, its joining
+ * fee and price. What does not fit is cut off, and 'More details' shows all of it in a dialog.
+ */
 export function MembershipCard({ membership, option, isLoggedIn, selected, onSelect }: MembershipCardProps) {
   const { t } = useTranslation('flow');
   const priceText = usePriceText();
+  const [more, setMore] = useState(false);
   const headingId = `membership-${membership.id}-name`;
   const noPrices = !option.isPurchasable.hasPrices;
   return (
     <li className={['membership-card', selected ? 'membership-card-selected' : ''].filter(Boolean).join(' ')}>
       <article aria-labelledby={headingId}>
         <h3 id={headingId}>{membership.name}</h3>
-        {membership.categories.length ? (
-          <p className="membership-card-categories">
-            {membership.categories.map((category) => category.name).join(', ')}
-          </p>
-        ) : null}
-        <p className="membership-card-coverage">
-          {membership.coverage === 'national'
-            ? t('membership.coverageNational')
-            : t('membership.coverageLocal', { coverage: membership.coverage })}
-        </p>
-        {membership.description ? (
-          <div
-            className="membership-card-description"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, sanitised with DOMPurify.
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(membership.description) }}
-          />
-        ) : null}
-        {membership.eligibility ? (
-          <p className="membership-card-eligibility">
-            {t('membership.eligibility', { name: membership.eligibility.name })}
-          </p>
-        ) : null}
-        {membership.benefits.length ? (
-          <ul className="membership-card-benefits" aria-label={t('membership.benefits')}>
-            {membership.benefits.map((benefit) => (
-              <li key={benefit.name}>
-                {benefit.name}
-                {benefit.totalUses !== null && benefit.frequency
-                  ? `: ${t('membership.benefitUses', { count: benefit.totalUses, frequency: perFrequency(benefit.frequency) })}`
-                  : ''}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {membership.providesAccessTo.length > maxAccessNames ? (
-          <details className="membership-card-access">
-            <summary>{t('membership.accessCount', { count: membership.providesAccessTo.length })}</summary>
-            <ul>
-              {membership.providesAccessTo.map((venue) => (
-                <li key={venue.id}>{venue.name}</li>
-              ))}
-            </ul>
-          </details>
-        ) : membership.providesAccessTo.length ? (
-          <p className="membership-card-access">
-            {t('membership.accessTo', {
-              venues: membership.providesAccessTo.map((venue) => venue.name).join(', '),
-            })}
-          </p>
-        ) : null}
+        <div className="membership-card-body">
+          <MembershipFacts membership={membership} option={option} foldAccess />
+        </div>
+        <Button
+          variant="link"
+          className="membership-card-more"
+          onClick={() => setMore(true)}
+          aria-label={t('membership.moreAbout', { name: membership.name })}
+        >
+          {t('membership.more')}
+        </Button>
         {noPrices && isLoggedIn ? (
           <p className="membership-card-ineligible">{t('membership.notEligible')}</p>
         ) : (
@@ -101,6 +147,12 @@ export function MembershipCard({ membership, option, isLoggedIn, selected, onSel
           {selected ? t('membership.selected') : t('membership.select')}
         </Button>
       </article>
+      <Modal open={more} onOpenChange={setMore} title={membership.name}>
+        <div className="membership-details">
+          <MembershipFacts membership={membership} option={option} foldAccess={false} />
+          {noPrices && isLoggedIn ? null : <p className="membership-card-price">{priceText(option)}</p>}
+        </div>
+      </Modal>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client';
 import { messagesOf } from '../../../shared/forms/field-errors';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
@@ -27,8 +28,10 @@ export function PromoCode({ paymentOptionId, promotion, onChange }: PromoCodePro
       const applied = await validate.mutateAsync({ code: trimmed, paymentOptionId });
       form.setValue('code', applied.code);
       onChange(applied);
-    } catch {
-      form.setError('code', { type: 'server', message: t('review.codeNotRecognised') });
+    } catch (error) {
+      // A real code that takes nothing off this option says so; anything else is not recognised.
+      const reason = error instanceof ApiError && error.status === 422 ? error.errors.code?.[0] : undefined;
+      form.setError('code', { type: 'server', message: reason ?? t('review.codeNotRecognised') });
     }
   });
 

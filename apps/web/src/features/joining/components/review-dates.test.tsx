@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, it, vi } from 'vitest';
 import { mockMembershipTypes } from '../../../mocks/joining-handlers';
@@ -11,7 +12,7 @@ import type { MembershipType } from '../api/types';
 import type { Promotion } from '../api/validate-promotion';
 import { ReviewDates } from './review-dates';
 
-installMockApi();
+const server = installMockApi();
 
 const gold = camelizeKeys<MembershipType>(mockMembershipTypes[0]);
 const monthly = gold.paymentOptions[0] as MembershipType['paymentOptions'][number];
@@ -71,13 +72,13 @@ it('applies a promo code, locks it, and removes it; a bad code is not recognised
   expect(code).toHaveValue('WELCOME10');
   expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   // The breakdown is asked again with the promotion: the discount shows.
-  expect(await screen.findByText('Discount')).toBeVisible();
+  expect(await screen.findByText('Discount (WELCOME10)')).toBeVisible();
   expect(screen.getByText('-£5.00')).toBeVisible();
 
   await user.click(remove);
   expect(code).not.toHaveAttribute('readonly');
   expect(code).toHaveValue('');
-  await waitFor(() => expect(screen.queryByText('Discount')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument());
 });
 
 it('shows the cost breakdown with the pro-rata days and the first billing date', async () => {
@@ -120,4 +121,21 @@ it('limits the start date to today until one month ahead', async () => {
     calendarDateOf(new Date(today.getFullYear(), today.getMonth() + 1, today.getDate())),
   );
   expect(screen.queryByRole('combobox', { name: /Billing day/ })).not.toBeInTheDocument();
+});
+
+it('says why a real code that takes nothing off the option is refused', async () => {
+  const nothingOff = 'This code does not reduce the price of the membership you chose.';
+  server.use(
+    http.get('*/api/v1/membership-promotions/validate/:code/:paymentOptionId', () =>
+      HttpResponse.json({ message: nothingOff, errors: { code: [nothingOff] } }, { status: 422 }),
+    ),
+  );
+  const user = userEvent.setup();
+  renderElement(<Harness onContinue={vi.fn()} />, { site: 'joining' });
+  const code = await screen.findByRole('textbox', { name: 'Promo code' });
+  await user.type(code, 'WELCOME10');
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(await screen.findByText(nothingOff)).toBeVisible();
+  expect(screen.queryByText('Code applied')).not.toBeInTheDocument();
+  expect(code).not.toHaveAttribute('readonly');
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { afterThe } from '../../../shared/format/titles';
 import { sanitizeHtml } from '../../../shared/layout/sanitize-html';
 import { CheckboxField } from '../../../shared/ui/checkbox-field';
 import type { JoiningTerm } from '../api/types';
@@ -17,7 +18,7 @@ export function TermsCheckboxes({ terms, accepted, onChange }: TermsCheckboxesPr
       {terms.map((term) => (
         <div key={term.id} className="joining-term">
           <details>
-            <summary>{t('terms.read', { title: term.title })}</summary>
+            <summary>{t('terms.read', { title: afterThe(term.title) })}</summary>
             <div
               className="joining-term-text"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: operator HTML, sanitised with DOMPurify.
@@ -25,7 +26,7 @@ export function TermsCheckboxes({ terms, accepted, onChange }: TermsCheckboxesPr
             />
           </details>
           <CheckboxField
-            label={t('terms.agree', { title: term.title })}
+            label={t('terms.agree', { title: afterThe(term.title) })}
             required
             checked={accepted.includes(term.id)}
             onChange={(event) =>

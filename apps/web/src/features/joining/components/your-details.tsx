@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { isEmptyAnswer } from '@leisure/contract/data-fields';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -37,20 +38,54 @@ export interface YourDetailsProps {
 /**
  * Your details (joining-and-payments.md 2): visitors register (customer_account_online, a password
  * and the terms; the site supplies the form) and a 201 signs them in; signed-in users see the
- * membership_purchase fields with the notice, save what is still required and continue.
+ * membership_purchase fields, save what is still required and continue. A new joiner is asked for
+ * the same purchase data as a member (the emergency contact, say) before buying: straight after
+ * registering, the purchase fields show when a required one is still unanswered.
  */
 export function YourDetails({ onContinue, renderRegistration }: YourDetailsProps) {
   const { isLoggedIn } = useSession();
-  if (!isLoggedIn) return renderRegistration ? renderRegistration(onContinue) : null;
-  return <PurchaseDetails onContinue={onContinue} />;
+  const [registered, setRegistered] = useState(false);
+  if (!isLoggedIn) {
+    return renderRegistration
+      ? renderRegistration(async () => {
+          setRegistered(true);
+        })
+      : null;
+  }
+  return <PurchaseDetails onContinue={onContinue} justRegistered={registered} />;
 }
 
-function PurchaseDetails({ onContinue }: { onContinue: () => Promise<void> }) {
+function PurchaseDetails({
+  onContinue,
+  justRegistered,
+}: {
+  onContinue: () => Promise<void>;
+  justRegistered: boolean;
+}) {
   const { user } = useSession();
   const fields = useDataFields('membership_purchase', user?.id ?? null);
-  if (fields.isPending) return <PageSpinner />;
+  const complete =
+    fields.data !== undefined &&
+    fieldsOf(fields.data.sections).every(
+      (field) => !field.isRequired || !field.isAuthorised || !isEmptyAnswer(field.answer),
+    );
+  // Registering answered everything buying needs: go straight on, as before.
+  const continued = useRef(false);
+  useEffect(() => {
+    if (justRegistered && complete && !continued.current) {
+      continued.current = true;
+      void onContinue();
+    }
+  }, [justRegistered, complete, onContinue]);
+  if (fields.isPending || (justRegistered && complete)) return <PageSpinner />;
   if (fields.isError) return <FormLoadError onRetry={() => void fields.refetch()} />;
-  return <PurchaseDetailsForm sections={fields.data.sections} onContinue={onContinue} />;
+  return (
+    <PurchaseDetailsForm
+      sections={fields.data.sections}
+      onContinue={onContinue}
+      justRegistered={justRegistered}
+    />
+  );
 }
 
 interface PurchaseDetailsValues {
@@ -60,9 +95,11 @@ interface PurchaseDetailsValues {
 function PurchaseDetailsForm({
   sections,
   onContinue,
+  justRegistered,
 }: {
   sections: DataFieldSectionData[];
   onContinue: () => Promise<void>;
+  justRegistered: boolean;
 }) {
   const { t } = useTranslation('flow');
   const { t: ta } = useTranslation('account');
@@ -98,9 +135,17 @@ function PurchaseDetailsForm({
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="form joining-details">
-        <p className="notice" role="note">
-          {t('details.notEditable')}
-        </p>
+        {justRegistered ? (
+          <p className="notice" role="note">
+            {t('details.moreNeeded')}
+          </p>
+        ) : null}
+        {/* The notice only when nothing here can be edited (every field is the operator's to change). */}
+        {editable ? null : (
+          <p className="notice" role="note">
+            {t('details.notEditable')}
+          </p>
+        )}
         <p className="form-intro">{ta('fields.requiredNote')}</p>
         <DataFieldSections sections={sections} />
         <div className="form-actions">

@@ -26,6 +26,8 @@ export type FlowAction =
   /** Marks `section` edited and opens `next` (or closes all). */
   | { type: 'complete'; section: SectionKey; next: SectionKey | null }
   | { type: 'choose'; membership: MembershipType; option: PaymentOption; next: SectionKey | null }
+  /** The chosen membership turned out ineligible: the selection and what hung on it are cleared. */
+  | { type: 'deselect' }
   | { type: 'answers'; answers: Record<number, QuestionAnswer> }
   | { type: 'dates'; startDate: string; billingDay: number | null }
   | { type: 'promotion'; promotion: Promotion | null }
@@ -85,6 +87,20 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         ddTermsAccepted: false,
         open: action.next,
         edited: [...state.edited.filter((key) => key === 'centre'), 'membership'],
+      };
+    case 'deselect':
+      return {
+        ...state,
+        membership: null,
+        option: null,
+        answers: {},
+        promotion: null,
+        billingDay: null,
+        termsAccepted: [],
+        bankAccount: null,
+        ddTermsAccepted: false,
+        open: 'membership',
+        edited: state.edited.filter((key) => key === 'centre' || key === 'details'),
       };
     case 'answers':
       return { ...state, answers: action.answers };

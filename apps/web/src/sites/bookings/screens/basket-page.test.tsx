@@ -7,6 +7,8 @@ import {
   mockCart,
   mockCourtItem,
   mockCustomers,
+  mockMembershipItem,
+  mockOrder,
   resetMockBasket,
 } from '../../../mocks/basket-handlers';
 import { mockUser } from '../../../mocks/fixtures';
@@ -248,5 +250,65 @@ describe('front of house', () => {
       staffId: 900,
       customer: { id: 201 },
     });
+  });
+});
+
+describe('a membership in the basket', () => {
+  it('reads as a membership beside an activity: centre, payment type, start date, fee lines and what follows', async () => {
+    resetMockBasket([mockMembershipItem(), mockCourtItem()]);
+    startMockSession();
+    renderBasket();
+    const line = await screen.findByRole('listitem', { name: 'Anytime Gym' });
+    const rows = within(line)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Home centre: Leeds Riverside Leisure Centre',
+      'Payment type: Monthly',
+      'Start date: 20th February 2026',
+      'Joining fee: £20.00',
+      'Pro-rata (9 days): £10.00',
+      'Month in hand: £34.99',
+      'Discount (WELCOME50): -£10.00',
+      'Total to pay now: £54.99',
+      'First billing date: 1st April 2026',
+      'Monthly payment: £34.99',
+    ]);
+    // The activity keeps its own details.
+    const court = screen.getByRole('listitem', { name: 'Badminton 40min' });
+    expect(within(court).getByText('18:00 - 18:40 (40min)')).toBeInTheDocument();
+    expect(within(court).getByText('Quantity')).toBeInTheDocument();
+  });
+});
+
+describe('the confirmation of an order with a membership', () => {
+  const orderWith = (items: ReturnType<typeof mockMembershipItem>[]) =>
+    server.use(
+      http.get('*/api/my-account/orders/:orderId', ({ params }) =>
+        HttpResponse.json({ data: mockOrder(Number(params.orderId), items) }),
+      ),
+    );
+
+  it('shows the membership’s costs and no Add to calendar when nothing was booked', async () => {
+    orderWith([mockMembershipItem()]);
+    startMockSession();
+    renderRoutes(basketTestRoutes, { path: '/booking-confirmed/3002' });
+    const line = await screen.findByRole('listitem', { name: 'Anytime Gym' });
+    expect(within(line).getByText('Payment type')).toBeInTheDocument();
+    expect(within(line).getByText('Discount (WELCOME50)')).toBeInTheDocument();
+    expect(within(line).getByText('1st April 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  it('shows each kind its own way, with Add to calendar for the sessions', async () => {
+    orderWith([mockMembershipItem(), mockCourtItem()]);
+    startMockSession();
+    renderRoutes(basketTestRoutes, { path: '/booking-confirmed/3003' });
+    const court = await screen.findByRole('listitem', { name: 'Badminton 40min' });
+    expect(within(court).getByText('Mon 09 February 2026, 18:00 - 18:40')).toBeInTheDocument();
+    expect(within(court).queryByText('Payment type')).not.toBeInTheDocument();
+    const line = screen.getByRole('listitem', { name: 'Anytime Gym' });
+    expect(within(line).getByText('Total to pay now')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
   });
 });

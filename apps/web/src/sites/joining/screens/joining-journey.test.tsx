@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { JoiningVenue } from '../../../features/joining/api/types';
 import { JoiningFlow, leaveDelayMs } from '../../../features/joining/components/joining-flow';
-import { mockUser } from '../../../mocks/fixtures';
+import { mockDataFields, mockUser } from '../../../mocks/fixtures';
 import { mockJoiningVenues } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
@@ -62,6 +62,17 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
   const dialog = await screen.findByRole('dialog');
   await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
   await user.click(screen.getByRole('button', { name: 'Create account and continue' }));
+
+  // Still Your details: the new joiner is asked for the purchase data a member gives (the mock's
+  // membership_purchase answers are empty), with no 'can't be edited' notice on editable fields.
+  expect(
+    await screen.findByText('Your account is ready. We need a few more details before you buy a membership.'),
+  ).toBeVisible();
+  expect(screen.queryByText("These details can't be edited right now")).not.toBeInTheDocument();
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
 
   // 4. Additional details: Continue waits for the required answer.
   await expectOpen(/Additional details/);
@@ -144,7 +155,9 @@ it('a submit without a required answer says so and reopens Additional details', 
     { site: 'joining' },
   );
   await expectOpen(/Your details/);
-  expect(await screen.findByText("These details can't be edited right now")).toBeVisible();
+  // The fields are the member's to edit: no 'can't be edited' notice.
+  await screen.findByRole('textbox', { name: /First name/ });
+  expect(screen.queryByText("These details can't be edited right now")).not.toBeInTheDocument();
   // The mock's purchase fields hold no answers yet: the member saves the required ones first.
   await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
   await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
@@ -161,4 +174,88 @@ it('a submit without a required answer says so and reopens Additional details', 
   expect(await screen.findByText('Please fill in required questions')).toBeVisible();
   await expectOpen(/Additional details/);
   expect(screen.queryByRole('button', { name: /Monthly payment/ })).not.toBeInTheDocument();
+}, 20_000);
+
+/** A signed-in member (no direct debit sections) takes Gold (single payment) up to its submit. */
+async function memberSubmitsGold(submitAnswer: () => Response) {
+  server.use(http.post('*/api/online-joining/memberships', submitAnswer));
+  startMockSession();
+  const user = userEvent.setup();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'fixed' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+    />,
+    { site: 'joining' },
+  );
+  await expectOpen(/Your details/);
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Additional details/);
+  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Review & select dates/);
+  await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+it('answers the server refuses for another reason get the neutral toast and reopen Additional details', async () => {
+  await memberSubmitsGold(() =>
+    HttpResponse.json(
+      { message: 'Choose one of the options.', errors: { 'answers.501': ['Choose one of the options.'] } },
+      { status: 422 },
+    ),
+  );
+  expect(await screen.findByText('Error occurred while submitting your answers.')).toBeVisible();
+  expect(screen.queryByText('Please fill in required questions')).not.toBeInTheDocument();
+  await expectOpen(/Additional details/);
+}, 20_000);
+
+it('a selection the server finds ineligible on submit is reset, with the spec’s toast', async () => {
+  await memberSubmitsGold(() =>
+    HttpResponse.json(
+      {
+        message: 'You are ineligible for this membership',
+        errors: { membership_type_id: ['This membership is for ages 11 to 17.'] },
+      },
+      { status: 422 },
+    ),
+  );
+  expect(await screen.findByText('You are ineligible for the membership you selected.')).toBeVisible();
+  await expectOpen(/Membership selection/);
+  // Nothing is selected any more: the sections that hung on Gold are gone and no card is chosen.
+  expect(screen.queryByRole('button', { name: /Additional details/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Selected' })).not.toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('This membership is for ages 11 to 17.');
+}, 20_000);
+
+it("says 'These details can't be edited right now' only when nothing in Your details can be edited", async () => {
+  const locked = structuredClone(mockDataFields);
+  for (const section of locked.data.sections) {
+    for (const field of section.section_fields) {
+      field.is_authorised = false;
+      field.answer = field.name === 'email' ? 'member@example.com' : 'Morgan';
+    }
+  }
+  server.use(http.get('*/api/data-fields', () => HttpResponse.json(locked)));
+  startMockSession();
+  const user = userEvent.setup();
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'gold', paymentType: 'fixed' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+    />,
+    { site: 'joining' },
+  );
+  await expectOpen(/Your details/);
+  expect(await screen.findByText("These details can't be edited right now")).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await expectOpen(/Additional details/);
 }, 20_000);
