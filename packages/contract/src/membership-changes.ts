@@ -143,7 +143,7 @@ export const zRenewalDetails = z.object({
   id: z.number().int(),
   name: z.string(),
   reference: z.string(),
-  /** Access level: 'National' or the local coverage. */
+  /** Access level: the coverage as cards show it (`coverageLabel`): National, Local, ... */
   access: z.string(),
   /** '12 months' */
   duration: z.string(),

@@ -74,6 +74,8 @@ describe('membership lifecycle: renew, change', () => {
       expect(details.statusCode, details.body).toBe(200);
       const end = owner.membership.endDate ?? '';
       expect(details.json().data).toMatchObject({ can_renew: true, start_date: { raw: addDays(end, 1) } });
+      // Coverage reads as on every card: 'National' or 'Local', never the stored 'local'.
+      expect(details.json().data.access).toMatch(/^[A-Z]/);
       const other = await createUser(t.db, clientId);
       expect((await http.post(url, other.headers, {})).statusCode).toBe(404);
       expect((await http.get(url, other.headers)).statusCode).toBe(404);

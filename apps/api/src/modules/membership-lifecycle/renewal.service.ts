@@ -3,6 +3,7 @@ import {
   type RenewalDetails,
   type RenewResponse,
 } from '@leisure/contract/membership-changes';
+import { coverageLabel } from '@leisure/contract/memberships';
 import { AppError } from '../../errors';
 import { addDays, localDateOf } from '../../lib/dates';
 import { submitNewMembership } from '../joining/joining.service';
@@ -105,7 +106,7 @@ export async function getRenewalDetails(
     id: membership.id,
     name: type.name,
     reference: membershipReference(membership.id),
-    access: type.coverage === 'national' ? 'National' : type.coverage,
+    access: coverageLabel(type.coverage),
     duration: `${count} ${period}${count === 1 ? '' : 's'}`,
     price: money(option.baseFee, currency),
     joining_fee: option.joiningFee > 0 ? money(option.joiningFee, currency) : null,

@@ -1,3 +1,4 @@
+import { coverageLabel } from '@leisure/contract/memberships';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../shared/layout/sanitize-html';
@@ -33,15 +34,7 @@ export function usePriceText() {
 /** Coverage reads the same on every card: 'National', 'Local', or the operator's own local value. */
 function useCoverageText() {
   const { t } = useTranslation('flow');
-  return (coverage: string) => {
-    const value =
-      coverage.toLowerCase() === 'national'
-        ? t('membership.national')
-        : coverage.toLowerCase() === 'local'
-          ? t('membership.local')
-          : coverage.charAt(0).toUpperCase() + coverage.slice(1);
-    return t('membership.coverage', { coverage: value });
-  };
+  return (coverage: string) => t('membership.coverage', { coverage: coverageLabel(coverage) });
 }
 
 /** What a membership type offers: categories, coverage, joining fee, description, eligibility, benefits, access. */

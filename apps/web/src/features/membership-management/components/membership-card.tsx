@@ -1,7 +1,7 @@
+import { coverageLabel } from '@leisure/contract/memberships';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { coverageLabel } from '../../../shared/format/coverage';
 import { Button } from '../../../shared/ui/button';
 import type { MyMembership } from '../api/types';
 import { CancelMembershipModal } from './cancel-membership-modal';
