@@ -39,7 +39,7 @@ test("a card frame that never loads: 'Pay now' says so within seconds and works 
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByRole('alert')).toHaveText('The card form is not ready, please try again.');
   await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
-  await expectNoA11yViolations(page, 'checkout after the card form did not answer', { strict: true });
+  await expectNoA11yViolations(page, 'checkout after the card form did not answer');
 
   // The frame is loaded again; this time it comes, and the payment goes through.
   await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
