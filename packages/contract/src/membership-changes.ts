@@ -203,7 +203,7 @@ export const zChangeCostsQuery = z.object({
 });
 
 /**
- * docs/decisions/020-change-pricing.md: total_due_now = month_in_hand + fees + the difference when
+ * docs/decisions/019-change-pricing.md: total_due_now = month_in_hand + fees + the difference when
  * that is positive; otherwise nothing is due and the rest goes to the member's account credit.
  */
 export const zChangeCosts = z.object({

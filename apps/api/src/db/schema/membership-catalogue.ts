@@ -158,7 +158,7 @@ export const membershipPaymentOptions = pgTable(
     joiningFee: integer('joining_fee').notNull().default(0),
     /** Recurring: the first full month is taken up front ("month in hand"). */
     monthInHand: boolean('month_in_hand').notNull().default(true),
-    /** Charged once when a member changes to this option (docs/decisions/020); none by default. */
+    /** Charged once when a member changes to this option (docs/decisions/019); none by default. */
     changeFee: integer('change_fee').notNull().default(0),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),

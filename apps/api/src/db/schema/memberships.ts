@@ -33,7 +33,7 @@ export interface MembershipCosts {
   discount: number;
   totalToPayNow: number;
   proRataDays: number;
-  /** A change (docs/decisions/020): its fee, the new price less the old for the period already paid, and the credit it gives. */
+  /** A change (docs/decisions/019): its fee, the new price less the old for the period already paid, and the credit it gives. */
   change?: {
     changeFee: number;
     newPeriodFee: number;

@@ -190,7 +190,7 @@ export interface MembershipSuccession {
   /** A renewal carries on the renewed membership's accepted terms (the renew modal asks for none). */
   termsInherited?: boolean;
   /**
-   * A change's own price (docs/decisions/020-change-pricing.md), not joining's: what the basket line
+   * A change's own price (docs/decisions/019-change-pricing.md), not joining's: what the basket line
    * charges and the membership records (its costs, first collection and billing day).
    */
   price?: {
@@ -294,7 +294,7 @@ export async function submitNewMembership(
   );
   const price = choice.price;
   const promotionId = price.promotionApplied && choice.promotion ? choice.promotion.id : null;
-  // A change is priced by its own rule (no joining fee; docs/decisions/020).
+  // A change is priced by its own rule (no joining fee; docs/decisions/019).
   const own = succession?.price;
   let written: { membership: MembershipRow; cart: { id: number; uuid: string }; itemId: number };
   try {

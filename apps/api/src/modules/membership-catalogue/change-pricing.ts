@@ -1,5 +1,5 @@
 /**
- * What changing a membership costs (docs/decisions/020-change-pricing.md): one rule, pure functions
+ * What changing a membership costs (docs/decisions/019-change-pricing.md): one rule, pure functions
  * on integer minor units and 'YYYY-MM-DD' calendar dates, beside joining's pricing.ts.
  *
  * The new membership is priced from its start date as joining prices it, but without a joining fee
@@ -131,7 +131,7 @@ export function changeStartBounds(today: string, paidUntil: string): { min: stri
   return { min: today, max: capped < today ? today : capped };
 }
 
-/** Prices a change (docs/decisions/020). Throws PriceError on impossible inputs. */
+/** Prices a change (docs/decisions/019). Throws PriceError on impossible inputs. */
 export function priceChange(request: ChangePriceRequest): ChangePrice {
   const { old, option, startDate } = request;
   if (!Number.isSafeInteger(request.changeFee) || request.changeFee < 0) {

@@ -96,7 +96,7 @@ export async function activateMembershipAfterCheckout(
 }
 
 /**
- * A change is paid (docs/decisions/020): the membership it replaces ends the day before the new one
+ * A change is paid (docs/decisions/019): the membership it replaces ends the day before the new one
  * starts (expired at once when that day is past), or, when the change starts on or before its own
  * start day, is replaced outright (cancelled, ending on its start day: never before it); its
  * collections stop, the new one's go on the same instruction at the new price, and what the change

@@ -9,7 +9,7 @@ import { billingDateOnOrAfter } from '../membership-catalogue/change-pricing';
 
 /**
  * Issue 15: a member who joined and paid (joining fee, pro-rata, month in hand) and changes type the
- * same day is charged only the change (docs/decisions/020), through the real calls and checkout.
+ * same day is charged only the change (docs/decisions/019), through the real calls and checkout.
  */
 describe('membership change pricing through checkout', () => {
   let { t, http, leedsId, today, byslug, option, adult, termIds } = {} as JoiningWorld;

@@ -134,7 +134,7 @@ function checkStartsAt(startsAt: string, bounds: { min: string; max: string }): 
   }
 }
 
-/** The change priced by docs/decisions/020 for a start date and the member's billing day. */
+/** The change priced by docs/decisions/019 for a start date and the member's billing day. */
 async function priceTheChange(
   deps: MembershipLifecycleDeps,
   changeable: Awaited<ReturnType<typeof changeableMembership>>,

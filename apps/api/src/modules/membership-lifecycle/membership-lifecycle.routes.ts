@@ -130,7 +130,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
         summary: 'Change costs',
         description:
           'What changing to this payment option from `startsAt` (YYYY-MM-DD, default the earliest) costs now ' +
-          '(docs/decisions/020: no joining fee; `total_due_now` = month in hand + fees + the difference to the ' +
+          '(docs/decisions/019: no joining fee; `total_due_now` = month in hand + fees + the difference to the ' +
           'current membership for the period it has paid, when positive, else `account_credit`), the new price, ' +
           'the first direct debit and the current membership’s last day.',
         security,

@@ -351,7 +351,7 @@ function changeOptions(target: MyMembership): ChangeOptionsResponse['data'] {
 }
 
 /**
- * The change rule of docs/decisions/020 in small: no joining fee; the current month is taken as paid
+ * The change rule of docs/decisions/019 in small: no joining fee; the current month is taken as paid
  * to the 1st of next month, and the two prices' difference for it is charged or credited.
  */
 function changeCosts(target: MyMembership, optionId: number, startsAt: string | null): ChangeCosts | null {

@@ -84,7 +84,7 @@ export interface JoiningFlowProps {
   membershipTypes?: MembershipType[];
   /**
    * A change's own costs, shown in Review & select dates instead of joining's breakdown (one
-   * breakdown on the page, the one charged; docs/decisions/020).
+   * breakdown on the page, the one charged; docs/decisions/019).
    */
   reviewCosts?: (choice: {
     membership: MembershipType;

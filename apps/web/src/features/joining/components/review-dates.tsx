@@ -31,7 +31,7 @@ export interface ReviewDatesProps {
   onTermsChange: (ids: number[]) => void;
   onContinue: () => void;
   /**
-   * A change's own costs (docs/decisions/020), shown instead of joining's breakdown and promo code so
+   * A change's own costs (docs/decisions/019), shown instead of joining's breakdown and promo code so
    * the page has one breakdown, the one that is charged.
    */
   costs?: ReactNode;

@@ -14,7 +14,7 @@ export interface ChangeCostsPanelProps {
 }
 
 /**
- * The change costs (joining-and-payments.md 3 "Change costs"; docs/decisions/020): the one cost
+ * The change costs (joining-and-payments.md 3 "Change costs"; docs/decisions/019): the one cost
  * breakdown of the change page, the same as what checkout charges.
  */
 export function ChangeCostsPanel({
