@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
   activities,
   courseBundles,
@@ -13,11 +15,9 @@ import {
 } from './schema';
 
 /**
- * The columns a basket line and an order line are shown with (the basket, the order confirmation):
- * both join the same activity, venue, pricing option, session, location and course.
+ * What a basket or an order line names (the basket, the order confirmation): both join the same
+ * activity, venue, pricing option, session, location and course.
  */
-
-/** What a basket or an order line names: its activity, venue, option, session and course. */
 export const lineDetailColumns = {
   activityName: activities.name,
   activitySlug: activities.slug,
@@ -106,8 +106,7 @@ export function withOccurrence<Row extends LineSession>(rows: Row[]) {
 /**
  * What a basket or order line of a membership (its first payment) is shown with: the membership as
  * submitted (dates, the costs it was priced at, the promotion's code), its type, option and home
- * venue. Select them from `memberships` joined to `membershipTypes`, `membershipPaymentOptions`,
- * `venues` (the home venue) and, left, `membershipPromotions`.
+ * venue. Select them through `joinMembershipLine`.
  */
 export const membershipLineColumns = {
   membershipId: memberships.id,
@@ -132,6 +131,19 @@ export const membershipLineColumns = {
   venueSlug: venues.slug,
   timezone: venues.timezone,
 };
+
+/**
+ * Joins a line's membership (`membershipId`, the line's column naming it) to its type, option, home
+ * venue and promotion: what `membershipLineColumns` reads.
+ */
+export function joinMembershipLine<T extends PgSelect>(query: T, membershipId: PgColumn) {
+  return query
+    .innerJoin(memberships, eq(memberships.id, membershipId))
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
+    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId));
+}
 
 /** A membership line's facts (`membershipLineColumns`). */
 export interface MembershipLineFacts {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  joinMembershipLine,
   type LineDetail,
   lineDetailColumns,
   type MembershipLineFacts,
@@ -18,10 +19,6 @@ import {
   carts,
   courseBundles,
   locations,
-  membershipPaymentOptions,
-  membershipPromotions,
-  memberships,
-  membershipTypes,
   occurrences,
   pricingOptions,
   type users,
@@ -518,14 +515,13 @@ export async function listMembershipLineDetails(
   db: Database,
   cartId: number,
 ): Promise<MembershipLineDetail[]> {
-  return db
-    .select({ item: cartItems, ...membershipLineColumns })
-    .from(cartItems)
-    .innerJoin(memberships, eq(memberships.id, cartItems.membershipId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
-    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
+  return joinMembershipLine(
+    db
+      .select({ item: cartItems, ...membershipLineColumns })
+      .from(cartItems)
+      .$dynamic(),
+    cartItems.membershipId,
+  )
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'membership')))
     .orderBy(asc(cartItems.id));
 }

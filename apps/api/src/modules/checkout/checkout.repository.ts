@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  joinMembershipLine,
   type LineDetail,
   lineDetailColumns,
   type MembershipLineFacts,
@@ -12,10 +13,6 @@ import {
   bookings,
   courseBundles,
   locations,
-  membershipPaymentOptions,
-  membershipPromotions,
-  memberships,
-  membershipTypes,
   occurrences,
   orderItems,
   orders,
@@ -150,14 +147,13 @@ export async function listOrderMembershipLines(
   db: Database,
   orderId: number,
 ): Promise<(MembershipLineFacts & { orderItemId: number })[]> {
-  return db
-    .select({ orderItemId: orderItems.id, ...membershipLineColumns })
-    .from(orderItems)
-    .innerJoin(memberships, eq(memberships.id, orderItems.membershipId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
-    .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
-    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .leftJoin(membershipPromotions, eq(membershipPromotions.id, memberships.promotionId))
+  return joinMembershipLine(
+    db
+      .select({ orderItemId: orderItems.id, ...membershipLineColumns })
+      .from(orderItems)
+      .$dynamic(),
+    orderItems.membershipId,
+  )
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')))
     .orderBy(asc(orderItems.id));
 }
