@@ -16,6 +16,7 @@ test('kiosk mode: back-to-kiosk link, then idle logout to the kiosk home', async
 
   await page.goto('/account/user-details?kiosk=true');
   await expect(page.getByRole('link', { name: 'Back to Kiosk Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
   await expectNoA11yViolations(page, 'kiosk: my details');
 
   // Kiosk mode lasts for the tab: the flag is gone from the next URL, the link stays.

@@ -4,7 +4,7 @@ import { setAppName } from '../layout/page-title';
 import { useClient } from '../operator/use-client';
 import { useAppliedTheme } from '../theme/use-applied-theme';
 import { isMaintenance, useTheme } from '../theme/use-theme';
-import { PageSpinner } from '../ui/page-spinner';
+import { PageLoading } from '../ui/page-spinner';
 import { useSelectedVenue } from '../venue/selected-venue';
 
 /**
@@ -22,7 +22,7 @@ export function ShellGate({ children }: { children: ReactNode }) {
     return isMaintenance(theme.error) ? <MaintenancePage /> : <FullPageError />;
   }
   if (client.isError && !client.data) return <NotFoundPage />;
-  if (!client.data || !ready) return <PageSpinner />;
+  if (!client.data || !ready) return <PageLoading />;
   setAppName(client.data.appName);
   return <>{children}</>;
 }

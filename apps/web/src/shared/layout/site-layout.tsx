@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { lazyWithTimeout } from '../app/lazy';
 import { useModes } from '../modes/modes';
-import { PageSpinner } from '../ui/page-spinner';
+import { PageLoading } from '../ui/page-spinner';
 import { Breadcrumbs } from './breadcrumbs';
 import { SiteHeader } from './header';
 import { KioskIdleLogout } from './kiosk-idle';
@@ -26,7 +26,7 @@ export function SiteLayout() {
       {embedded ? null : <SiteHeader />}
       <div className="site-body">
         {embedded ? null : <Breadcrumbs />}
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </div>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { PageSpinner } from '../ui/page-spinner';
+import { PageLoading } from '../ui/page-spinner';
 import { useSession } from './session';
 
 /** A protected route: anonymous users go to /login?redirect={path}{query}. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoggedIn, isLoading } = useSession();
   const location = useLocation();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <PageLoading />;
   if (!isLoggedIn) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
@@ -19,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAnonymous({ children }: { children: ReactNode }) {
   const { isLoggedIn, isLoading } = useSession();
   const [params] = useSearchParams();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) return <PageLoading />;
   if (isLoggedIn) {
     const redirect = params.get('redirect');
     // Only same-site paths: an open redirect would let a link send users anywhere.

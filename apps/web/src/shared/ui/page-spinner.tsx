@@ -10,3 +10,18 @@ export function PageSpinner() {
     </div>
   );
 }
+
+/**
+ * A whole page that is still loading (a lazy screen, the session): it is still a page, with the
+ * main landmark the skip link points at and a level-one heading, so assistive technology (and axe)
+ * meets a complete document in the moment before the screen arrives.
+ */
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <main id="main" className="page" aria-busy="true">
+      <h1 className="visually-hidden">{t('app.loading', 'Loading')}</h1>
+      <PageSpinner />
+    </main>
+  );
+}
