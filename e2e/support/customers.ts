@@ -18,6 +18,13 @@ export function uniqueName(): string {
 
 type Answer = string | number | boolean | string[] | null;
 
+/** No answer, as the server counts it: nothing, blank text, an empty list or an unticked box. */
+function isUnanswered(answer: Answer | undefined): boolean {
+  if (answer === null || answer === undefined || answer === false) return true;
+  if (typeof answer === 'string') return answer.trim() === '';
+  return Array.isArray(answer) && answer.length === 0;
+}
+
 export interface DataField {
   name: string;
   label: string;
@@ -149,6 +156,27 @@ export async function createCustomer(request: APIRequestContext, tag: string): P
   });
   expect(response.status(), `register ${customer.email}: ${await response.text()}`).toBe(201);
   return customer;
+}
+
+/**
+ * Gives the details joining asks for before a membership (the membership_purchase form's required
+ * fields the signed-in customer has left empty), as its 'Your details' step saves them.
+ */
+export async function completeMembershipDetails(request: APIRequestContext): Promise<void> {
+  const form = await dataFieldForm(request, 'membership_purchase');
+  const person = { email: uniqueEmail('details'), firstName: uniqueName(), lastName: uniqueName() };
+  const answers: Record<string, Answer> = {};
+  for (const field of fieldsOf(form)) {
+    if (field.is_required && field.is_authorised && isUnanswered(field.answer)) {
+      answers[field.name] = validAnswer(field, person);
+    }
+  }
+  if (Object.keys(answers).length === 0) return;
+  const response = await request.put('/api/my-account/user/update?onboarding_type=membership_purchase', {
+    headers: await writeHeaders(request),
+    data: answers,
+  });
+  expect(response.status(), `membership details: ${await response.text()}`).toBe(200);
 }
 
 /**

@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { billingAddress, testCards } from './bookings';
-import { type Customer, createCustomer, logInThroughApi, writeHeaders } from './customers';
+import {
+  type Customer,
+  completeMembershipDetails,
+  createCustomer,
+  logInThroughApi,
+  writeHeaders,
+} from './customers';
 import { venueId } from './joining';
 
 /**
@@ -91,6 +97,7 @@ export async function submitMembershipThroughApi(
   paymentType: 'recurring' | 'fixed',
   { promotionCode }: { promotionCode?: string } = {},
 ): Promise<number> {
+  await completeMembershipDetails(request);
   const venue = await venueId(request, 'leeds-riverside');
   const types = await okJson<{
     data: { id: number; slug: string; payment_options: { id: number; payment_type: string }[] }[];

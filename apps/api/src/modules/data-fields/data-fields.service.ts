@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OnboardingType } from '@leisure/contract/auth';
 import { detailsMessages } from '@leisure/contract/auth';
 import type { Answer, FieldErrors } from '@leisure/contract/data-fields';
-import { isEmptyAnswer, validateDataFieldAnswers } from '@leisure/contract/data-fields';
+import { dataFieldMessages, isEmptyAnswer, validateDataFieldAnswers } from '@leisure/contract/data-fields';
 import type { DataField } from '@leisure/contract/operator';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -133,6 +133,28 @@ export function checkAnswers(
     const current = readAnswer(field.path, customer);
     if (mode === 'create' || JSON.stringify(sent) !== JSON.stringify(current)) {
       errors[field.name] = [detailsMessages.notAuthorised];
+    }
+  }
+  return errors;
+}
+
+/**
+ * The required questions of a form the customer may answer but has not, keyed by field name: what
+ * they must save before the form's purpose goes ahead (joining's 'Your details' before a membership is
+ * submitted). A client without such a form asks nothing.
+ */
+export async function unansweredRequiredFields(
+  db: Database,
+  clientId: number,
+  onboardingType: OnboardingType,
+  customer: CustomerRecord,
+): Promise<FieldErrors> {
+  if (!(await findForm(db, clientId, onboardingType))) return {};
+  const form = await getDataFieldForm(db, clientId, onboardingType, customer);
+  const errors: FieldErrors = {};
+  for (const field of form.fields) {
+    if (field.is_required && field.is_authorised && isEmptyAnswer(field.answer)) {
+      errors[field.name] = [dataFieldMessages.required(field.label)];
     }
   }
   return errors;

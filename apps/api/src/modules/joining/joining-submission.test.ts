@@ -1,7 +1,7 @@
 import { membershipMessages } from '@leisure/contract/memberships';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipPromotions, memberships, membershipTypes } from '../../db/schema';
+import { membershipPromotions, memberships, membershipTypes, users } from '../../db/schema';
 import { addDays, addMonths } from '../../lib/dates';
 import { demoPromotionCodes } from '../../seed/memberships';
 import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
@@ -134,6 +134,41 @@ describe('online joining: memberships', () => {
         message: membershipMessages.ineligible,
         errors: { membership_type_id: ['Junior memberships are for ages 11 to 17.'] },
       });
+    });
+
+    it("refuses a membership until 'Your details' has its required answers, then takes it", async () => {
+      const customer = await adult();
+      await t.db
+        .update(users)
+        .set({ emergencyContactName: null, mobileNumber: '  ' })
+        .where(eq(users.id, customer.user.id));
+      const body = {
+        ...monthlyGym(),
+        terms: await termIds(),
+        direct_debit: { token: await detailsTokenFor(t.app, customer.headers) },
+        answers: await validAnswers(),
+      };
+      const refused = await http.post('/api/online-joining/memberships', customer.headers, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual({
+        emergency_contact_name: ['Emergency contact name is required.'],
+        mobile_number: ['Mobile number is required.'],
+      });
+      const drafts = await t.db.select().from(memberships).where(eq(memberships.userId, customer.user.id));
+      expect(drafts, 'nothing written').toEqual([]);
+
+      // Saved through 'Your details' (the membership_purchase form), the same submission goes ahead.
+      const saved = await http.put(
+        '/api/my-account/user/update?onboarding_type=membership_purchase',
+        customer.headers,
+        { emergency_contact_name: 'Sam Contact', mobile_number: '07700900999' },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      // The update answers a new token for the session (my-account.md: it is stored, the user reloads).
+      const headers = { authorization: `Bearer ${saved.json().token}` };
+      const taken = await http.post('/api/online-joining/memberships', headers, body);
+      expect(taken.statusCode, taken.body).toBe(201);
+      expect(taken.json().data.membership.status).toBe('draft');
     });
 
     it('creates a draft membership with the priced first payment; submitting again replaces the draft', async () => {

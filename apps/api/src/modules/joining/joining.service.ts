@@ -13,6 +13,7 @@ import type { MembershipAnswer, MembershipCosts } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { isLocalDate, localDateOf } from '../../lib/dates';
 import { addMembershipLine, removeMembershipLine } from '../basket/basket.service';
+import { unansweredRequiredFields } from '../data-fields/data-fields.service';
 import { findValidatedBankDetails, instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { costBreakdown } from '../membership-catalogue/membership-catalogue.presenters';
 import {
@@ -269,6 +270,14 @@ export async function submitNewMembership(
     ? []
     : requiredTerms.filter((term) => !request.terms.includes(term.id));
   if (missingTerms.length > 0) errors.terms = [membershipMessages.termsRequired];
+  // Joining asks for the membership_purchase details first ('Your details'); a renewal or a change
+  // from my account does not, so only a new membership needs them answered.
+  if (!succession) {
+    Object.assign(
+      errors,
+      await unansweredRequiredFields(deps.db, client.id, 'membership_purchase', customer),
+    );
+  }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   // A change answers its type's questions after it is submitted (joining-and-payments.md 4).
   const answers =

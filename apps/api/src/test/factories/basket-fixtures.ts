@@ -73,6 +73,17 @@ export async function createUser(
     lastName: 'Tester',
     postcode: 'LS1 1AA',
     currency: 'GBP',
+    // A customer has given the details joining asks for (membership_purchase) but the date of birth,
+    // which eligibility tests set for themselves.
+    ...(staff
+      ? {}
+      : {
+          mobileNumber: '07700900123',
+          addressLine1: '1 Test Street',
+          town: 'Leeds',
+          emergencyContactName: 'Emergency Contact',
+          emergencyContactNumber: '07700900456',
+        }),
   });
   if (!staff) await insertMembershipUser(db, user.id);
   const token = newToken();
