@@ -54,7 +54,7 @@ import { createSitePageRenderer, siteOfPath } from './modules/operator/site-page
 import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { clearDeadSessionCookies, installSessions } from './modules/session/session';
+import { clearDeadSessionCookies, cookieNames, installSessions } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -399,7 +399,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   }
   async function sendSitePage(request: FastifyRequest, reply: FastifyReply, url: string) {
-    const page = await sitePages?.render(url, pageVenue(request, url));
+    const page = await sitePages?.render({
+      url,
+      venue: pageVenue(request, url),
+      signedIn: Boolean(request.cookies?.[cookieNames(config, request).csrf]),
+    });
     if (!page) return sendError(reply, 404, defaultMessages.not_found);
     reply
       .header('cache-control', 'no-cache')

@@ -17,7 +17,9 @@ import type { ThemeReader } from './theme.service';
  *   place of the build's preloads of the default fonts;
  * - modulepreload (and style preload) of the chunk of the screen the path opens, so it downloads
  *   beside the entry script instead of after it;
- * - a preload of the logo the header shows.
+ * - a preload of the logo the header shows;
+ * - preloads of the calls the screen makes first (and of the user's when a session is held), and of
+ *   the selected venue's theme instead of the operator's.
  *
  * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
  * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
@@ -39,18 +41,48 @@ export function siteOfPath(url: string): SiteName {
 }
 
 const screens = 'src/sites';
-/** The lazy screen (source module, as the build manifest names it) each path opens first. */
-const routeScreens: { site: SiteName; pattern: RegExp; modules: string[] }[] = [
-  { site: 'bookings', pattern: /^\/$/, modules: [`${screens}/bookings/screens/home-page.tsx`] },
+const venuesCall = '/api/activities/venues';
+const venueCalls = (venue: string) => `/api/activities/venue/${venue}`;
+
+/**
+ * The lazy screen (source module, as the build manifest names it) each path opens first, and the
+ * anonymous API calls it makes first (exactly as the web app writes them, so the browser reuses the
+ * preloaded answers); a path's slugs are used only when they are plain slugs.
+ */
+const routeScreens: {
+  site: SiteName;
+  pattern: RegExp;
+  modules: string[];
+  calls?: (match: RegExpExecArray) => string[];
+  /** Calls it makes first for a signed-in user. */
+  userCalls?: string[];
+}[] = [
   {
     site: 'bookings',
-    pattern: /^\/location\/[^/]+\/?$/,
+    pattern: /^\/$/,
+    modules: [`${screens}/bookings/screens/home-page.tsx`],
+    calls: () => [venuesCall],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/([a-z0-9-]+)\/?$/,
     modules: [`${screens}/bookings/screens/venue-page.tsx`],
+    calls: ([, venue = '']) => [venuesCall, `${venueCalls(venue)}/categories`],
   },
   {
     site: 'bookings',
     pattern: /^\/location\/[^/]+\/[^/]+\/?$/,
     modules: [`${screens}/bookings/screens/category-page.tsx`],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/([a-z0-9-]+)\/([a-z0-9-]+)\/\d{4}-\d{2}-\d{2}\/by-time(\/.*)?$/,
+    modules: [`${screens}/bookings/screens/by-time-page.tsx`],
+    calls: ([, venue = '', activity = '']) => [
+      venuesCall,
+      `${venueCalls(venue)}/categories/${activity}`,
+      `${venueCalls(venue)}/activity-category/${activity}/dates`,
+    ],
   },
   {
     site: 'bookings',
@@ -77,6 +109,7 @@ const routeScreens: { site: SiteName; pattern: RegExp; modules: string[] }[] = [
     site: 'account',
     pattern: /^\/account\/?$/,
     modules: [`${screens}/account/account-layout.tsx`, `${screens}/account/screens/dashboard-screen.tsx`],
+    userCalls: ['/api/my-account/bookings?filter=future'],
   },
   {
     site: 'joining',
@@ -171,14 +204,34 @@ function screenAssets(built: BuiltSite, modules: string[], template: string) {
 }
 
 /** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
+export interface PageRequest {
+  /** The browser path, without the query. */
+  url: string;
+  /** The venue whose theme the page opens with (`?venue=` on bookings pages, else the cookie). */
+  venue: string | null;
+  /** The browser holds a session (its CSRF cookie): the page will ask for the user at once. */
+  signedIn: boolean;
+}
+
+/** A call's preload, in the mode the web app's fetches use (cors, with credentials). */
+const preloadCall = (href: string) =>
+  `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="use-credentials">`;
+
 export function renderSitePage(
   built: BuiltSite,
   template: string,
-  screenModules: string[],
+  page: { screenModules: string[]; calls: string[]; themeVenue: string | null },
   theme: Theme | undefined,
 ): string {
   const head: string[] = [];
   let html = template;
+  // The theme call the page will make is the venue's when one is selected.
+  if (page.themeVenue) {
+    html = html.replace(
+      '<link rel="preload" href="/api/frontend/theme"',
+      `<link rel="preload" href="/api/frontend/theme?venue=${encodeURIComponent(page.themeVenue)}"`,
+    );
+  }
   if (theme) {
     const resolved = resolveWireTheme(theme);
     // Colours are normalised hex and fonts fixed stacks; '<' is still refused, so no value ends the <style>.
@@ -203,7 +256,8 @@ export function renderSitePage(
     const logo = preloadableUrl(resolved.logo ?? undefined);
     if (logo) head.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image">`);
   }
-  const { scripts, styles } = screenAssets(built, screenModules, template);
+  for (const call of page.calls) if (!html.includes(`href="${call}"`)) head.push(preloadCall(call));
+  const { scripts, styles } = screenAssets(built, page.screenModules, template);
   for (const file of scripts) head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
   for (const file of styles) head.push(`<link rel="preload" href="${file}" as="style">`);
   if (head.length === 0) return html;
@@ -219,7 +273,7 @@ export interface SitePage {
 
 export interface SitePageRenderer {
   /** The page for a browser path, themed for a venue (or the operator); undefined with no build. */
-  render(url: string, venue: string | null): Promise<SitePage | undefined>;
+  render(request: PageRequest): Promise<SitePage | undefined>;
 }
 
 const maxPages = 500;
@@ -227,9 +281,11 @@ const maxPages = 500;
 export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader): SitePageRenderer {
   let built: BuiltSite | undefined;
   const pages = new Map<string, SitePage>();
-  const readTheme = async (venue: string | null): Promise<{ data: Theme; etag: string } | undefined> => {
+  const readTheme = async (
+    venue: string | null,
+  ): Promise<{ data: Theme; etag: string; venue: string | null } | undefined> => {
     try {
-      return await themeReader.readTheme(venue ?? undefined);
+      return { ...(await themeReader.readTheme(venue ?? undefined)), venue };
     } catch {
       // An unknown venue falls back to the operator's theme (as the page does); a failure leaves
       // the build's defaults and the page's own theme call decides (maintenance, error page).
@@ -238,17 +294,29 @@ export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader
     }
   };
   return {
-    async render(url, venue) {
+    async render({ url, venue, signedIn }) {
       built ??= readBuiltSite(webRoot);
       const site = siteOfPath(url);
       const template = built.templates[site];
       if (!template) return undefined;
       const screen = routeScreens.findIndex((route) => route.site === site && route.pattern.test(url));
+      const route = routeScreens[screen];
+      const match = route?.pattern.exec(url);
+      const calls = [
+        ...(signedIn ? ['/api/auth/user'] : []),
+        ...(route?.calls && match ? route.calls(match) : []),
+        ...(signedIn ? (route?.userCalls ?? []) : []),
+      ];
       const theme = await readTheme(venue);
-      const key = `${site}|${screen}|${theme?.etag ?? ''}`;
+      const key = `${url}|${signedIn}|${theme?.venue ?? ''}|${theme?.etag ?? ''}`;
       const cached = pages.get(key);
       if (cached) return cached;
-      const html = renderSitePage(built, template, routeScreens[screen]?.modules ?? [], theme?.data);
+      const html = renderSitePage(
+        built,
+        template,
+        { screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
+        theme?.data,
+      );
       const page: SitePage = {
         html,
         gzip: gzipSync(html),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { cookieNames } from '../session/session';
 import { createClient, createVenue } from './operator.service';
 import { saveTheme } from './theme.service';
 
@@ -13,6 +14,7 @@ function fakeWebDist(): string {
   const html = (entry: string) => `<!doctype html>
 <html lang="en">
   <head>
+    <link rel="preload" href="/api/frontend/theme" as="fetch" crossorigin="use-credentials" />
     <title>Book an activity</title>
     <script type="module" crossorigin src="/assets/${entry}.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/mount-site-1.js">
@@ -174,6 +176,44 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       const login = await t.app.inject({ method: 'GET', url: '/account/login' });
       expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1.js">');
       expect(login.body).not.toContain('venue-page-1.js');
+    });
+
+    it("preloads the calls the screen makes first, the selected venue's theme and, with a session, the user", async () => {
+      const preload = (href: string) =>
+        `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
+      const anonymous = await t.app.inject({ method: 'GET', url: '/location/teal-venue' });
+      expect(anonymous.body).toContain(preload('/api/activities/venues'));
+      expect(anonymous.body).toContain(preload('/api/activities/venue/teal-venue/categories'));
+      expect(anonymous.body).toContain('<link rel="preload" href="/api/frontend/theme" as="fetch"');
+      expect(anonymous.body).not.toContain('/api/auth/user');
+
+      const byTime = await t.app.inject({
+        method: 'GET',
+        url: '/location/teal-venue/badminton-40min/2026-12-01/by-time',
+        cookies: { selected_venue: 'teal-venue', [cookieNames(t.config).csrf]: 'a-csrf-token' },
+      });
+      expect(byTime.body).toContain(preload('/api/activities/venue/teal-venue/categories/badminton-40min'));
+      expect(byTime.body).toContain(
+        preload('/api/activities/venue/teal-venue/activity-category/badminton-40min/dates'),
+      );
+      expect(byTime.body).toContain(
+        '<link rel="preload" href="/api/frontend/theme?venue=teal-venue" as="fetch"',
+      );
+      expect(byTime.body).toContain(preload('/api/auth/user'));
+
+      const dashboard = await t.app.inject({
+        method: 'GET',
+        url: '/account/',
+        cookies: { [cookieNames(t.config).csrf]: 'a-csrf-token' },
+      });
+      expect(dashboard.body).toContain(preload('/api/my-account/bookings?filter=future'));
+      const signedOut = await t.app.inject({ method: 'GET', url: '/account/' });
+      expect(signedOut.body).not.toContain('/api/my-account/bookings');
+      // A path's text that is not a plain slug is never written into a preload.
+      const odd = await t.app.inject({ method: 'GET', url: '/location/%22%3E%3Cscript%3E' });
+      expect(odd.statusCode).toBe(200);
+      expect(odd.body).not.toContain('/api/activities/venue/');
+      expect(odd.body).not.toMatch(/<script>/i);
     });
 
     it('sends the page and the built files compressed to browsers that accept it', async () => {
