@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FontKey, Theme } from '@leisure/contract/operator';
@@ -24,7 +24,7 @@ import type { ThemeReader } from './theme.service';
  * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
  * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
  * screen and theme answer (its ETag), with their gzip and brotli encodings, so a request costs the
- * cached theme lookup and no rendering.
+ * cached theme lookup and no rendering. The build's files are read again when index.html changes.
  */
 
 const siteHtmlFiles: Record<SiteName, string> = {
@@ -280,7 +280,24 @@ const maxPages = 500;
 
 export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader): SitePageRenderer {
   let built: BuiltSite | undefined;
+  let builtAt = -1;
   const pages = new Map<string, SitePage>();
+  /** The build as it is now: a new build (index.html rewritten) is read again, and old pages dropped. */
+  const currentBuild = (): BuiltSite => {
+    const stamp = (() => {
+      try {
+        return statSync(path.join(webRoot, siteHtmlFiles.bookings)).mtimeMs;
+      } catch {
+        return 0;
+      }
+    })();
+    if (!built || stamp !== builtAt) {
+      built = readBuiltSite(webRoot);
+      builtAt = stamp;
+      pages.clear();
+    }
+    return built;
+  };
   const readTheme = async (
     venue: string | null,
   ): Promise<{ data: Theme; etag: string; venue: string | null } | undefined> => {
@@ -295,9 +312,9 @@ export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader
   };
   return {
     async render({ url, venue, signedIn }) {
-      built ??= readBuiltSite(webRoot);
+      const build = currentBuild();
       const site = siteOfPath(url);
-      const template = built.templates[site];
+      const template = build.templates[site];
       if (!template) return undefined;
       const screen = routeScreens.findIndex((route) => route.site === site && route.pattern.test(url));
       const route = routeScreens[screen];
@@ -312,7 +329,7 @@ export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader
       const cached = pages.get(key);
       if (cached) return cached;
       const html = renderSitePage(
-        built,
+        build,
         template,
         { screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
         theme?.data,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -248,6 +248,17 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(chunk.statusCode).toBe(200);
       expect(chunk.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(chunk.rawPayload).toString()).toContain('venue page');
+    });
+
+    it('a new build under a running server is served from its own HTML', async () => {
+      const before = await t.app.inject({ method: 'GET', url: '/' });
+      expect(before.body).toContain('/assets/bookings-1.js');
+      const file = path.join(webDist, 'index.html');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('bookings-1.js', 'bookings-2.js'));
+      utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+      const after = await t.app.inject({ method: 'GET', url: '/' });
+      expect(after.body).toContain('/assets/bookings-2.js');
+      expect(themeVars(after.body)).toContain('--colour-primary:#112233');
     });
   });
 });
