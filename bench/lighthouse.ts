@@ -1,12 +1,15 @@
-/** 3. Lighthouse (desktop preset, performance and accessibility), the median of a few runs a page. */
-import { existsSync } from 'node:fs';
+/**
+ * 3. Lighthouse on a phone (its default mobile preset: simulated slow 4G and 4x CPU throttling),
+ * performance and accessibility, the median of a few runs a page.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { gzippedBytes, log, median, round } from './helpers';
-import { settings, webDist } from './settings';
+import { here, settings, webDist } from './settings';
 
 const chromeFlags = [
   '--headless=new',
@@ -83,7 +86,7 @@ export async function runLighthouse(
           onlyCategories: ['performance', 'accessibility'],
           ...(cookies ? { disableStorageReset: true } : {}),
         },
-        desktopConfig,
+        // No config: Lighthouse's default is the mobile form factor with simulated throttling.
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       const { lhr } = result;
@@ -111,6 +114,11 @@ export async function runLighthouse(
   const chosen = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
   if (!chosen) throw new Error(`Lighthouse ${pagePath}: no runs`);
   const { lhr } = chosen;
+  // The whole report (network waterfall, LCP element and its phases), to see what delays the LCP.
+  const reports = path.join(here, 'results/lighthouse');
+  mkdirSync(reports, { recursive: true });
+  const name = pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
   const failingAudits: LighthouseFigure['failingAudits'] = [];
   for (const [category, entry] of Object.entries(lhr.categories)) {
     for (const ref of entry.auditRefs) {

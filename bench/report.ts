@@ -99,6 +99,20 @@ export function checkBudgets(
       target: `>= ${budgets.lighthousePerformance}`,
       pass: figure.performance >= budgets.lighthousePerformance,
     });
+    const lcp = figure.metrics.largestContentfulPaintMs;
+    checks.push({
+      name: `Lighthouse LCP ${figure.path}`,
+      value: lcp === undefined ? '-' : `${round(lcp)} ms`,
+      target: `<= ${budgets.lighthouseLcpMs} ms`,
+      pass: lcp !== undefined && lcp <= budgets.lighthouseLcpMs,
+    });
+    const cls = figure.metrics.cumulativeLayoutShift;
+    checks.push({
+      name: `Lighthouse CLS ${figure.path}`,
+      value: cls === undefined ? '-' : String(round(cls, 3)),
+      target: `<= ${budgets.lighthouseCls}`,
+      pass: cls !== undefined && cls <= budgets.lighthouseCls,
+    });
     checks.push({
       name: `Lighthouse accessibility ${figure.path}`,
       value: String(figure.accessibility),
@@ -194,10 +208,10 @@ export function printReport({
     }
   }
   if (lighthouseFigures.length > 0) {
-    console.log(`\nLighthouse desktop (median of ${settings.lighthouseRuns})`);
+    console.log(`\nLighthouse mobile (slow 4G, 4x CPU; median of ${settings.lighthouseRuns})`);
     for (const figure of lighthouseFigures) {
       console.log(
-        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
+        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  LCP ${padStart(round(figure.metrics.largestContentfulPaintMs ?? 0), 5)} ms  CLS ${round(figure.metrics.cumulativeLayoutShift ?? 0, 3)}  FCP ${round(figure.metrics.firstContentfulPaintMs ?? 0)} ms  TBT ${round(figure.metrics.totalBlockingTimeMs ?? 0)} ms  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
       );
       for (const audit of figure.failingAudits) {
         console.log(

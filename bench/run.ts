@@ -6,8 +6,10 @@
  *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
  *    a fresh seeded database: GET /api/frontend/theme and GET /api/auth/user with a bearer token.
  *    The joining site's lazy map chunk (venue-map) is reported on its own and must not be initial.
- * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login, /join/ and
- *    /join/centre/{slug} (the seeded venue selling the most membership types).
+ * 3. Lighthouse (mobile preset: slow 4G, 4x CPU; performance, LCP, CLS, accessibility) for /,
+ *    /location/{venue}, its by-time list, /account/login, /join/, /join/centre/{slug} (the seeded
+ *    venue selling the most membership types) and /account/ signed in; each page's median report is
+ *    kept in bench/results/lighthouse/ (the waterfall, to see what delays the LCP).
  * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
  *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race.
  * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
@@ -109,14 +111,23 @@ async function main(): Promise<void> {
       }
 
       if (has('pages')) {
-        const pagePaths = ['/', '/account/login', '/join/'];
+        // The venue page and its by-time list (tomorrow's badminton courts, so never an empty past day).
+        const venue = 'leeds-riverside';
+        const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        const pagePaths = [
+          '/',
+          `/location/${venue}`,
+          `/location/${venue}/badminton-40min/${tomorrow}/by-time`,
+          '/account/login',
+          '/join/',
+        ];
         try {
           pagePaths.push(`/join/centre/${(await joiningFixture(base)).venueSlug}`);
         } catch (error) {
           problems.push(`Lighthouse /join/centre/{slug}: no centre: ${(error as Error).message}`);
         }
         for (const pagePath of pagePaths) {
-          log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), desktop)`);
+          log(`Lighthouse ${pagePath} (${settings.lighthouseRuns} run(s), mobile)`);
           try {
             lighthouseFigures.push(await runLighthouse(base, pagePath));
           } catch (error) {
@@ -124,7 +135,7 @@ async function main(): Promise<void> {
           }
         }
         // The dashboard, signed in as the member with two years of history (session cookies).
-        log(`Lighthouse /account/ as ${historyMember.username} (${settings.lighthouseRuns} run(s), desktop)`);
+        log(`Lighthouse /account/ as ${historyMember.username} (${settings.lighthouseRuns} run(s), mobile)`);
         try {
           const cookies = await sessionCookies(base, historyMember);
           lighthouseFigures.push(await runLighthouse(base, '/account/', cookies));

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -60,13 +62,48 @@ function mockApiHtml(): Plugin {
   };
 }
 
+/**
+ * Phones on slow networks (issue 16): every text file of the build gets a brotli (.br) and a gzip
+ * (.gz) copy beside it, which the API server's static handler sends to browsers that accept them
+ * (`preCompressed`). Compressing once at build time costs no CPU per request.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|json|svg|txt|webmanifest)$/;
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || statSync(file).size < 1024) continue;
+        const source = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 export default defineConfig({
-  plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml()],
+  plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The API server reads it to preload the chunk of the screen a page opens (decision 020).
+    manifest: true,
     rolldownOptions: {
       input: {
         bookings: resolve(import.meta.dirname, 'index.html'),

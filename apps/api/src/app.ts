@@ -50,9 +50,11 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { createSitePageRenderer, siteOfPath } from './modules/operator/site-page.service';
+import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { clearDeadSessionCookies, installSessions } from './modules/session/session';
+import { clearDeadSessionCookies, cookieNames, installSessions } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -124,11 +126,13 @@ export function webDistDir(config: Config): string | undefined {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
-/** Which sub-site a browser path belongs to, for deep-link fallback to its HTML. */
-function subSiteHtml(url: string): string {
-  if (url === '/account' || url.startsWith('/account/')) return 'account/index.html';
-  if (url === '/join' || url.startsWith('/join/')) return 'join/index.html';
-  return 'index.html';
+/** The venue whose theme a page opens with, as the page decides it: `?venue=` on bookings, else the cookie. */
+function pageVenue(request: FastifyRequest, url: string): string | null {
+  const slug = /^[a-z0-9][a-z0-9-]{0,99}$/;
+  const query = (request.query as Record<string, unknown> | undefined)?.venue;
+  if (siteOfPath(url) === 'bookings' && typeof query === 'string' && slug.test(query)) return query;
+  const cookieValue = request.cookies?.selected_venue;
+  return typeof cookieValue === 'string' && slug.test(cookieValue) ? cookieValue : null;
 }
 
 function securityHeaders(config: Config) {
@@ -357,7 +361,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
-      index: ['index.html'],
+      // Each sub-site's HTML is themed per request (below); files are sent as the build compressed them.
+      index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -381,9 +387,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ) {
       return sendError(reply, 404, defaultMessages.not_found);
     }
-    // A deep link into a sub-site: send that sub-site's HTML and let its router decide.
-    return reply.header('cache-control', 'no-cache').sendFile(subSiteHtml(url));
+    // A sub-site's page or a deep link into it: its HTML with the theme written in; its router decides.
+    return sendSitePage(request, reply, url);
   });
+
+  const sitePages = webRoot ? createSitePageRenderer(webRoot, createThemeReader(db, config)) : undefined;
+  if (webRoot) {
+    // The sub-sites' own addresses (the static files' index is off: their HTML is themed here).
+    for (const home of ['/', '/account/', '/join/']) {
+      app.get(home, { schema: { hide: true } }, (request, reply) => sendSitePage(request, reply, home));
+    }
+  }
+  async function sendSitePage(request: FastifyRequest, reply: FastifyReply, url: string) {
+    const page = await sitePages?.render({
+      url,
+      venue: pageVenue(request, url),
+      signedIn: Boolean(request.cookies?.[cookieNames(config, request).csrf]),
+    });
+    if (!page) return sendError(reply, 404, defaultMessages.not_found);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .header('etag', page.etag)
+      .type('text/html; charset=utf-8');
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli);
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  }
 
   return app;
 }

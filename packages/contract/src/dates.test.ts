@@ -17,3 +17,17 @@ describe('calendar dates', () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Date must be valid.']);
   });
 });
+
+describe('isIsoDate agrees with zod', () => {
+  it('for every day of a leap and a common year, month ends, century rules and odd shapes', async () => {
+    const { z } = await import('zod');
+    const samples = ['2024-02-29', '2023-02-29', '2000-02-29', '1900-02-29', '2026-04-31', '2026-12-31'];
+    samples.push('2026-13-01', '2026-00-10', '26-01-01', '2026-1-01', ' 2026-01-01', '2026-01-01T00:00', '');
+    for (let day = 0; day < 800; day += 1) {
+      samples.push(new Date(Date.UTC(2023, 0, 1) + day * 86_400_000).toISOString().slice(0, 10));
+    }
+    for (const sample of samples)
+      expect(isIsoDate(sample), sample).toBe(z.iso.date().safeParse(sample).success);
+    expect(isIsoDate(20260101)).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './calendar-date';
 
 /**
  * Calendar dates on the wire: 'YYYY-MM-DD' that exist (zod's ISO date checks the month, the day and
@@ -8,12 +9,7 @@ export function zCalendarDate(message: string) {
   return z.iso.date({ error: message });
 }
 
-const anyCalendarDate = z.iso.date();
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
-  return anyCalendarDate.safeParse(value).success;
-}
+export { isIsoDate };
 
 // ---- How the wire writes dates and times (the API's answers; the web's mocks) ---------------------
 

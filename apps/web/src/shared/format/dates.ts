@@ -1,4 +1,4 @@
-import { isIsoDate } from '@leisure/contract/dates';
+import { isIsoDate } from '@leisure/contract/calendar-date';
 
 /**
  * Dates and times on screen: the web app's one dates module. Two kinds of value come from the API:

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type UIMatch, useMatches } from 'react-router';
 
@@ -33,6 +33,13 @@ export function CrumbLink({ to, children }: { to: string; children: ReactNode })
 export function Breadcrumbs() {
   const { t } = useTranslation('common');
   const matches = useMatches();
+  const list = useRef<HTMLOListElement>(null);
+  // On a phone the trail is one line that scrolls sideways (global.css): keep its end, the current
+  // page, in view as names arrive.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && element.scrollWidth > element.clientWidth) element.scrollLeft = element.scrollWidth;
+  });
   const crumbs = matches
     .map((match) => ({ match, crumb: handleOf(match)?.crumb, trail: handleOf(match)?.trail }))
     .filter(
@@ -42,7 +49,7 @@ export function Breadcrumbs() {
   if (crumbs.length === 0) return null;
   return (
     <nav className="breadcrumbs" aria-label={t('breadcrumb.label')}>
-      <ol>
+      <ol ref={list}>
         <li>
           <Link to="/">{t('breadcrumb.home')}</Link>
         </li>

@@ -33,8 +33,14 @@ export const fontWaitMs = 3_000;
 export async function loadFonts(keys: FontKey[], waitMs = fontWaitMs): Promise<void> {
   const unique = [...new Set(keys)];
   const work = (async () => {
-    await Promise.all(unique.flatMap((key) => fontLoaders[key].load()));
     const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+    // The server writes the theme's @font-face rules into the page (decision 020): then the CSS
+    // chunk is not needed, and waiting for it would cost a round trip before the first render.
+    const declared = (family: string) =>
+      fonts !== undefined && [...fonts].some((face) => face.family.replace(/['"]/g, '') === family);
+    await Promise.all(
+      unique.flatMap((key) => (declared(fontLoaders[key].family) ? [] : fontLoaders[key].load())),
+    );
     if (!fonts) return;
     await Promise.all(
       unique.flatMap((key) =>

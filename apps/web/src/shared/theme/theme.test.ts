@@ -1,5 +1,5 @@
+import { contrastRatio, parseColour, type Rgb } from '@leisure/contract/colours';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColour, type Rgb } from './colours';
 import { applyTheme, defaultTheme, resolveTheme, themeCssVariables } from './theme';
 
 const rgb = (hex: string | undefined): Rgb => {

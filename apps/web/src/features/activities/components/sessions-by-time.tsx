@@ -147,7 +147,10 @@ export function SessionsByTime({ venue, activity, date }: SessionsByTimeProps) {
           labelledBy={datesId}
           hrefFor={(day) => byTimeHref(venue, activity, day)}
         />
-      ) : null}
+      ) : (
+        // The strip's place is kept while the dates load, so the list below does not jump (issue 16).
+        <div className="date-strip date-strip-pending" aria-hidden="true" />
+      )}
       <h2 id={listId}>{t('sessions.heading', { date: longDate })}</h2>
       {times.isError ? (
         <LoadError error={times.error} />

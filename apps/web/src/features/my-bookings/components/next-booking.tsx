@@ -30,7 +30,8 @@ export function NextBooking() {
           {t('bookingsArea.loadBookingsError')}
         </p>
       ) : bookings.isPending ? (
-        <p className="booking-muted">{t('common.loading')}</p>
+        // Holds about a booking card's height, so the cards below do not jump when it arrives.
+        <p className="booking-muted next-booking-loading">{t('common.loading')}</p>
       ) : next ? (
         <BookingCard booking={next} onDetails={setDetails} />
       ) : (

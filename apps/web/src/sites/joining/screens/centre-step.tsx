@@ -26,10 +26,17 @@ export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }
       </p>
     );
   }
-  if (!venues) return <PageSpinner />;
+  // While the centres or the map load, the space the map will take is kept, so the steps below do
+  // not jump down when it arrives (layout shift on a phone; issue 16).
+  const loading = (
+    <div className={mapEnabled ? 'centre-step-loading' : undefined}>
+      <PageSpinner />
+    </div>
+  );
+  if (!venues) return loading;
   if (!mapEnabled) return <VenueCards venues={venues} selectedId={selectedId} onChoose={onChoose} />;
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={loading}>
       <VenueMap
         venues={venues}
         selectedId={selectedId}

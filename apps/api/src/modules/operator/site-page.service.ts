@@ -1,0 +1,348 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FontKey, Theme } from '@leisure/contract/operator';
+import { resolveWireTheme, themeCssVariables } from '@leisure/contract/theme-css';
+import type { SiteName } from '../../lib/public-urls';
+import type { ThemeReader } from './theme.service';
+
+/**
+ * Each sub-site's HTML as the API server sends it (docs/decisions/020-phones-first-paint.md): the
+ * built index.html with the operator's (or the selected venue's) theme written in, so a phone's
+ * first paint has the right colours and fonts without waiting for a script:
+ *
+ * - the theme's custom properties on :root in a <style>, and its secondary-button class on <html>;
+ * - the theme's fonts as @font-face rules (font-display: swap) with preloads of their files, in
+ *   place of the build's preloads of the default fonts;
+ * - modulepreload (and style preload) of the chunk of the screen the path opens, so it downloads
+ *   beside the entry script instead of after it;
+ * - a preload of the logo the header shows;
+ * - preloads of the calls the screen makes first (and of the user's when a session is held), and of
+ *   the selected venue's theme instead of the operator's.
+ *
+ * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
+ * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
+ * screen and theme answer (its ETag), with their gzip and brotli encodings, so a request costs the
+ * cached theme lookup and no rendering. The build's files are read again when index.html changes.
+ */
+
+const siteHtmlFiles: Record<SiteName, string> = {
+  bookings: 'index.html',
+  account: 'account/index.html',
+  joining: 'join/index.html',
+};
+
+/** Which sub-site a browser path belongs to. */
+export function siteOfPath(url: string): SiteName {
+  if (url === '/account' || url.startsWith('/account/')) return 'account';
+  if (url === '/join' || url.startsWith('/join/')) return 'joining';
+  return 'bookings';
+}
+
+const screens = 'src/sites';
+const venuesCall = '/api/activities/venues';
+const venueCalls = (venue: string) => `/api/activities/venue/${venue}`;
+
+/**
+ * The lazy screen (source module, as the build manifest names it) each path opens first, and the
+ * anonymous API calls it makes first (exactly as the web app writes them, so the browser reuses the
+ * preloaded answers); a path's slugs are used only when they are plain slugs.
+ */
+const routeScreens: {
+  site: SiteName;
+  pattern: RegExp;
+  modules: string[];
+  calls?: (match: RegExpExecArray) => string[];
+  /** Calls it makes first for a signed-in user. */
+  userCalls?: string[];
+}[] = [
+  {
+    site: 'bookings',
+    pattern: /^\/$/,
+    modules: [`${screens}/bookings/screens/home-page.tsx`],
+    calls: () => [venuesCall],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/([a-z0-9-]+)\/?$/,
+    modules: [`${screens}/bookings/screens/venue-page.tsx`],
+    calls: ([, venue = '']) => [venuesCall, `${venueCalls(venue)}/categories`],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/[^/]+\/[^/]+\/?$/,
+    modules: [`${screens}/bookings/screens/category-page.tsx`],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/([a-z0-9-]+)\/([a-z0-9-]+)\/\d{4}-\d{2}-\d{2}\/by-time(\/.*)?$/,
+    modules: [`${screens}/bookings/screens/by-time-page.tsx`],
+    calls: ([, venue = '', activity = '']) => [
+      venuesCall,
+      `${venueCalls(venue)}/categories/${activity}`,
+      `${venueCalls(venue)}/activity-category/${activity}/dates`,
+    ],
+  },
+  {
+    site: 'bookings',
+    pattern: /^\/location\/[^/]+\/[^/]+\/[^/]+\/by-time(\/.*)?$/,
+    modules: [`${screens}/bookings/screens/by-time-page.tsx`],
+  },
+  { site: 'bookings', pattern: /^\/basket\/?$/, modules: [`${screens}/bookings/screens/basket-page.tsx`] },
+  {
+    site: 'bookings',
+    pattern: /^\/basket\/checkout\/?$/,
+    modules: [`${screens}/bookings/screens/checkout-page.tsx`],
+  },
+  {
+    site: 'account',
+    pattern: /^\/account\/login\/?$/,
+    modules: [`${screens}/account/screens/login-screen.tsx`],
+  },
+  {
+    site: 'account',
+    pattern: /^\/account\/register\/?$/,
+    modules: [`${screens}/account/screens/register-screen.tsx`],
+  },
+  {
+    site: 'account',
+    pattern: /^\/account\/?$/,
+    modules: [`${screens}/account/account-layout.tsx`, `${screens}/account/screens/dashboard-screen.tsx`],
+    userCalls: ['/api/my-account/bookings?filter=future'],
+  },
+  {
+    site: 'joining',
+    pattern: /^\/join(\/|\/centre\/.*)?$/,
+    modules: [`${screens}/joining/screens/joining-page.tsx`],
+  },
+];
+
+/** The font families the theme's font keys are served as (docs/decisions/004-fonts.md). */
+const fontFamilies: Record<FontKey, string> = {
+  garage_gothic: 'Oswald',
+  lato: 'Lato',
+  open_sans: 'Open Sans',
+  roboto: 'Roboto',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What the build left in dist that the pages refer to, read once. */
+interface BuiltSite {
+  templates: Partial<Record<SiteName, string>>;
+  manifest: Record<string, ManifestChunk>;
+  /** Per font family: its @font-face rules (weights 400 and 700) and the woff2 files they name. */
+  fonts: Map<string, { css: string; files: string[] }>;
+}
+
+function readBuiltSite(webRoot: string): BuiltSite {
+  const templates: BuiltSite['templates'] = {};
+  for (const [site, file] of Object.entries(siteHtmlFiles) as [SiteName, string][]) {
+    const full = path.join(webRoot, file);
+    if (existsSync(full)) templates[site] = readFileSync(full, 'utf8');
+  }
+  const manifestFile = path.join(webRoot, '.vite/manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuiltSite['manifest'])
+    : {};
+  const fonts: BuiltSite['fonts'] = new Map();
+  const assets = path.join(webRoot, 'assets');
+  const fontCss = existsSync(assets)
+    ? readdirSync(assets).filter((name) => /^latin-(400|700)-[\w-]+\.css$/.test(name))
+    : [];
+  for (const name of fontCss) {
+    const css = readFileSync(path.join(assets, name), 'utf8');
+    const family = /font-family:\s*['"]?([^;'"}]+)['"]?\s*;/.exec(css)?.[1]?.trim();
+    if (!family) continue;
+    const entry = fonts.get(family) ?? { css: '', files: [] };
+    entry.css += css.trim();
+    for (const [, url] of css.matchAll(/url\((\/assets\/[\w.-]+\.woff2)\)/g)) if (url) entry.files.push(url);
+    fonts.set(family, entry);
+  }
+  return { templates, manifest, fonts };
+}
+
+/** Text for an HTML attribute value in double quotes. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A logo URL worth preloading: http(s) or same-origin; anything else is left to the page. */
+function preloadableUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (/^\/(?!\/)/.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chunks (JS and CSS) a screen needs beyond what the sub-site's HTML already loads. */
+function screenAssets(built: BuiltSite, modules: string[], template: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = built.manifest[key];
+    if (!chunk) return;
+    const file = `/${chunk.file}`;
+    if (!template.includes(file)) scripts.add(file);
+    for (const css of chunk.css ?? []) if (!template.includes(`/${css}`)) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported, seen);
+  };
+  const seen = new Set<string>();
+  for (const key of modules) visit(key, seen);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
+export interface PageRequest {
+  /** The browser path, without the query. */
+  url: string;
+  /** The venue whose theme the page opens with (`?venue=` on bookings pages, else the cookie). */
+  venue: string | null;
+  /** The browser holds a session (its CSRF cookie): the page will ask for the user at once. */
+  signedIn: boolean;
+}
+
+/** A call's preload, in the mode the web app's fetches use (cors, with credentials). */
+const preloadCall = (href: string) =>
+  `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="use-credentials">`;
+
+export function renderSitePage(
+  built: BuiltSite,
+  template: string,
+  page: { screenModules: string[]; calls: string[]; themeVenue: string | null },
+  theme: Theme | undefined,
+): string {
+  const head: string[] = [];
+  let html = template;
+  // The theme call the page will make is the venue's when one is selected.
+  if (page.themeVenue) {
+    html = html.replace(
+      '<link rel="preload" href="/api/frontend/theme"',
+      `<link rel="preload" href="/api/frontend/theme?venue=${encodeURIComponent(page.themeVenue)}"`,
+    );
+  }
+  if (theme) {
+    const resolved = resolveWireTheme(theme);
+    // Colours are normalised hex and fonts fixed stacks; '<' is still refused, so no value ends the <style>.
+    const rules = Object.entries(themeCssVariables(resolved))
+      .map(([name, value]) => `${name}:${value.replace(/[<>]/g, '')}`)
+      .join(';');
+    head.push(`<style id="theme-vars">:root{${rules}}</style>`);
+    html = html.replace(/<html\b([^>]*)>/i, `<html$1 class="secondary-${resolved.secondaryButtonStyle}">`);
+    // The theme's fonts replace the build's preloads of the default ones.
+    html = html.replace(/^\s*<link rel="preload" href="[^"]*" as="font"[^>]*>\n?/gm, '');
+    const families = [...new Set([resolved.headingFont, resolved.bodyFont])].map((key) => fontFamilies[key]);
+    const faces: string[] = [];
+    for (const family of families) {
+      const font = built.fonts.get(family);
+      if (!font) continue;
+      faces.push(font.css);
+      for (const file of font.files) {
+        head.push(`<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`);
+      }
+    }
+    if (faces.length > 0) head.push(`<style id="theme-fonts">${faces.join('').replace(/</g, '')}</style>`);
+    const logo = preloadableUrl(resolved.logo ?? undefined);
+    if (logo) head.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image">`);
+  }
+  for (const call of page.calls) if (!html.includes(`href="${call}"`)) head.push(preloadCall(call));
+  const { scripts, styles } = screenAssets(built, page.screenModules, template);
+  for (const file of scripts) head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
+  for (const file of styles) head.push(`<link rel="preload" href="${file}" as="style">`);
+  if (head.length === 0) return html;
+  return html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+}
+
+export interface SitePage {
+  html: string;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+}
+
+export interface SitePageRenderer {
+  /** The page for a browser path, themed for a venue (or the operator); undefined with no build. */
+  render(request: PageRequest): Promise<SitePage | undefined>;
+}
+
+const maxPages = 500;
+
+export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader): SitePageRenderer {
+  let built: BuiltSite | undefined;
+  let builtAt = -1;
+  const pages = new Map<string, SitePage>();
+  /** The build as it is now: a new build (index.html rewritten) is read again, and old pages dropped. */
+  const currentBuild = (): BuiltSite => {
+    const stamp = (() => {
+      try {
+        return statSync(path.join(webRoot, siteHtmlFiles.bookings)).mtimeMs;
+      } catch {
+        return 0;
+      }
+    })();
+    if (!built || stamp !== builtAt) {
+      built = readBuiltSite(webRoot);
+      builtAt = stamp;
+      pages.clear();
+    }
+    return built;
+  };
+  const readTheme = async (
+    venue: string | null,
+  ): Promise<{ data: Theme; etag: string; venue: string | null } | undefined> => {
+    try {
+      return { ...(await themeReader.readTheme(venue ?? undefined)), venue };
+    } catch {
+      // An unknown venue falls back to the operator's theme (as the page does); a failure leaves
+      // the build's defaults and the page's own theme call decides (maintenance, error page).
+      if (venue === null) return undefined;
+      return readTheme(null);
+    }
+  };
+  return {
+    async render({ url, venue, signedIn }) {
+      const build = currentBuild();
+      const site = siteOfPath(url);
+      const template = build.templates[site];
+      if (!template) return undefined;
+      const screen = routeScreens.findIndex((route) => route.site === site && route.pattern.test(url));
+      const route = routeScreens[screen];
+      const match = route?.pattern.exec(url);
+      const calls = [
+        ...(signedIn ? ['/api/auth/user'] : []),
+        ...(route?.calls && match ? route.calls(match) : []),
+        ...(signedIn ? (route?.userCalls ?? []) : []),
+      ];
+      const theme = await readTheme(venue);
+      const key = `${url}|${signedIn}|${theme?.venue ?? ''}|${theme?.etag ?? ''}`;
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const html = renderSitePage(
+        build,
+        template,
+        { screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
+        theme?.data,
+      );
+      const page: SitePage = {
+        html,
+        gzip: gzipSync(html),
+        brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      };
+      if (pages.size >= maxPages) pages.clear();
+      pages.set(key, page);
+      return page;
+    },
+  };
+}
