@@ -9,7 +9,9 @@
  * 3. Lighthouse (desktop preset, performance and accessibility) for /, /account/login, /join/ and
  *    /join/centre/{slug} (the seeded venue selling the most membership types).
  * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
- *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race.
+ *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race; on
+ *    PostgreSQL also the floor (floor-server.mjs: the minimal booking transaction written with pg, in
+ *    its own process, by autocannon) and the release-time rush (200 members, 40 sessions released at once).
  * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
  *    (anonymous and as a signed-in customer) and the price of a monthly payment option.
  *
@@ -21,7 +23,8 @@
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
- * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), CHROME_PATH
+ * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
+ * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), CHROME_PATH
  * (/usr/bin/chromium).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -174,6 +177,7 @@ async function main(): Promise<void> {
           {
             ...loadSettings,
             writeDuration: settings.writeDuration,
+            floorPort: settings.floorPort,
             raceRounds: settings.raceRounds,
             logLevel: settings.logLevel,
           },
@@ -182,7 +186,6 @@ async function main(): Promise<void> {
         ),
       )
     : [];
-  const bookingFigures = bookings.flatMap((run) => run.figures);
 
   const joining: JoiningRun[] = has('joining')
     ? await onEachDatabase('joining', (database, env) =>
@@ -192,7 +195,7 @@ async function main(): Promise<void> {
   const account: AccountRun[] = has('account')
     ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
     : [];
-  const ratio = checkBudgets({ load, bare, bookingFigures, lighthouseFigures }, checks, problems);
+  const ratio = checkBudgets({ load, bare, bookings, lighthouseFigures }, checks, problems);
 
   const results = {
     startedAt: startedAt.toISOString(),
