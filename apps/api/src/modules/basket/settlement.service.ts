@@ -99,13 +99,14 @@ export async function dropClaim(tx: Database, cartId: number): Promise<void> {
 
 /** Held places become booked, sessions in id order (the order every writer locks them in); the holds go. */
 export async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
-  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
-    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
-  }
+  // The holds (locked by the caller) go first, so the sessions' row locks come last.
   await deleteHolds(
     tx,
     holds.map((hold) => hold.id),
   );
+  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
+    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
+  }
 }
 
 /** The order is written: the basket is completed with the hash it was paid with. */
@@ -133,9 +134,10 @@ export async function settleBenefitLines(
   tx: Database,
   acting: Pick<Acting, 'customer' | 'isMember'>,
   cartId: number,
-  options: { now: Date; reprice: boolean },
+  /** `items`: the basket's lines when the caller has just read them in this transaction. */
+  options: { now: Date; reprice: boolean; items?: CartItemRow[] },
 ): Promise<number[]> {
-  const items = await listCartItemRows(tx, cartId);
+  const items = options.items ?? (await listCartItemRows(tx, cartId));
   const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
   const holds = await lockHoldsOfItems(
     tx,
