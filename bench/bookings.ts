@@ -27,6 +27,8 @@ export interface BookingsSettings {
   duration: number;
   /** The floor's port (floor-server.mjs; the bare server's, which has stopped by then). */
   floorPort: number;
+  /** Node options for the API server (BENCH_API_NODE_ARGS: a CPU profile, say). */
+  apiNodeArgs: string[];
   writeDuration: number;
   warmup: number;
   connections: number;
@@ -740,7 +742,7 @@ export async function runBookings(
     fixture = JSON.parse(line) as BookingsFixture;
     // The floor first, alone on the database (the API server is not started yet).
     if (database === 'postgres') figures.push(await measureFloor(hooks, settings, env, fixture));
-    const app = hooks.startProcess(`api ${database}`, [hooks.serverEntry], env);
+    const app = hooks.startProcess(`api ${database}`, [...settings.apiNodeArgs, hooks.serverEntry], env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
     try {

@@ -24,7 +24,8 @@
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
- * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), CHROME_PATH
+ * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_API_NODE_ARGS (node
+ * options of the bookings part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
             ...loadSettings,
             writeDuration: settings.writeDuration,
             floorPort: settings.floorPort,
+            apiNodeArgs: settings.apiNodeArgs,
             raceRounds: settings.raceRounds,
             logLevel: settings.logLevel,
           },

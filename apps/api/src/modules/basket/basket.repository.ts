@@ -452,6 +452,28 @@ export async function deleteExpiredMembershipLines(
   );
 }
 
+/**
+ * What tidying this basket would find, in one read: run-out holds, run-out membership lines, and
+ * lines left with no hold. The tidying statements run only when one is there (they decide exactly).
+ */
+export async function findCartTidying(
+  db: Database,
+  cartId: number,
+  now: Date,
+): Promise<{ expired: boolean; holdless: boolean }> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from cart_holds h where h.cart_id = ${cartId} and h.expires_at < ${at}::timestamptz)
+      or exists (select 1 from cart_items i where i.cart_id = ${cartId} and i.cartable_type = 'membership'
+                   and i.line_expires_at < ${at}::timestamptz) as expired,
+      exists (select 1 from cart_items ci where ci.cart_id = ${cartId}
+                and ci.cartable_type not in ('membership', 'penalty')
+                and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)) as holdless`);
+  const row = rowsOf<{ expired: boolean; holdless: boolean }>(result)[0];
+  return { expired: row?.expired === true, holdless: row?.holdless === true };
+}
+
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
 export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
   const result = await db.execute(sql`

@@ -19,7 +19,7 @@ import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
-import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
+import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
   type BookableRow,
@@ -29,7 +29,6 @@ import {
   type CartRow,
   countCartBenefitPlaces,
   deleteCartItems,
-  deleteHoldlessItems,
   deleteHolds,
   deleteMembershipLines,
   findBookable,
@@ -55,6 +54,7 @@ import {
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+import { tidyBasket } from './settlement.service';
 
 /**
  * The basket (bookings-api.md "Cart"; docs/decisions/007): one open basket per customer, lines that
@@ -178,9 +178,7 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
     source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
     uuid: randomUUID(),
   });
-  await deps.holds.releaseExpired({ cartId: cart.id });
-  const orphaned = await deleteHoldlessItems(deps.db, cart.id);
-  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
+  await tidyBasket(deps, cart.id);
   return cart;
 }
 
@@ -353,9 +351,11 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
-  await deps.holds.releaseExpired({
-    occurrenceIds: plans.flatMap((plan) => plan.sessions.map((s) => s.occurrenceId)),
-  });
+  // Run-out holds on these sessions give their places back first (a session holding none has none to give).
+  const held = plans.flatMap((plan) =>
+    plan.sessions.filter((s) => s.heldCount > 0).map((s) => s.occurrenceId),
+  );
+  if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
   const cart = await currentCart(deps, acting, body.source);
   const { locked, known } = await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, now);

@@ -12,6 +12,7 @@ import {
   deleteHoldlessItems,
   deleteHolds,
   findCart,
+  findCartTidying,
   findCompletedCartByHash,
   findOpenCart,
   type HoldRow,
@@ -48,9 +49,13 @@ export async function findOpenBasket(db: Database, userId: number): Promise<Cart
  * completed meanwhile stays completed): run-out holds are released and lines left without places go.
  */
 export async function tidyBasket(deps: { db: Database; holds: HoldKeeper }, cartId: number): Promise<void> {
-  await deps.holds.releaseExpired({ cartId });
+  const now = new Date();
+  // One read says whether there is anything to tidy (most of the time there is not).
+  const due = await findCartTidying(deps.db, cartId, now);
+  if (due.expired) await deps.holds.releaseExpired({ cartId });
+  if (!due.expired && !due.holdless) return;
   const orphaned = await deleteHoldlessItems(deps.db, cartId);
-  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
+  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, now);
 }
 
 /** The customer's most recent completed basket with this checkout hash (a repeated submission). */
