@@ -22,6 +22,8 @@ export default defineConfig({
           // Each API test file opens its own in-memory database (about 4 s); two cores.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A transaction's connection runs one query at a time: an overlap fails the test.
+          setupFiles: ['apps/api/src/test/one-query-at-a-time.ts'],
           maxWorkers: 2,
           // Projects with their own worker count run as separate groups, one after another.
           sequence: { groupOrder: 1 },

@@ -7,6 +7,7 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    body?: string;
   }
   interface Histogram {
     average: number;

@@ -16,12 +16,14 @@
 import path from 'node:path';
 // The API's sources expect the cookie plugin's types (app.ts brings them in the API's own build).
 import type {} from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { addDays, localDateOf, localDayBounds } from '../apps/api/src/lib/dates';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
 import { insertMembershipUser, insertUser } from '../apps/api/src/modules/auth/auth.repository';
 import { listSessions } from '../apps/api/src/modules/availability/availability.repository';
+import { openCartOf } from '../apps/api/src/modules/basket/basket.repository';
 import { listActiveTerms } from '../apps/api/src/modules/operator/operator.repository';
 import { createVenue, getCurrentClient } from '../apps/api/src/modules/operator/operator.service';
 import { insertSession } from '../apps/api/src/modules/session/session.repository';
@@ -35,6 +37,7 @@ import {
   offerActivities,
   setPlacesUsed,
 } from '../apps/api/src/modules/timetable/timetable.service';
+import { listActivityPricing } from '../apps/api/src/modules/venues/venues.service';
 import { seedIfEmpty } from '../apps/api/src/seed/seed';
 
 export interface BookingsFixture {
@@ -51,6 +54,22 @@ export interface BookingsFixture {
   checkoutWorkers: { tokens: string[]; sessions: number[] }[];
   /** The last-place race: one session with one place left per round, and the racing customers. */
   race: { tokens: string[]; sessions: number[] };
+  /**
+   * The floor (floor-server.mjs, PostgreSQL only): one member per connection, each with an open basket
+   * and a session of its own that never fills (its capacity is raised), and the line's fixed facts.
+   */
+  floor: {
+    members: { userId: number; cartId: number; occurrenceId: number }[];
+    activityId: number;
+    venueId: number;
+    pricingOptionId: number;
+    amount: number;
+  };
+  /**
+   * The release-time rush: sessions not bookable yet (released by the bench at one instant) and the
+   * customers who strike at that second, each adding one of them and paying.
+   */
+  release: { tokens: string[]; sessions: number[]; capacity: number };
   termIds: number[];
 }
 
@@ -58,6 +77,8 @@ const int = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const connections = int('BENCH_CONNECTIONS', 50);
 const checkoutUsersPerConnection = int('BENCH_CHECKOUT_USERS', 4);
 const raceRounds = int('BENCH_RACE_ROUNDS', 20);
+const releaseMembers = int('BENCH_RELEASE_MEMBERS', 200);
+const releaseSessions = int('BENCH_RELEASE_SESSIONS', 40);
 const courts = 10;
 const starts = Array.from({ length: 20 }, (_, i) => {
   const minutes = 7 * 60 + i * 40;
@@ -146,7 +167,8 @@ async function main(): Promise<void> {
       Array.from({ length: connections }, (_, c) => ids.filter((_, i) => i % connections === c));
 
     let sequence = 0;
-    const customer = async (): Promise<string> => {
+    const customer = async (): Promise<string> => (await customerWithId()).token;
+    const customerWithId = async (): Promise<{ token: string; userId: number }> => {
       sequence += 1;
       const user = await insertUser(db, {
         clientId: client.id,
@@ -168,7 +190,7 @@ async function main(): Promise<void> {
         expiresAt: new Date(Date.now() + 24 * 3600_000),
         userAgent: null,
       });
-      return token;
+      return { token, userId: user.id };
     };
 
     const cartSessions = deal(await sessionsOfDays(2, 7));
@@ -187,6 +209,45 @@ async function main(): Promise<void> {
     const raceTokens: string[] = [];
     for (let i = 0; i < connections; i++) raceTokens.push(await customer());
 
+    // The last day of the window (no other measurement uses it): the floor's sessions and the release's.
+    const lastDay = await sessionsOn(14);
+    const spare =
+      lastDay.length >= connections + releaseSessions ? lastDay : readDay.filter((_, i) => i % 10 !== 3);
+    const floorSessions = spare.slice(0, connections);
+    const released = spare.slice(connections, connections + releaseSessions);
+    if (floorSessions.length < connections || released.length < releaseSessions) {
+      throw new Error(`not enough spare sessions for the floor and the release (${spare.length})`);
+    }
+    await db.execute(
+      sql`update occurrences set capacity = 1000000 where id in (${sql.join(
+        floorSessions.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`,
+    );
+    const floorMembers: BookingsFixture['floor']['members'] = [];
+    for (const occurrenceId of floorSessions) {
+      const { userId } = await customerWithId();
+      const cart = await openCartOf(db, {
+        clientId: client.id,
+        userId,
+        source: 'activity-booking',
+        uuid: crypto.randomUUID(),
+      });
+      floorMembers.push({ userId, cartId: cart.id, occurrenceId });
+    }
+    const standard = (await listActivityPricing(db, activity.id)).find((option) => !option.forMembers);
+    const ticket = standard?.tickets[0];
+    if (!standard || !ticket) throw new Error('the bench activity has no standard ticket');
+    // Not bookable until the bench releases them (it sets first_bookable_at to now, all at once).
+    await db.execute(
+      sql`update occurrences set first_bookable_at = '2100-01-01T00:00:00Z' where id in (${sql.join(
+        released.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`,
+    );
+    const releaseTokens: string[] = [];
+    for (let i = 0; i < releaseMembers; i++) releaseTokens.push(await customer());
+
     const terms = await listActiveTerms(db, client.id, 'checkout');
     const fixture: BookingsFixture = {
       venueSlug: venue.slug,
@@ -198,6 +259,14 @@ async function main(): Promise<void> {
       cartWorkers,
       checkoutWorkers,
       race: { tokens: raceTokens, sessions: raceSessions },
+      floor: {
+        members: floorMembers,
+        activityId: activity.id,
+        venueId: venue.id,
+        pricingOptionId: standard.id,
+        amount: ticket.amount,
+      },
+      release: { tokens: releaseTokens, sessions: released, capacity },
       termIds: terms.map((term) => term.id),
     };
     process.stdout.write(`${JSON.stringify(fixture)}\n`);

@@ -20,10 +20,15 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
 
 export interface BookingsSettings {
   duration: number;
+  /** The floor's port (floor-server.mjs; the bare server's, which has stopped by then). */
+  floorPort: number;
+  /** Node options for the API server (BENCH_API_NODE_ARGS: a CPU profile, say). */
+  apiNodeArgs: string[];
   writeDuration: number;
   warmup: number;
   connections: number;
@@ -37,7 +42,7 @@ export interface BookingsSettings {
 export interface BookingsFigure {
   name: string;
   database: 'pglite' | 'postgres';
-  kind: 'read' | 'write' | 'race';
+  kind: 'read' | 'write' | 'race' | 'floor' | 'release';
   /** Held to the PostgreSQL read budget (the whole-day v2/slots is reported without one). */
   budgeted: boolean;
   url: string;
@@ -53,8 +58,23 @@ export interface BookingsFigure {
   note?: string;
 }
 
+/** The release-time rush, checked in the database after it (PostgreSQL). */
+export interface ReleaseCheck {
+  members: number;
+  sessions: number;
+  capacity: number;
+  /** Places sold (orders paid) and the members who were told the session was full. */
+  paid: number;
+  full: number;
+  /** Sessions with more places booked or held than their capacity, or bookings beyond it. */
+  oversold: number;
+  /** Answers of 500 or more, and requests that got no answer. */
+  serverErrors: number;
+}
+
 export interface BookingsRun {
   database: 'pglite' | 'postgres';
+  release?: ReleaseCheck;
   fixture: {
     venue: string;
     activity: string;
@@ -436,6 +456,213 @@ async function measureRace(
   };
 }
 
+/**
+ * The floor (PostgreSQL): floor-server.mjs in its own process on this run's database, measured by
+ * autocannon at the same concurrency as the writes; each connection is one member on a session of its own.
+ */
+async function measureFloor(
+  hooks: BenchHooks,
+  settings: BookingsSettings,
+  env: Record<string, string>,
+  fixture: BookingsFixture,
+): Promise<BookingsFigure> {
+  const floor = hooks.startProcess('floor', [path.join(hooks.root, 'bench/floor-server.mjs')], {
+    DATABASE_URL: env.DATABASE_URL ?? '',
+    PORT: String(settings.floorPort),
+    FLOOR_FIXTURE: JSON.stringify(fixture.floor),
+  });
+  try {
+    const url = `http://127.0.0.1:${settings.floorPort}/book`;
+    await hooks.waitForUrl(`http://127.0.0.1:${settings.floorPort}/`, floor, 10_000);
+    const options = { url, method: 'POST', body: '{}', connections: settings.connections };
+    await autocannon({ ...options, duration: settings.warmup });
+    hooks.log(
+      `postgres: floor (pg booking transaction): ${settings.writeDuration} s, ${settings.connections} connections`,
+    );
+    const loadAverage = load();
+    const result = await autocannon({ ...options, duration: settings.writeDuration });
+    const statuses: Record<string, number> = {};
+    for (const [status, entry] of Object.entries(result.statusCodeStats ?? {}))
+      statuses[status] = entry.count;
+    return {
+      name: 'floor: pg booking transaction',
+      database: 'postgres',
+      kind: 'floor',
+      budgeted: false,
+      url: '/book (bench/floor-server.mjs)',
+      durationS: round(result.duration, 1),
+      requests: result.requests.total,
+      requestsPerSecond: round(result.requests.average),
+      latencyP50Ms: round(result.latency.p50, 1),
+      latencyP99Ms: round(result.latency.p99, 1),
+      statuses,
+      errors: result.errors + result.timeouts,
+      loadAverage,
+      note:
+        'node:http + pg (pool of 10): begin; conditional UPDATE of the session (row lock + capacity); ' +
+        'insert the basket line; insert its hold; commit. One member and session per connection (autocannon)',
+    };
+  } finally {
+    await hooks.stopProcess(floor);
+  }
+}
+
+/**
+ * The release-time rush (PostgreSQL): sessions not bookable until now are released at one instant
+ * (their first_bookable_at set to now), and every member strikes at once: `cart/add` of one of them
+ * (a 409 is retried, as the message asks, up to three times), then `checkout/complete` by card when
+ * it was added. Afterwards the database is counted: no session holds or books more than its capacity.
+ */
+async function measureRelease(
+  hooks: BenchHooks,
+  base: string,
+  env: Record<string, string>,
+  fixture: BookingsFixture,
+): Promise<{ figures: BookingsFigure[]; check: ReleaseCheck; problems: string[] }> {
+  const { tokens, sessions, capacity } = fixture.release;
+  const rush = client(base, tokens.length);
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+  const add = new Recorder();
+  const complete = new Recorder();
+  const problems: string[] = [];
+  let full = 0;
+  let paid = 0;
+  try {
+    const cardTokens: string[] = [];
+    for (let i = 0; i < Math.min(50, tokens.length); i++) {
+      const answer = await rush.call('POST', '/sandbox-pay/tokens', null, {
+        card_number: '4242 4242 4242 4242',
+        expiry_month: 12,
+        expiry_year: new Date().getFullYear() + 3,
+        cvc: '123',
+        name: 'Bench Customer',
+      });
+      const token = answer.status === 200 ? (JSON.parse(answer.body) as { token?: string }).token : undefined;
+      if (!token) throw new Error(`sandbox card token: ${answer.status} ${answer.body}`);
+      cardTokens.push(token);
+    }
+    // Before the release: not bookable yet.
+    const early = await rush.call('POST', '/api/activities/cart/add', tokens[0] ?? null, {
+      items: [{ id: sessions[0], type: 'purchasableOccurrence' }],
+    });
+    if (early.status !== 422) problems.push(`release: before the release cart/add answered ${early.status}`);
+    hooks.log(
+      `postgres: release-time rush: ${sessions.length} sessions released at once, ${tokens.length} members add one and pay`,
+    );
+    const loadAverage = load();
+    await pool.query('update occurrences set first_bookable_at = now() where id = any($1::int[])', [
+      sessions,
+    ]);
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        const session = sessions[i % sessions.length];
+        let added: Answer | undefined;
+        for (let attempt = 0; attempt < 4; attempt++) {
+          added = await rush.call('POST', '/api/activities/cart/add', token, {
+            items: [{ id: session, type: 'purchasableOccurrence' }],
+          });
+          add.add(added);
+          if (added.status !== 409) break;
+        }
+        if (added?.status === 422) full += 1;
+        if (added?.status !== 200) return;
+        const cart = (JSON.parse(added.body) as { data: { balance: number; item_hash: string } }).data;
+        const answer = await rush.call('POST', '/api/checkout/complete', token, {
+          item_hash: cart.item_hash,
+          source: 'bookings',
+          terms: fixture.termIds,
+          completed_waivers: [],
+          payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
+          card: { token: cardTokens[i % cardTokens.length], save_card: false, billing },
+        });
+        complete.add(answer);
+        if (answer.status === 200) paid += 1;
+        else if (problems.length < 5)
+          problems.push(`release: checkout ${answer.status} ${answer.body.slice(0, 160)}`);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const counted = await pool.query<{
+      id: number;
+      capacity: number;
+      booked: number;
+      held: number;
+      bookings: number;
+    }>(
+      `select o.id, o.capacity, o.booked_count as booked, o.held_count as held,
+         (select coalesce(sum(b.quantity), 0)::int from bookings b where b.occurrence_id = o.id and b.status = 'booked') as bookings
+       from occurrences o where o.id = any($1::int[])`,
+      [sessions],
+    );
+    const oversold = counted.rows.filter(
+      (row) =>
+        row.booked + row.held > row.capacity || row.bookings > row.capacity || row.bookings !== row.booked,
+    ).length;
+    const booked = counted.rows.reduce((n, row) => n + row.bookings, 0);
+    if (booked !== paid) problems.push(`release: ${paid} checkouts paid but ${booked} places booked`);
+    const statuses = [...Object.entries(add.statuses), ...Object.entries(complete.statuses)];
+    const serverErrors = statuses
+      .filter(([status]) => Number(status) >= 500 || status === '0')
+      .reduce((n, [, count]) => n + count, 0);
+    const note = `${tokens.length} members, ${sessions.length} sessions of ${capacity} places released at once; ${paid} paid, ${full} told full`;
+    const both = new Recorder();
+    for (const recorder of [add, complete]) {
+      both.latencies.push(...recorder.latencies);
+      for (const [status, count] of Object.entries(recorder.statuses))
+        both.statuses[status] = (both.statuses[status] ?? 0) + count;
+      both.errors += recorder.errors;
+    }
+    return {
+      figures: [
+        figureOf(
+          'release: cart/add + checkout/complete',
+          'postgres',
+          'release',
+          '/api/…',
+          both,
+          seconds,
+          loadAverage,
+          note,
+        ),
+        figureOf(
+          'release: cart/add',
+          'postgres',
+          'release',
+          '/api/activities/cart/add',
+          add,
+          seconds,
+          loadAverage,
+          note,
+        ),
+        figureOf(
+          'release: checkout/complete',
+          'postgres',
+          'release',
+          '/api/checkout/complete',
+          complete,
+          seconds,
+          loadAverage,
+          note,
+        ),
+      ].map((figure, index) => ({ ...figure, budgeted: index === 0 })),
+      check: {
+        members: tokens.length,
+        sessions: sessions.length,
+        capacity,
+        paid,
+        full,
+        oversold,
+        serverErrors,
+      },
+      problems,
+    };
+  } finally {
+    rush.close();
+    await pool.end();
+  }
+}
+
 // ---- One database ----------------------------------------------------------------------------------------
 
 export function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
@@ -503,6 +730,7 @@ export async function runBookings(
   const problems: string[] = [];
   const figures: BookingsFigure[] = [];
   let fixture: BookingsFixture | undefined;
+  let release: ReleaseCheck | undefined;
   try {
     hooks.log(`${database}: seeding the bench venue (200 sessions a day) and customers`);
     const out = await runSeed(hooks, [], {
@@ -512,7 +740,9 @@ export async function runBookings(
     });
     const line = out.trim().split('\n').at(-1) ?? '';
     fixture = JSON.parse(line) as BookingsFixture;
-    const app = hooks.startProcess(`api ${database}`, [hooks.serverEntry], env);
+    // The floor first, alone on the database (the API server is not started yet).
+    if (database === 'postgres') figures.push(await measureFloor(hooks, settings, env, fixture));
+    const app = hooks.startProcess(`api ${database}`, [...settings.apiNodeArgs, hooks.serverEntry], env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
     try {
@@ -562,6 +792,12 @@ export async function runBookings(
       const race = await measureRace(hooks, database, http.call, fixture);
       figures.push(race.figure);
       problems.push(...race.problems.map((problem) => `${database}: ${problem}`));
+      if (database === 'postgres') {
+        const rush = await measureRelease(hooks, base, env, fixture);
+        figures.push(...rush.figures);
+        release = rush.check;
+        problems.push(...rush.problems.map((problem) => `${database}: ${problem}`));
+      }
     } finally {
       http.close();
       await hooks.stopProcess(app);
@@ -575,6 +811,7 @@ export async function runBookings(
   }
   return {
     database,
+    ...(release ? { release } : {}),
     fixture: {
       venue: fixture?.venueSlug ?? '',
       activity: fixture?.activitySlug ?? '',

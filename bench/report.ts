@@ -24,12 +24,12 @@ export function checkBudgets(
   {
     load,
     bare,
-    bookingFigures,
+    bookings,
     lighthouseFigures,
   }: {
     load: LoadFigure[];
     bare: LoadFigure | undefined;
-    bookingFigures: BookingsRun['figures'];
+    bookings: BookingsRun[];
     lighthouseFigures: LighthouseFigure[];
   },
   checks: Check[],
@@ -42,8 +42,9 @@ export function checkBudgets(
       );
     }
   }
+  const bookingFigures = bookings.flatMap((run) => run.figures);
   for (const figure of bookingFigures) {
-    if (figure.kind === 'race') continue;
+    if (figure.kind === 'race' || figure.kind === 'release') continue;
     const other = Object.entries(figure.statuses).filter(([status]) => status !== '200');
     if (other.length > 0 || figure.errors > 0) {
       problems.push(
@@ -92,6 +93,7 @@ export function checkBudgets(
       });
     }
   }
+  checkWrites(bookings, checks);
   for (const figure of lighthouseFigures) {
     checks.push({
       name: `Lighthouse performance ${figure.path}`,
@@ -121,6 +123,64 @@ export function checkBudgets(
     });
   }
   return ratio;
+}
+
+/**
+ * The booking writes on PostgreSQL beside the floor measured in the same run (issue 16): cart/add and
+ * checkout/complete as fractions of it, their p99, and the release-time rush (p99, no 5xx, no oversell).
+ */
+function checkWrites(bookings: BookingsRun[], checks: Check[]): void {
+  const run = bookings.find((r) => r.database === 'postgres');
+  if (!run) return;
+  const named = (name: string) => run.figures.find((figure) => figure.name === name);
+  const floor = run.figures.find((figure) => figure.kind === 'floor');
+  const writes = [
+    { figure: named('POST cart/add'), ratio: budgets.cartAddToFloor },
+    { figure: named('POST checkout/complete'), ratio: budgets.checkoutToFloor },
+  ];
+  for (const { figure, ratio } of writes) {
+    if (!figure) continue;
+    if (floor) {
+      const fraction =
+        floor.requestsPerSecond > 0 ? round(figure.requestsPerSecond / floor.requestsPerSecond, 2) : 0;
+      checks.push({
+        name: `PostgreSQL ${figure.name} / floor`,
+        value: `${fraction.toFixed(2)} (${figure.requestsPerSecond}/${floor.requestsPerSecond})`,
+        target: `>= ${ratio.toFixed(2)}`,
+        pass: fraction >= ratio,
+      });
+    }
+    checks.push({
+      name: `PostgreSQL ${figure.name} p99`,
+      value: `${figure.latencyP99Ms} ms`,
+      target: `<= ${budgets.writeP99Ms} ms`,
+      pass: figure.latencyP99Ms <= budgets.writeP99Ms,
+    });
+  }
+  const rush = run.figures.find((figure) => figure.kind === 'release' && figure.budgeted);
+  if (rush) {
+    checks.push({
+      name: 'PostgreSQL release-time rush p99',
+      value: `${rush.latencyP99Ms} ms`,
+      target: `<= ${budgets.releaseP99Ms} ms`,
+      pass: rush.latencyP99Ms <= budgets.releaseP99Ms,
+    });
+  }
+  if (run.release) {
+    const { serverErrors, oversold, paid, members, sessions, capacity } = run.release;
+    checks.push({
+      name: 'PostgreSQL release-time rush 5xx',
+      value: String(serverErrors),
+      target: '= 0',
+      pass: serverErrors === 0,
+    });
+    checks.push({
+      name: 'PostgreSQL release-time rush oversold',
+      value: `${oversold} (${paid} paid)`,
+      target: '= 0 sessions',
+      pass: oversold === 0 && paid <= sessions * capacity && paid <= members,
+    });
+  }
 }
 
 /** The readable report: every figure, then each budget met or missed; exit code 1 when one is missed. */

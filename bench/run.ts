@@ -11,7 +11,9 @@
  *    venue selling the most membership types) and /account/ signed in; each page's median report is
  *    kept in bench/results/lighthouse/ (the waterfall, to see what delays the LCP).
  * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
- *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race.
+ *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race; on
+ *    PostgreSQL also the floor (floor-server.mjs: the minimal booking transaction written with pg, in
+ *    its own process, by autocannon) and the release-time rush (200 members, 40 sessions released at once).
  * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
  *    (anonymous and as a signed-in customer) and the price of a monthly payment option.
  *
@@ -23,7 +25,9 @@
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
- * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), CHROME_PATH
+ * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
+ * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_API_NODE_ARGS (node
+ * options of the bookings part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -185,6 +189,8 @@ async function main(): Promise<void> {
           {
             ...loadSettings,
             writeDuration: settings.writeDuration,
+            floorPort: settings.floorPort,
+            apiNodeArgs: settings.apiNodeArgs,
             raceRounds: settings.raceRounds,
             logLevel: settings.logLevel,
           },
@@ -193,7 +199,6 @@ async function main(): Promise<void> {
         ),
       )
     : [];
-  const bookingFigures = bookings.flatMap((run) => run.figures);
 
   const joining: JoiningRun[] = has('joining')
     ? await onEachDatabase('joining', (database, env) =>
@@ -203,7 +208,7 @@ async function main(): Promise<void> {
   const account: AccountRun[] = has('account')
     ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
     : [];
-  const ratio = checkBudgets({ load, bare, bookingFigures, lighthouseFigures }, checks, problems);
+  const ratio = checkBudgets({ load, bare, bookings, lighthouseFigures }, checks, problems);
 
   const results = {
     startedAt: startedAt.toISOString(),

@@ -37,7 +37,11 @@ export const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   appPort: Number(process.env.BENCH_PORT ?? 4551),
   barePort: Number(process.env.BENCH_BARE_PORT ?? 4550),
+  /** The floor's port: the bare server's by default (it has stopped before the floor starts). */
+  floorPort: Number(process.env.BENCH_FLOOR_PORT ?? process.env.BENCH_BARE_PORT ?? 4550),
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  /** Node options for the API server of the bookings part, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+  apiNodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
 };
 
 export const budgets = {
@@ -47,6 +51,15 @@ export const budgets = {
   postgresReadP99Ms: 50,
   /** On PostgreSQL: 50 customers racing for a last place; only 200, 409 and 422 answers. */
   raceP99Ms: 500,
+  /**
+   * On PostgreSQL, at 50 connections, beside the floor (floor-server.mjs: the minimal booking
+   * transaction written with pg) in the same run: cart/add and checkout/complete as fractions of it.
+   */
+  cartAddToFloor: 0.5,
+  checkoutToFloor: 0.3,
+  writeP99Ms: 250,
+  /** The release-time rush: every request (cart/add and checkout/complete) within this p99. */
+  releaseP99Ms: 1000,
   initialJsKb: 150,
   /** Lighthouse mobile (simulated slow 4G, 4x CPU): most members book on a phone (issue 16). */
   lighthousePerformance: 90,

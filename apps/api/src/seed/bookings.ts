@@ -127,9 +127,9 @@ export async function seedBookingHistory(
         lines: [{ ...line('adult-swimming-course', course.sessionIds), bundleId: course.bundleId }],
       });
     }
-    const past = (
-      await Promise.all(habits.map((habit) => pastSessions({ ...habit, time: '12:00' }, 3)))
-    ).flat();
+    // One habit after another: the seed runs in one transaction, which runs one query at a time.
+    const past = [];
+    for (const habit of habits) past.push(...(await pastSessions({ ...habit, time: '12:00' }, 3)));
     for (const session of past) {
       const slug = habits.find((habit) => activities.get(habit.slug)?.id === session.activityId)
         ?.slug as string;

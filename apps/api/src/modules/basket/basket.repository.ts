@@ -45,19 +45,29 @@ const idList = (ids: readonly number[]) =>
 
 // ---- Carts ---------------------------------------------------------------------------------------------
 
-/** The customer's open basket, created when there is none (one open basket per customer). */
+/**
+ * The customer's open basket, created when there is none (one open basket per customer): one query
+ * when it exists (the common case), two when it is created.
+ */
 export async function openCartOf(
   db: Database,
   values: { clientId: number; userId: number; source: string; uuid: string },
 ): Promise<CartRow> {
-  // The open basket the insert ran into may be completed (checked out) before it is read: insert again.
+  // Another request may create it, or complete (check out) the one found, in between: look again.
   for (let round = 0; round < 5; round++) {
-    await db.execute(sql`
-      insert into carts (uuid, client_id, user_id, source)
-      values (${round === 0 ? values.uuid : randomUUID()}, ${values.clientId}, ${values.userId}, ${values.source})
-      on conflict (user_id) where status = 'open' do nothing`);
-    const row = await findOpenCart(db, values.userId);
-    if (row) return row;
+    const found = await findOpenCart(db, values.userId);
+    if (found) return found;
+    const [created] = await db
+      .insert(carts)
+      .values({
+        uuid: round === 0 ? values.uuid : randomUUID(),
+        clientId: values.clientId,
+        userId: values.userId,
+        source: values.source,
+      })
+      .onConflictDoNothing({ target: carts.userId, where: sql`status = 'open'` })
+      .returning();
+    if (created) return created;
   }
   throw new Error('open cart not found after insert');
 }
@@ -347,7 +357,7 @@ export interface ExpiredRelease {
  * Releases holds that have run out, in one statement: locks them with SKIP LOCKED (so any number of
  * replicas can sweep at once, and holds a checkout has locked are left alone), deletes them and
  * gives their places back. Holds of a basket whose checkout is charging a card are kept. The lines
- * left without holds are then removed. Run inside a transaction.
+ * left without holds are then removed (a second statement, only when some were).
  */
 export async function releaseExpiredHolds(
   db: Database,
@@ -416,7 +426,7 @@ export async function releaseExpiredHolds(
 /**
  * Membership lines of open baskets that have run out (`expires_at`), in scope, removed in one
  * statement: SKIP LOCKED, so every replica may sweep at once; a basket whose card checkout is live
- * keeps them, as it keeps its holds. Answers the draft memberships they paid for. Run in a transaction.
+ * keeps them, as it keeps its holds. Answers the draft memberships they paid for.
  */
 export async function deleteExpiredMembershipLines(
   db: Database,
@@ -440,6 +450,28 @@ export async function deleteExpiredMembershipLines(
   return rowsOf<{ membership_id: number | null }>(result).flatMap((row) =>
     row.membership_id === null ? [] : [Number(row.membership_id)],
   );
+}
+
+/**
+ * What tidying this basket would find, in one read: run-out holds, run-out membership lines, and
+ * lines left with no hold. The tidying statements run only when one is there (they decide exactly).
+ */
+export async function findCartTidying(
+  db: Database,
+  cartId: number,
+  now: Date,
+): Promise<{ expired: boolean; holdless: boolean }> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from cart_holds h where h.cart_id = ${cartId} and h.expires_at < ${at}::timestamptz)
+      or exists (select 1 from cart_items i where i.cart_id = ${cartId} and i.cartable_type = 'membership'
+                   and i.line_expires_at < ${at}::timestamptz) as expired,
+      exists (select 1 from cart_items ci where ci.cart_id = ${cartId}
+                and ci.cartable_type not in ('membership', 'penalty')
+                and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)) as holdless`);
+  const row = rowsOf<{ expired: boolean; holdless: boolean }>(result)[0];
+  return { expired: row?.expired === true, holdless: row?.holdless === true };
 }
 
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */

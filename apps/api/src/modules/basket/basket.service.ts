@@ -19,7 +19,7 @@ import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
 import { listActivityPricing } from '../venues/venues.service';
-import { expireOffers, withdrawOffers } from '../waitlist/waitlist.service';
+import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
   type BookableRow,
@@ -29,7 +29,6 @@ import {
   type CartRow,
   countCartBenefitPlaces,
   deleteCartItems,
-  deleteHoldlessItems,
   deleteHolds,
   deleteMembershipLines,
   findBookable,
@@ -55,6 +54,7 @@ import {
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
+import { tidyBasket } from './settlement.service';
 
 /**
  * The basket (bookings-api.md "Cart"; docs/decisions/007): one open basket per customer, lines that
@@ -98,12 +98,34 @@ export interface BasketView {
   waivers: RequiredWaiver[];
 }
 
-async function viewOf(deps: CartDeps, acting: Acting, cart: CartRow): Promise<BasketView> {
+/**
+ * What a change already knows of the basket's lines when it commits: a basket with no membership or
+ * penalty line then skips those reads. Such a line added after the commit (another tab) shows on the
+ * next read, as if it had been added a moment after this answer.
+ */
+interface KnownLines {
+  membership: boolean;
+  penalty: boolean;
+}
+
+function knownLinesOf(items: Pick<CartItemRow, 'cartableType'>[]): KnownLines {
+  return {
+    membership: items.some((item) => item.cartableType === 'membership'),
+    penalty: items.some((item) => item.cartableType === 'penalty'),
+  };
+}
+
+async function viewOf(
+  deps: CartDeps,
+  acting: Acting,
+  cart: CartRow,
+  known?: KnownLines,
+): Promise<BasketView> {
   const { db } = deps;
   const details = await listCartItemDetails(db, cart.id);
   const courseSessions = await listBundleSessions(db, bundleIdsOf(details));
-  const membershipLines = await listMembershipLineDetails(db, cart.id);
-  const penaltyItems = await penaltyCartItems(db, cart.id, acting.currency);
+  const membershipLines = known?.membership === false ? [] : await listMembershipLineDetails(db, cart.id);
+  const penaltyItems = known?.penalty === false ? [] : await penaltyCartItems(db, cart.id, acting.currency);
   const lines = [
     ...details.map((d) => d.item),
     ...membershipLines.map((line) => line.item),
@@ -130,7 +152,13 @@ async function viewOf(deps: CartDeps, acting: Acting, cart: CartRow): Promise<Ba
  * The kinds of terms this basket's checkout must accept: the operator's terms of sale, and the Direct
  * Debit Guarantee only when it holds a membership paid by direct debit (issue 11).
  */
-export async function basketTermContexts(db: Database, cartId: number): Promise<TermsContext[]> {
+export async function basketTermContexts(
+  db: Database,
+  cartId: number,
+  /** The basket's lines when the caller has them: with no membership line, nothing more is read. */
+  items?: Pick<CartItemRow, 'cartableType'>[],
+): Promise<TermsContext[]> {
+  if (items && !items.some((item) => item.cartableType === 'membership')) return ['checkout'];
   const memberships = await listMembershipLineDetails(db, cartId);
   return memberships.some((line) => line.paymentType === 'recurring')
     ? ['checkout', 'direct_debit']
@@ -150,9 +178,7 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
     source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
     uuid: randomUUID(),
   });
-  await deps.holds.releaseExpired({ cartId: cart.id });
-  const orphaned = await deleteHoldlessItems(deps.db, cart.id);
-  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
+  await tidyBasket(deps, cart.id);
   return cart;
 }
 
@@ -198,11 +224,10 @@ async function withActivityBenefit(
   priced: PricedLine,
   options: { places: number; now: Date; exceptItemId?: number },
 ): Promise<PricedLine> {
-  const inBasket = await countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId);
   const best = await bestActivityBenefit(db, customerId, activityId, {
     places: options.places,
     now: options.now,
-    inBasket,
+    inBasket: () => countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId),
   });
   return best ? discountLine(priced, best.discountPercent) : priced;
 }
@@ -326,12 +351,14 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
-  await deps.holds.releaseExpired({
-    occurrenceIds: plans.flatMap((plan) => plan.sessions.map((s) => s.occurrenceId)),
-  });
+  // Run-out holds on these sessions give their places back first (a session holding none has none to give).
+  const held = plans.flatMap((plan) =>
+    plan.sessions.filter((s) => s.heldCount > 0).map((s) => s.occurrenceId),
+  );
+  if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
   const cart = await currentCart(deps, acting, body.source);
-  await inBasketTransaction(deps.db, async (tx) => {
-    await lockOpenCart(tx, cart, now);
+  const { locked, known } = await inBasketTransaction(deps.db, async (tx) => {
+    const locked = await lockOpenCart(tx, cart, now);
     const existing = await listCartItemRows(tx, cart.id);
     const errors: FieldErrors = {};
     for (const plan of plans) {
@@ -344,17 +371,6 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
     }
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
-    const takes = plans
-      .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
-      .sort((a, b) => a.occurrenceId - b.occurrenceId);
-    for (const take of takes) {
-      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) {
-        throw AppError.validation(
-          { [`items.${take.plan.index}.id`]: [cartMessages.full] },
-          cartMessages.full,
-        );
-      }
-    }
     const expiresAt = holdExpiry(deps.config, now);
     for (const plan of plans) {
       // Priced here, under the basket lock, so earlier lines of this add count against the uses.
@@ -389,9 +405,25 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
         })),
       );
     }
-    if (body.source && body.source !== cart.source) await updateCart(tx, cart.id, { source: body.source });
+    if (body.source && body.source !== locked.source) await updateCart(tx, cart.id, { source: body.source });
+    // The places last, just before the commit: the sessions' row locks (the hot rows when bookings
+    // open) are held for these statements only. In id order, so two adds cannot deadlock; a full
+    // session rolls the lines and holds above back.
+    const takes = plans
+      .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
+      .sort((a, b) => a.occurrenceId - b.occurrenceId);
+    for (const take of takes) {
+      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) {
+        throw AppError.validation(
+          { [`items.${take.plan.index}.id`]: [cartMessages.full] },
+          cartMessages.full,
+        );
+      }
+    }
+    return { locked: { ...locked, source: body.source ?? locked.source }, known: knownLinesOf(existing) };
   });
-  return getBasket(deps, acting);
+  // The basket was tidied (run-out holds released) at the start of this request: described as committed.
+  return viewOf(deps, acting, locked, known);
 }
 
 /**

@@ -82,14 +82,16 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     const now = new Date();
     // Membership lines hold no places: only a read of their basket or the sweep runs them out.
     const sessionScoped = scope.occurrenceIds !== undefined || scope.range !== undefined;
-    const released = await db.transaction(async (tx) => {
-      const result = await releaseExpiredHolds(tx, scope, now, checkoutClaimTtlMs);
-      await expireOffers(tx, result.waitlistEntryIds, now);
-      const membershipIds = sessionScoped
-        ? []
-        : await deleteExpiredMembershipLines(tx, { cartId: scope.cartId }, now, checkoutClaimTtlMs);
-      return { ...result, membershipIds };
-    });
+    // No transaction around them: each statement is whole on its own (the holds and their places go
+    // together in one), and what follows it only tidies up after it (lines left with no hold, their
+    // waitlist offers, run-out membership lines), as the next read would. Every basket read and add
+    // runs this, so the begin and commit round trips are saved.
+    const result = await releaseExpiredHolds(db, scope, now, checkoutClaimTtlMs);
+    await expireOffers(db, result.waitlistEntryIds, now);
+    const membershipIds = sessionScoped
+      ? []
+      : await deleteExpiredMembershipLines(db, { cartId: scope.cartId }, now, checkoutClaimTtlMs);
+    const released = { ...result, membershipIds };
     if (released.membershipIds.length > 0) {
       await deps.events.publish('basket.membership-lines.removed', { membershipIds: released.membershipIds });
     }

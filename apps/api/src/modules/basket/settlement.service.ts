@@ -12,6 +12,7 @@ import {
   deleteHoldlessItems,
   deleteHolds,
   findCart,
+  findCartTidying,
   findCompletedCartByHash,
   findOpenCart,
   type HoldRow,
@@ -48,9 +49,13 @@ export async function findOpenBasket(db: Database, userId: number): Promise<Cart
  * completed meanwhile stays completed): run-out holds are released and lines left without places go.
  */
 export async function tidyBasket(deps: { db: Database; holds: HoldKeeper }, cartId: number): Promise<void> {
-  await deps.holds.releaseExpired({ cartId });
+  const now = new Date();
+  // One read says whether there is anything to tidy (most of the time there is not).
+  const due = await findCartTidying(deps.db, cartId, now);
+  if (due.expired) await deps.holds.releaseExpired({ cartId });
+  if (!due.expired && !due.holdless) return;
   const orphaned = await deleteHoldlessItems(deps.db, cartId);
-  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, new Date());
+  if (orphaned.length > 0) await expireOffers(deps.db, orphaned, now);
 }
 
 /** The customer's most recent completed basket with this checkout hash (a repeated submission). */
@@ -99,13 +104,14 @@ export async function dropClaim(tx: Database, cartId: number): Promise<void> {
 
 /** Held places become booked, sessions in id order (the order every writer locks them in); the holds go. */
 export async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
-  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
-    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
-  }
+  // The holds (locked by the caller) go first, so the sessions' row locks come last.
   await deleteHolds(
     tx,
     holds.map((hold) => hold.id),
   );
+  for (const hold of [...holds].sort((a, b) => a.occurrenceId - b.occurrenceId || a.id - b.id)) {
+    await bookHeldPlaces(tx, hold.occurrenceId, hold.quantity);
+  }
 }
 
 /** The order is written: the basket is completed with the hash it was paid with. */
@@ -133,9 +139,10 @@ export async function settleBenefitLines(
   tx: Database,
   acting: Pick<Acting, 'customer' | 'isMember'>,
   cartId: number,
-  options: { now: Date; reprice: boolean },
+  /** `items`: the basket's lines when the caller has just read them in this transaction. */
+  options: { now: Date; reprice: boolean; items?: CartItemRow[] },
 ): Promise<number[]> {
-  const items = await listCartItemRows(tx, cartId);
+  const items = options.items ?? (await listCartItemRows(tx, cartId));
   const lines = items.filter((item) => item.benefitApplied && item.activityId !== null);
   const holds = await lockHoldsOfItems(
     tx,

@@ -49,9 +49,12 @@ async function benefitOffers(
   customerId: number,
   activityId: number,
   now: Date,
-  inBasket: number,
+  basketPlaces: number | (() => Promise<number>),
 ): Promise<BenefitOffer[]> {
   const rows = await listActivityBenefits(db, customerId, activityId);
+  if (rows.length === 0) return [];
+  // Counted only when there is a benefit to count against (most customers have none).
+  const inBasket = typeof basketPlaces === 'number' ? basketPlaces : await basketPlaces();
   const offers: BenefitOffer[] = [];
   for (const row of rows) {
     if (row.totalUses === null) {
@@ -77,7 +80,8 @@ export async function bestActivityBenefit(
   db: Database,
   customerId: number,
   activityId: number,
-  options: { places: number; now: Date; inBasket: number },
+  /** `inBasket`: the places the basket already holds with a benefit on the activity (or how to count them). */
+  options: { places: number; now: Date; inBasket: number | (() => Promise<number>) },
 ): Promise<BenefitOffer | undefined> {
   const offers = await benefitOffers(db, customerId, activityId, options.now, options.inBasket);
   return chooseBenefit(offers, options.places);

@@ -19,6 +19,7 @@ import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
+  type CartItemRow,
   type CartRow,
   claimBasket,
   findBasket,
@@ -113,10 +114,11 @@ async function planCheckout(
   acting: Acting,
   cart: CartRow,
   holds: HoldRow[],
+  /** The basket's lines, read under its lock in this transaction. */
+  items: CartItemRow[],
   body: CheckoutCompleteRequest | CheckoutPayRequest,
   mode: Mode,
 ): Promise<CheckoutPlan> {
-  const items = await basketLines(tx, cart.id);
   const hash = itemHashOf(cart.id, items);
   if (body.item_hash !== undefined && body.item_hash !== hash) {
     throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -140,7 +142,7 @@ async function planCheckout(
   );
   const errors: FieldErrors = {};
 
-  const terms = await listTermsIn(tx, deps.config, await basketTermContexts(tx, cart.id));
+  const terms = await listTermsIn(tx, deps.config, await basketTermContexts(tx, cart.id, items));
   if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
 
   const required = await waiversToSign(tx, await basketLineDetails(tx, cart.id));
@@ -383,10 +385,11 @@ export async function completeCheckout(
       }
       if (checkoutClaimIsLive(cart, now)) return { kind: 'busy', attemptId: null };
       const holds = await lockBasketHolds(tx, cart.id);
+      const items = await basketLines(tx, cart.id);
       // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
-      const spent = await settleBenefitLines(tx, acting, cart.id, { now, reprice: true });
+      const spent = await settleBenefitLines(tx, acting, cart.id, { now, reprice: true, items });
       if (spent.length > 0) return { kind: 'repriced' };
-      const plan = await planCheckout(deps, tx, acting, cart, holds, body, mode);
+      const plan = await planCheckout(deps, tx, acting, cart, holds, items, body, mode);
       if (plan.card) {
         const attempts = await countAttempts(tx, cart.id, plan.hash);
         const attempt = await insertAttempt(tx, {

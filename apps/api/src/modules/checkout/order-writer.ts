@@ -6,8 +6,8 @@ import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import { bookHolds, closeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
+import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
-import { getCurrentClient } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import {
   listOtherOrderLines,
@@ -54,9 +54,8 @@ export async function writeOrder(
   charge: { reference: string; card: CardSummary } | null,
 ): Promise<OrderRow> {
   const now = new Date();
-  const client = await getCurrentClient(tx, deps.config);
   const order = await insertOrder(tx, {
-    clientId: client.id,
+    clientId: acting.clientId,
     cartId: plan.cart.id,
     userId: acting.customer.id,
     createdByUserId: acting.actor.id,
@@ -99,8 +98,6 @@ export async function writeOrder(
   }
   // Paid exactly once: a penalty another order already paid rolls this order back (409).
   await payPenaltyLines(tx, order.id, penaltyLines, now);
-  // Held places become booked.
-  await bookHolds(tx, holds);
   if (plan.credit > 0) {
     const spent = await spendCredit(tx, {
       userId: acting.customer.id,
@@ -157,6 +154,9 @@ export async function writeOrder(
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await acceptOffers(tx, offers, now);
   await closeBasket(tx, plan.cart.id, { hash: plan.hash, source, now });
+  // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
+  // then held only from here to the commit. The places are ours already (the holds are locked).
+  await bookHolds(tx, holds);
   return order;
 }
 
@@ -185,8 +185,12 @@ export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<
   };
 }
 
-export async function calendarFor(deps: CheckoutDeps, order: OrderRow): Promise<string> {
-  const brand = await getBrand(deps.db, deps.config);
+export async function calendarFor(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  known?: { brand: Brand },
+): Promise<string> {
+  const brand = known?.brand ?? (await getBrand(deps.db, deps.config));
   // A booking's calendar id must not change with the host the file was asked from.
   const host = new URL(siteUrlsAt(deps.config.publicUrls).bookings).hostname;
   const sessions = await listOrderSessions(deps.db, order.id);
@@ -225,8 +229,9 @@ export async function sendConfirmation(
       return [`${item.name}: ${where.join(', ')} (${item.price.formatted})`];
     });
     const hasSessions = described.items.some((item) => item.booking_ids.length > 0);
+    const brand = await getBrand(deps.db, deps.config);
     const email = orderConfirmationEmail(
-      await getBrand(deps.db, deps.config),
+      brand,
       {
         firstName: customer.firstName,
         reference: described.reference,
@@ -245,7 +250,7 @@ export async function sendConfirmation(
             {
               filename: `${described.reference}.ics`,
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: await calendarFor(deps, order),
+              content: await calendarFor(deps, order, { brand }),
             },
           ]
         : [],

@@ -128,7 +128,9 @@ export async function settleCharged(
           !holds.some((hold) => hold.cartItemId === item.id),
       );
       if (placesGone) return refundFor(tx, 'the places are no longer held');
-      if ((await settleBenefitLines(tx, acting, cart.id, { now: new Date(), reprice: false })).length > 0) {
+      if (
+        (await settleBenefitLines(tx, acting, cart.id, { now: new Date(), reprice: false, items })).length > 0
+      ) {
         return refundFor(tx, 'a benefit use was spent elsewhere');
       }
       const { plan } = attempt;

@@ -133,12 +133,11 @@ async function endReplacedMembership(tx: Database, successor: MembershipRow, now
 }
 
 async function sendMembershipWelcome(deps: ActivationDeps, membership: MembershipRow): Promise<void> {
-  const [user, type, option, client] = await Promise.all([
-    findUserById(deps.db, membership.userId),
-    findTypeById(deps.db, membership.membershipTypeId),
-    findPaymentOption(deps.db, membership.paymentOptionId),
-    getCurrentClient(deps.db, deps.config),
-  ]);
+  // One after another: `deps.db` may be the checkout's transaction, which runs one query at a time.
+  const user = await findUserById(deps.db, membership.userId);
+  const type = await findTypeById(deps.db, membership.membershipTypeId);
+  const option = await findPaymentOption(deps.db, membership.paymentOptionId);
+  const client = await getCurrentClient(deps.db, deps.config);
   const venue = await findVenueOfClient(deps.db, client.id, membership.homeVenueId);
   if (!user || !type || !option || !venue) return;
   const currency = membership.currency;

@@ -58,11 +58,10 @@ export async function membershipOptionsFor(
   now: Date = new Date(),
 ): Promise<Map<number, MembershipOptions>> {
   const ids = rows.map((row) => row.id);
-  const [facts, freezes, successors] = await Promise.all([
-    listMembershipFacts(db, ids),
-    listOpenFreezesOf(db, ids),
-    listLiveSuccessorsOf(db, ids),
-  ]);
+  // One after another: callers may pass a transaction, which runs one query at a time.
+  const facts = await listMembershipFacts(db, ids);
+  const freezes = await listOpenFreezesOf(db, ids);
+  const successors = await listLiveSuccessorsOf(db, ids);
   const factsById = new Map(facts.map((fact) => [fact.membershipId, fact]));
   const freezeById = new Map(freezes.map((freeze) => [freeze.membershipId, freeze]));
   const result = new Map<number, MembershipOptions>();

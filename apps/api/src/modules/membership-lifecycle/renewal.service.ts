@@ -33,12 +33,10 @@ function asMembershipError(error: unknown): never {
 
 async function renewalPlan(deps: MembershipLifecycleDeps, auth: Auth, membershipId: number, now: Date) {
   const membership = await ownMembership(deps, auth, membershipId);
-  const [type, option, venue, options] = await Promise.all([
-    findTypeById(deps.db, membership.membershipTypeId),
-    findPaymentOption(deps.db, membership.paymentOptionId),
-    findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId),
-    membershipOptionsFor(deps.db, [membership], now),
-  ]);
+  const type = await findTypeById(deps.db, membership.membershipTypeId);
+  const option = await findPaymentOption(deps.db, membership.paymentOptionId);
+  const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
+  const options = await membershipOptionsFor(deps.db, [membership], now);
   if (!type || !option || !venue) throw AppError.notFound();
   const flags = options.get(membership.id);
   const today = localDateOf(now, venue.timezone);

@@ -108,11 +108,9 @@ async function describeMemberships(
   const rows = details.map((detail) => detail.membership);
   const ids = rows.map((row) => row.id);
   const listed = [...details].sort((a, b) => listOrder(a.membership, b.membership));
-  const [options, benefits, collections] = await Promise.all([
-    membershipOptionsFor(db, rows, now),
-    listBenefitsOfTypes(db, [...new Set(details.map((detail) => detail.type.id))]),
-    nextCollectionDates(db, ids),
-  ]);
+  const options = await membershipOptionsFor(db, rows, now);
+  const benefits = await listBenefitsOfTypes(db, [...new Set(details.map((detail) => detail.type.id))]);
+  const collections = await nextCollectionDates(db, ids);
   const eligibility = await eligibilityOfMemberships(db, listed, now, client.eligibilityDaysAllowance);
   const standings = await benefitStandings(db, listed, benefits, now);
   return listed.map((detail) =>

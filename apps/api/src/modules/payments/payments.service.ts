@@ -509,10 +509,8 @@ async function receiptPdf(
   order: OrderRow,
   customer: { firstName: string; lastName: string; reference: string | null },
 ): Promise<Buffer> {
-  const [lines, tenders] = await Promise.all([
-    listOrderLines(db, [order.id]),
-    listOrderTenders(db, [order.id]),
-  ]);
+  const lines = await listOrderLines(db, [order.id]);
+  const tenders = await listOrderTenders(db, [order.id]);
   return drawReceipt({
     operatorName,
     reference: orderReferenceOf(order.id),

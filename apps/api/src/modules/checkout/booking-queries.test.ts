@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  billing,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+} from '../../test/factories/basket-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * The round trips of a booking (issue 16): every statement `cart/add` and `checkout/complete` send to
+ * PostgreSQL, counted on the pg client (PGlite does not go through it, so this runs with
+ * TEST_DATABASE_URL). Ceilings, not timings: a change that adds a query to the hot path shows here.
+ * And the sessions' row locks (the hot rows when bookings open) are taken by the last statements
+ * before the commit, so concurrent bookings of one session wait for as little as possible.
+ */
+const statements: string[] = [];
+let counting = false;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+  statements.length = 0;
+  counting = true;
+  try {
+    return { result: await work(), sent: [...statements] };
+  } finally {
+    counting = false;
+  }
+}
+
+/** How many statements follow the last update of a session's places before the commit. */
+function afterPlaces(sent: string[]): number {
+  const last = sent.findLastIndex((text) => /^update occurrences set held_count/.test(text));
+  const commit = sent.findIndex((text, i) => i > last && text === 'commit');
+  return last < 0 || commit < 0 ? -1 : commit - last - 1;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the round trips of a booking (PostgreSQL)', () => {
+  let t: TestApp;
+  let f: Fixture;
+
+  beforeAll(async () => {
+    pg.Client.prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+      if (counting) {
+        const first = args[0] as string | { text?: string };
+        statements.push(String(typeof first === 'string' ? first : first?.text).trim());
+      }
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    t = await startTestApp();
+    f = await createFixture(t.db);
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    await t?.close();
+  });
+
+  it('cart/add and checkout/complete stay within their statements, the places taken last', async () => {
+    const customer = await createUser(t.db, f.clientId);
+    const token = await cardToken(t.app);
+    // The customer's basket exists already (a second add, as in a session of booking).
+    const first = await api(t.app).post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: f.courtSessions[1]?.id, type: 'purchasableOccurrence' }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    await api(t.app).delete('/api/activities/cart', customer.headers);
+
+    const add = await counted(() =>
+      api(t.app).post('/api/activities/cart/add', customer.headers, {
+        items: [{ id: f.courtSessions[0]?.id, type: 'purchasableOccurrence' }],
+      }),
+    );
+    expect(add.result.statusCode, add.result.body).toBe(200);
+    // 36 before issue 16; 18 with the session and operator lookups.
+    expect(add.sent.length, add.sent.join('\n')).toBeLessThanOrEqual(18);
+    expect(add.sent.filter((text) => text === 'begin')).toHaveLength(1);
+    expect(afterPlaces(add.sent), add.sent.join('\n')).toBe(0);
+
+    const cart = add.result.json().data;
+    const paid = await counted(() =>
+      api(t.app).post('/api/checkout/complete', customer.headers, {
+        item_hash: cart.item_hash,
+        source: 'bookings',
+        terms: [f.termId],
+        completed_waivers: [],
+        payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
+        card: { token, save_card: false, billing },
+      }),
+    );
+    expect(paid.result.statusCode, paid.result.body).toBe(200);
+    // 64 before issue 16, the confirmation email included.
+    expect(paid.sent.length, paid.sent.join('\n')).toBeLessThanOrEqual(53);
+    // The order's transaction books the places last: only the attempt's completion follows.
+    expect(afterPlaces(paid.sent), paid.sent.join('\n')).toBeLessThanOrEqual(1);
+  });
+});
