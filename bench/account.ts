@@ -12,6 +12,59 @@ import { type JoiningFigure, type JoiningSettings, logIn, measure, statusProblem
 
 export const historyMember = { username: 'history@example.com', password: 'Member-Pass-1' } as const;
 
+/**
+ * The budgets of this part (issue 16), each on the database it is held to at 50 connections: the long
+ * lists on PostgreSQL (the server a busy centre runs), the page-load calls on the embedded PGlite (the
+ * default a fresh install runs).
+ */
+export const accountBudgets: { name: string; database: 'pglite' | 'postgres'; p99Ms: number }[] = [
+  { name: 'GET my-account/bookings past', database: 'postgres', p99Ms: 60 },
+  { name: 'GET my-account/orders', database: 'postgres', p99Ms: 60 },
+  { name: 'GET auth/user (dashboard)', database: 'pglite', p99Ms: 150 },
+  { name: 'GET my-account/bookings future (dashboard)', database: 'pglite', p99Ms: 150 },
+  { name: 'GET my-account/user/memberships', database: 'pglite', p99Ms: 150 },
+];
+
+const databaseLabel = (database: 'pglite' | 'postgres') => (database === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+/** One check per budget whose database was measured (a missing figure is a failed check). */
+export function accountChecks(
+  runs: AccountRun[],
+): { name: string; value: string; target: string; pass: boolean }[] {
+  return accountBudgets.flatMap((budget) => {
+    const run = runs.find((r) => r.database === budget.database);
+    if (!run) return [];
+    const figure = run.figures.find((f) => f.name === budget.name);
+    return [
+      {
+        name: `${databaseLabel(budget.database)} ${budget.name} p99`,
+        value: figure ? `${figure.latencyP99Ms} ms` : 'missing',
+        target: `<= ${budget.p99Ms} ms`,
+        pass: figure !== undefined && figure.requests > 0 && figure.latencyP99Ms <= budget.p99Ms,
+      },
+    ];
+  });
+}
+
+/** PGlite and PostgreSQL side by side, per call: req/s and p99, with the budget where one applies. */
+export function accountSideBySide(runs: AccountRun[]): string[] {
+  const pglite = runs.find((run) => run.database === 'pglite');
+  const postgres = runs.find((run) => run.database === 'postgres');
+  const names = [...new Set(runs.flatMap((run) => run.figures.map((figure) => figure.name)))];
+  const cell = (run: AccountRun | undefined, name: string) => {
+    const figure = run?.figures.find((f) => f.name === name);
+    return figure ? `${figure.requestsPerSecond} req/s, p99 ${figure.latencyP99Ms} ms` : '-';
+  };
+  const lines = [`  ${'call'.padEnd(44)}${'PGlite'.padEnd(28)}${'PostgreSQL'.padEnd(28)}budget (p99)`];
+  for (const name of names) {
+    const budget = accountBudgets.find((b) => b.name === name);
+    lines.push(
+      `  ${name.padEnd(44)}${cell(pglite, name).padEnd(28)}${cell(postgres, name).padEnd(28)}${budget ? `<= ${budget.p99Ms} ms on ${databaseLabel(budget.database)}` : ''}`,
+    );
+  }
+  return lines;
+}
+
 export interface AccountRun {
   database: 'pglite' | 'postgres';
   /** How much history the measured member has (counted through the API). */

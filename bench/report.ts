@@ -1,6 +1,6 @@
 /** The budgets the bench checks, and the table it prints at the end. */
 import path from 'node:path';
-import { type AccountRun, historyMember } from './account';
+import { type AccountRun, accountSideBySide, historyMember } from './account';
 import type { BookingsRun } from './bookings';
 import type { BundleFigure, LazyChunkFigure } from './bundles';
 import { round } from './helpers';
@@ -253,6 +253,10 @@ export function printReport({
       `\nMy account on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${historyMember.username}: ${run.fixture.pastBookings} past and ${run.fixture.upcomingBookings} upcoming bookings, ${run.fixture.orders} orders; bare node:http ${bare?.requestsPerSecond ?? '-'} req/s)`,
     );
     printFigures(run.figures);
+  }
+  if (account.length > 0) {
+    console.log('\nMy account, PGlite and PostgreSQL side by side (50 connections)');
+    for (const line of accountSideBySide(account)) console.log(line);
   }
   if (bundles.length > 0) {
     console.log('\nInitial JS per sub-site (entry + modulepreload, gzip)');

@@ -17,6 +17,9 @@
  * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
  *    (anonymous and as a signed-in customer) and the price of a monthly payment option.
  *
+ * 6. My account (account.ts), on PGlite and then on PostgreSQL, shown side by side: the dashboard's
+ *    calls (budgeted on PGlite, p99 <= 150 ms) and the long lists (budgeted on PostgreSQL, p99 <= 60 ms).
+ *
  * Writes bench/results/latest.json, prints a table with the budgets (report.ts), and exits 1 when one
  * is missed. Parts 1 to 3 are bundles.ts, throughput.ts and lighthouse.ts; settings.ts reads the settings.
  * Each measurement keeps the load average at its start (two shared cores: read figures beside it).
@@ -33,7 +36,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AccountRun, historyMember, runAccount } from './account';
+import { type AccountRun, accountChecks, historyMember, runAccount } from './account';
 import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
 import { measureBundle, measureLazyChunk } from './bundles';
 import { log, startProcess, stopProcess, waitForUrl } from './helpers';
@@ -209,6 +212,7 @@ async function main(): Promise<void> {
     ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
     : [];
   const ratio = checkBudgets({ load, bare, bookings, lighthouseFigures }, checks, problems);
+  checks.push(...accountChecks(account));
 
   const results = {
     startedAt: startedAt.toISOString(),

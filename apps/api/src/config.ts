@@ -57,6 +57,15 @@ const configSchema = z
       .min(1)
       .max(60 * 24 * 90)
       .default(60 * 24 * 14),
+    /**
+     * How long a looked-up session may answer reads from this process's memory, in milliseconds
+     * (0: every request asks the database). Writes always ask the database; a logout, password change
+     * or revocation in this process forgets it at once; one made by another replica is seen within
+     * this time (docs/decisions/002-sessions-and-csrf.md).
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+    /** How long the operator's settings row is kept in this process's memory, in milliseconds. */
+    OPERATOR_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
     PASSWORD_RESET_TTL_MINUTES: z.coerce
       .number()
       .int()
@@ -240,6 +249,8 @@ const configSchema = z
       },
       cookie: { domain: env.COOKIE_DOMAIN, prefix: env.COOKIE_PREFIX },
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+      sessionCacheMs: env.SESSION_CACHE_MS,
+      operatorCacheMs: env.OPERATOR_CACHE_MS,
       passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
       frameAncestors: env.FRAME_ANCESTORS,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
@@ -303,6 +314,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED: 'false',
     PORT: '0',
+    // Tests change rows between calls as another replica would; the caches have tests of their own.
+    SESSION_CACHE_MS: process.env.SCRATCH_CACHES ? '2000' : '0',
+    OPERATOR_CACHE_MS: process.env.SCRATCH_CACHES ? '2000' : '0',
     DD_COLLECTIONS_EVERY_SECONDS: '0',
     GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',

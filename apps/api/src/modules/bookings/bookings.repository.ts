@@ -141,6 +141,50 @@ export async function listBookingsOf(
     : historicStatement(db).execute({ userId, at: range.startsBefore });
 }
 
+/**
+ * A fingerprint of the customer's historic list (live bookings that started before `at`): each row's
+ * id and the row versions (`xmin`) of the booking and of every row it is shown with (order, line,
+ * session, activity, category, venue, location, course), and for a course line those of all its
+ * sessions (its shares and positions). An update writes a new row version, so any change to what the
+ * list shows, and any booking joining or leaving it, changes the fingerprint. No rows are sent.
+ */
+const historicDigestStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      // Spelled out with the tables' names: xmin is a system column drizzle does not know.
+      digest: sql<string>`coalesce(md5(string_agg(concat_ws(':', "bookings".id, "bookings".xmin,
+          "orders".xmin, "order_items".xmin, "occurrences".xmin, "activities".xmin,
+          "activity_categories".xmin, "venues".xmin, "locations".xmin, "course_bundles".xmin,
+          case when "order_items".bundle_id is not null then (
+            select string_agg(b2.id || '.' || b2.xmin || '.' || o2.xmin, ',' order by b2.id)
+            from bookings b2 join occurrences o2 on o2.id = b2.occurrence_id
+            where b2.order_item_id = "bookings".order_item_id) end),
+          ';' order by "occurrences".starts_at desc, "bookings".id desc)), '')`,
+    })
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(orderItems, eq(orderItems.id, bookings.orderItemId))
+    .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
+    .innerJoin(venues, eq(venues.id, occurrences.venueId))
+    .innerJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
+    .where(
+      and(
+        eq(bookings.userId, sql.placeholder('userId')),
+        eq(bookings.status, 'booked'),
+        lt(occurrences.startsAt, sql.placeholder('at')),
+      ),
+    )
+    .prepare('my_bookings_historic_digest'),
+);
+
+export async function historicListDigest(db: Database, userId: number, at: Date): Promise<string> {
+  const [row] = await historicDigestStatement(db).execute({ userId, at });
+  return String(row?.digest ?? '');
+}
+
 export async function findBookingDetail(
   db: Database,
   bookingId: number,

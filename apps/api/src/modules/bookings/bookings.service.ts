@@ -35,6 +35,7 @@ import {
   findFullWaitlistSession,
   findLocationId,
   findSeedActivity,
+  historicListDigest,
   insertCancellationCredit,
   insertOccurrenceRows,
   insertWaitlistRow,
@@ -306,6 +307,38 @@ export async function listMyBookings(
   const shares = await courseSharesOf(db, rows);
   const format = listFormatter();
   return rows.map((row) => toBooking(row, shares, now, format));
+}
+
+/**
+ * `GET my-account/bookings?filter=past` as JSON text. A member's history is hundreds of rows that no
+ * longer change, and the call has no paging: each process keeps the last answer it built per member
+ * with the list's fingerprint (bookings.repository historicListDigest) and sends it again while the
+ * database still gives the same fingerprint. The check runs on every call, so every replica answers
+ * what the database holds now; what is kept is only the work of building and encoding the rows.
+ */
+const historicAnswers = new Map<number, { digest: string; body: string }>();
+/** Members whose answers are kept (oldest dropped first): a few hundred KB each at most. */
+const historicAnswersKept = 64;
+
+export async function myHistoricBookingsJson(
+  db: Database,
+  userId: number,
+  encode: (data: Booking[]) => string,
+  now = new Date(),
+): Promise<string> {
+  const digest = await historicListDigest(db, userId, now);
+  const kept = historicAnswers.get(userId);
+  if (kept && kept.digest === digest) return kept.body;
+  // Rows read after the fingerprint: if they changed in between, the database no longer gives this
+  // fingerprint (row versions only move on), so the next call builds the answer again.
+  const body = encode(await listMyBookings(db, userId, 'past', now));
+  historicAnswers.delete(userId);
+  historicAnswers.set(userId, { digest, body });
+  if (historicAnswers.size > historicAnswersKept) {
+    const oldest = historicAnswers.keys().next();
+    if (!oldest.done) historicAnswers.delete(oldest.value);
+  }
+  return body;
 }
 
 /** `GET v1/activities/bookings?user_id&starts_after|starts_before`: the signed-in customer's only (403). */

@@ -43,6 +43,14 @@ export async function lockEndedCancellations(
 }
 
 /** Cancellations waiting for debts whose member owes nothing any more (locked, skip locked). */
+function paidUpCancellation(userId: number | undefined) {
+  return and(
+    eq(memberships.cancellationState, 'awaiting_payment'),
+    userId === undefined ? undefined : eq(memberships.userId, userId),
+    sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
+  );
+}
+
 export async function lockPaidUpCancellations(
   db: Database,
   limit: number,
@@ -51,14 +59,18 @@ export async function lockPaidUpCancellations(
   return db
     .select()
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.cancellationState, 'awaiting_payment'),
-        userId === undefined ? undefined : eq(memberships.userId, userId),
-        sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
-      ),
-    )
+    .where(paidUpCancellation(userId))
     .orderBy(asc(memberships.id))
     .limit(limit)
     .for('update', { of: memberships, skipLocked: true });
+}
+
+/** Whether the user has a cancellation waiting for debts that are now paid (no lock, no transaction). */
+export async function hasPaidUpCancellation(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(paidUpCancellation(userId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -26,7 +26,12 @@ import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { billingDayOf, cancellationDates } from './cancellation-dates';
 import { cancelInfoAnswer, cancellationAnswer } from './cancellations.presenters';
-import { lockEndedCancellations, lockPaidUpCancellations, setCancellation } from './cancellations.repository';
+import {
+  hasPaidUpCancellation,
+  lockEndedCancellations,
+  lockPaidUpCancellations,
+  setCancellation,
+} from './cancellations.repository';
 
 /**
  * Cancelling a membership (my-account.md 2.6 "Cancel modal"): what it would mean, the request, the
@@ -222,6 +227,8 @@ const jobBatch = 200;
  * never carry one out twice; the state is re-read under the lock.
  */
 export async function completePaidUpCancellations(db: Database, now: Date, userId?: number): Promise<number> {
+  // A member's read asks first without a transaction: nearly always there is nothing to carry out.
+  if (userId !== undefined && !(await hasPaidUpCancellation(db, userId))) return 0;
   return db.transaction(async (tx) => {
     const rows = await lockPaidUpCancellations(tx, jobBatch, userId);
     for (const membership of rows) {

@@ -21,13 +21,36 @@ import {
   type VenueRow,
 } from './operator.repository';
 
+import { ReadCache } from './read-cache';
+
 export type { ClientRow, VenueRow } from './operator.repository';
+
+/**
+ * The operator's row, kept per app (its settings object) for OPERATOR_CACHE_MS: nearly every call
+ * reads it, staff change it a few times a year, and a replica may see a change that much later
+ * (the same trade as the theme's, docs/decisions/003-theme-cache.md). Unknown clients are not kept.
+ */
+const clientCaches = new WeakMap<Config, ReadCache<ClientRow>>();
+
+function clientCacheOf(config: Config): ReadCache<ClientRow> | undefined {
+  if (config.operatorCacheMs <= 0) return undefined;
+  let cache = clientCaches.get(config);
+  if (!cache) {
+    cache = new ReadCache<ClientRow>({ ttlMs: config.operatorCacheMs, maxEntries: 10 });
+    clientCaches.set(config, cache);
+  }
+  return cache;
+}
 
 /** The operator this deployment serves (CLIENT_SLUG, or the first client). */
 export async function getCurrentClient(db: Database, config: Config): Promise<ClientRow> {
-  const client = await findClient(db, config.clientSlug);
-  if (!client) throw AppError.notFound();
-  return client;
+  const load = async () => {
+    const client = await findClient(db, config.clientSlug);
+    if (!client) throw AppError.notFound();
+    return client;
+  };
+  const cache = clientCacheOf(config);
+  return cache ? cache.get(config.clientSlug ?? '', load) : load();
 }
 
 /**

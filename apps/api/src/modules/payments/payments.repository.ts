@@ -297,20 +297,41 @@ export async function countOrders(db: Database, filter: OrderFilter): Promise<nu
   return row?.n ?? 0;
 }
 
-/** One page of the customer's orders, newest first (the (user_id, created_at) index serves it). */
-export async function listOrders(
+export interface OrderTender {
+  tenderType: string;
+  amount: number;
+}
+
+/**
+ * One page of the customer's orders, newest first, each with its tenders (in payment order), and how
+ * many orders match in all: one round trip for what took three (count, page, tenders). The
+ * (user_id, created_at) index serves the page.
+ */
+export async function listOrdersWithTenders(
   db: Database,
   filter: OrderFilter,
   limit: number,
   offset: number,
-): Promise<OrderRow[]> {
-  return db
-    .select()
+): Promise<{ orders: (OrderRow & { tenders: OrderTender[] })[]; matching: number | undefined }> {
+  const rows = await db
+    .select({
+      order: orders,
+      matching: sql<number>`count(*) over ()`.mapWith(Number),
+      // Spelled out: drizzle leaves a one-table select's columns unqualified, which a subquery would
+      // read as its own.
+      tenders: sql<OrderTender[] | null>`(
+        select json_agg(json_build_object('tenderType', p.tender_type, 'amount', p.amount) order by p.id)
+        from payments p where p.order_id = "orders"."id")`,
+    })
     .from(orders)
     .where(orderConditions(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
+  return {
+    orders: rows.map((row) => ({ ...row.order, tenders: row.tenders ?? [] })),
+    matching: rows[0]?.matching,
+  };
 }
 
 export async function findOrderByUuid(db: Database, uuid: string): Promise<OrderRow | undefined> {

@@ -46,7 +46,7 @@ import {
   listCredits,
   listLinkedPenaltyIds,
   listOrderLines,
-  listOrders,
+  listOrdersWithTenders,
   listOrderTenders,
   listPenaltyLinesOfCart,
   listUnpaidPenalties,
@@ -453,12 +453,25 @@ export async function listOrdersPage(
 ): Promise<OrdersPage> {
   const client = await getCurrentClient(deps.db, deps.config);
   const filter = { userId: auth.user.id, clientId: client.id, ...parseFilter(query) };
-  const total = await countOrders(deps.db, filter);
+  let page = query.page ?? 1;
+  let { orders: rows, matching } = await listOrdersWithTenders(
+    deps.db,
+    filter,
+    ordersPerPage,
+    (page - 1) * ordersPerPage,
+  );
+  let total = matching ?? 0;
+  if (matching === undefined && page > 1) {
+    // Past the last page: the last page is answered instead.
+    total = await countOrders(deps.db, filter);
+    page = Math.max(1, Math.ceil(total / ordersPerPage));
+    rows = (await listOrdersWithTenders(deps.db, filter, ordersPerPage, (page - 1) * ordersPerPage)).orders;
+  }
   const lastPage = Math.max(1, Math.ceil(total / ordersPerPage));
-  const page = Math.min(query.page ?? 1, lastPage);
-  const rows = await listOrders(deps.db, filter, ordersPerPage, (page - 1) * ordersPerPage);
-  const ids = rows.map((row) => row.id);
-  const [lines, tenders] = await Promise.all([listOrderLines(deps.db, ids), listOrderTenders(deps.db, ids)]);
+  const lines = await listOrderLines(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   const data: OrderSummary[] = rows.map((order) => ({
     id: order.id,
     uuid: order.uuid,
@@ -466,7 +479,7 @@ export async function listOrdersPage(
     created_at: ukDateOf(order.createdAt),
     ordered_at: order.createdAt.toISOString(),
     total: { raw: order.total, formatted: formatMoney(order.total, order.currency) },
-    payment_type: paymentTypeOf(tenders.filter((t) => t.orderId === order.id)),
+    payment_type: paymentTypeOf(order.tenders),
     items: lines
       .filter((line) => line.orderId === order.id)
       .map((line) => {

@@ -13,6 +13,7 @@ import {
   touchSession,
   type UserRow,
 } from './session.repository';
+import { sessionCache } from './session-cache';
 
 /**
  * Sessions: a random token (256 bits) that the database knows only by its SHA-256. Browsers hold it
@@ -75,12 +76,22 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
   const token = bearer ?? request.cookies[names.session];
   if (!token || token.length > 200) return null;
   const now = new Date();
-  const found = await findLiveSessionUser(db, hashToken(token), now);
-  if (!found) return null;
-  const { session, user, membershipUserId, homeVenueSlug, isMember } = found;
-  if (now.getTime() - session.lastUsedAt.getTime() > touchEveryMs) {
-    await touchSession(db, session.id, now, idleExpiry(config, now));
+  const tokenHash = hashToken(token);
+  // Reads may use a lookup this process made a moment ago; writes always ask (session-cache.ts).
+  const cacheable = config.sessionCacheMs > 0 && safeMethods.has(request.method);
+  let found = cacheable ? sessionCache.get(tokenHash, config.sessionCacheMs, now) : undefined;
+  if (!found) {
+    found = await findLiveSessionUser(db, tokenHash, now);
+    if (!found) {
+      sessionCache.forgetToken(tokenHash);
+      return null;
+    }
+    if (now.getTime() - found.session.lastUsedAt.getTime() > touchEveryMs) {
+      await touchSession(db, found.session.id, now, idleExpiry(config, now));
+    }
+    if (cacheable) sessionCache.set(tokenHash, found, config.sessionCacheMs, now);
   }
+  const { session, user, membershipUserId, homeVenueSlug, isMember } = found;
   return {
     user,
     session,
@@ -145,6 +156,12 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
       throw new AppError('session_expired');
     }
   });
+  // A write may change what the session lookup joins (the user's details, an active membership):
+  // the writer's next read looks it up again.
+  app.addHook('onResponse', async (request) => {
+    if (safeMethods.has(request.method) || !request.authState) return;
+    sessionCache.forgetUser(request.authState.user.id);
+  });
 }
 
 export interface IssuedSession {
@@ -185,11 +202,13 @@ export async function adoptSession(
 ): Promise<void> {
   const csrf = newToken();
   await setSessionCsrf(db, auth.session.id, hashToken(csrf));
+  sessionCache.forgetSession(auth.user.id, auth.session.id);
   setSessionCookies(config, request, reply, { token: auth.token, csrf });
 }
 
 export async function endSession(db: Database, auth: Auth): Promise<void> {
   await revokeSession(db, auth.session.id, new Date());
+  sessionCache.forgetSession(auth.user.id, auth.session.id);
 }
 
 function cookieOptions(config: Config, request: FastifyRequest) {
@@ -237,4 +256,5 @@ export function clearDeadSessionCookies(config: Config, request: FastifyRequest,
 /** Ends every live session of a user but `keepSessionId` (a password change keeps the one it came from). */
 export async function endUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
   await revokeUserSessions(db, userId, new Date(), keepSessionId);
+  sessionCache.forgetUser(userId);
 }
