@@ -259,7 +259,7 @@ export function renderSitePage(
   for (const call of page.calls) if (!html.includes(`href="${call}"`)) head.push(preloadCall(call));
   const { scripts, styles } = screenAssets(built, page.screenModules, template);
   for (const file of scripts) head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
-  for (const file of styles) head.push(`<link rel="preload" href="${file}" as="style">`);
+  for (const file of styles) head.push(`<link rel="preload" href="${file}" as="style" crossorigin>`);
   if (head.length === 0) return html;
   return html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
 }

@@ -171,7 +171,9 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(venuePage.body).toContain(
         '<link rel="modulepreload" crossorigin href="/assets/venue-activities-1.js">',
       );
-      expect(venuePage.body).toContain('<link rel="preload" href="/assets/activities-1.css" as="style">');
+      expect(venuePage.body).toContain(
+        '<link rel="preload" href="/assets/activities-1.css" as="style" crossorigin>',
+      );
       expect(venuePage.body.match(/mount-site-1\.js/g)).toHaveLength(1);
       const login = await t.app.inject({ method: 'GET', url: '/account/login' });
       expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1.js">');
