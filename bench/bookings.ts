@@ -22,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
+import type { BookingsTarget } from './settings';
 
 export interface BookingsSettings {
   duration: number;
@@ -29,6 +30,8 @@ export interface BookingsSettings {
   floorPort: number;
   /** Node options for the API server (BENCH_API_NODE_ARGS: a CPU profile, say). */
   apiNodeArgs: string[];
+  /** The targets to measure (BENCH_TARGETS; all by default). */
+  targets: readonly BookingsTarget[];
   writeDuration: number;
   warmup: number;
   connections: number;
@@ -741,7 +744,9 @@ export async function runBookings(
     const line = out.trim().split('\n').at(-1) ?? '';
     fixture = JSON.parse(line) as BookingsFixture;
     // The floor first, alone on the database (the API server is not started yet).
-    if (database === 'postgres') figures.push(await measureFloor(hooks, settings, env, fixture));
+    const wanted = (target: BookingsTarget) => settings.targets.includes(target);
+    if (database === 'postgres' && wanted('floor'))
+      figures.push(await measureFloor(hooks, settings, env, fixture));
     const app = hooks.startProcess(`api ${database}`, [...settings.apiNodeArgs, hooks.serverEntry], env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
@@ -756,43 +761,48 @@ export async function runBookings(
           `${database}: v2/times answered ${groups.length} times, not ${fixture.timeGroupsOnReadDate}`,
         );
       }
-      figures.push(
-        await measureRead(
-          hooks,
-          settings,
-          database,
-          'GET v2/times',
-          `${activity}/v2/times?date=${fixture.readDate}`,
-          `the whole day: ${fixture.sessionsOnReadDate} sessions as ${fixture.timeGroupsOnReadDate} start times`,
-        ),
-      );
-      figures.push(
-        await measureRead(
-          hooks,
-          settings,
-          database,
-          'GET v2/slots (one time)',
-          `${activity}/v2/slots?date=${fixture.readDate}&composite_key=${key}`,
-          'one time group of 10 courts (what the slot modal asks)',
-        ),
-      );
-      figures.push(
-        await measureRead(
-          hooks,
-          settings,
-          database,
-          'GET v2/slots (whole day)',
-          `${activity}/v2/slots?date=${fixture.readDate}`,
-          `all ${fixture.sessionsOnReadDate} slots of the day (about 280 KB an answer; reported, no budget)`,
-          false,
-        ),
-      );
-      figures.push(...(await measureCart(hooks, settings, database, http.call, fixture)));
-      figures.push(...(await measureCheckout(hooks, settings, database, http.call, fixture)));
-      const race = await measureRace(hooks, database, http.call, fixture);
-      figures.push(race.figure);
-      problems.push(...race.problems.map((problem) => `${database}: ${problem}`));
-      if (database === 'postgres') {
+      if (wanted('reads')) {
+        figures.push(
+          await measureRead(
+            hooks,
+            settings,
+            database,
+            'GET v2/times',
+            `${activity}/v2/times?date=${fixture.readDate}`,
+            `the whole day: ${fixture.sessionsOnReadDate} sessions as ${fixture.timeGroupsOnReadDate} start times`,
+          ),
+        );
+        figures.push(
+          await measureRead(
+            hooks,
+            settings,
+            database,
+            'GET v2/slots (one time)',
+            `${activity}/v2/slots?date=${fixture.readDate}&composite_key=${key}`,
+            'one time group of 10 courts (what the slot modal asks)',
+          ),
+        );
+        figures.push(
+          await measureRead(
+            hooks,
+            settings,
+            database,
+            'GET v2/slots (whole day)',
+            `${activity}/v2/slots?date=${fixture.readDate}`,
+            `all ${fixture.sessionsOnReadDate} slots of the day (about 280 KB an answer; reported, no budget)`,
+            false,
+          ),
+        );
+      }
+      if (wanted('cart')) figures.push(...(await measureCart(hooks, settings, database, http.call, fixture)));
+      if (wanted('checkout'))
+        figures.push(...(await measureCheckout(hooks, settings, database, http.call, fixture)));
+      if (wanted('race')) {
+        const race = await measureRace(hooks, database, http.call, fixture);
+        figures.push(race.figure);
+        problems.push(...race.problems.map((problem) => `${database}: ${problem}`));
+      }
+      if (database === 'postgres' && wanted('release')) {
         const rush = await measureRelease(hooks, base, env, fixture);
         figures.push(...rush.figures);
         release = rush.check;

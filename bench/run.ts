@@ -29,7 +29,8 @@
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
- * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_API_NODE_ARGS (node
+ * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
+ * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
  * options of the bookings part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium).
  */
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
             writeDuration: settings.writeDuration,
             floorPort: settings.floorPort,
             apiNodeArgs: settings.apiNodeArgs,
+            targets: settings.bookingsTargets,
             raceRounds: settings.raceRounds,
             logLevel: settings.logLevel,
           },

@@ -21,6 +21,19 @@ for (const name of databases) {
   if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${name}`);
 }
 
+export const bookingsTargetNames = ['floor', 'reads', 'cart', 'checkout', 'race', 'release'] as const;
+export type BookingsTarget = (typeof bookingsTargetNames)[number];
+
+function bookingsTargetsFrom(value: string | undefined): BookingsTarget[] {
+  if (!value) return [...bookingsTargetNames];
+  const targets = value.split(',').map((target) => target.trim());
+  for (const target of targets) {
+    if (!bookingsTargetNames.includes(target as BookingsTarget))
+      throw new Error(`BENCH_TARGETS: unknown target ${target} (use ${bookingsTargetNames.join(',')})`);
+  }
+  return targets as BookingsTarget[];
+}
+
 export const settings = {
   only,
   databases,
@@ -42,6 +55,8 @@ export const settings = {
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   /** Node options for the API server of the bookings part, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
   apiNodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  /** The bookings part's targets to run (BENCH_TARGETS, e.g. `cart` to profile cart/add alone). */
+  bookingsTargets: bookingsTargetsFrom(process.env.BENCH_TARGETS),
 };
 
 export const budgets = {

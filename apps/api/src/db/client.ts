@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,7 +45,11 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: NamedStatementClient,
+    });
     // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'
     // event; without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error: Error & { code?: string }) => {

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Distinct statements one connection keeps prepared. Our queries are a few hundred texts; `in (...)`
+ * lists of every length could make more, and past this many they run unnamed, as before, so a
+ * connection's memory in PostgreSQL stays bounded.
+ */
+export const namedStatementsPerConnection = 2000;
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+
+/**
+ * A pg client that runs every parameterised statement as a named prepared statement, named by a
+ * hash of its text. PostgreSQL then parses it once per connection, and after a few runs plans it
+ * once (a generic plan) instead of on every call: on the booking writes, planning was 80% of the
+ * database's time (the basket's seven-join description took 2.6 ms to plan and 0.2 ms to run).
+ * Statements without parameters (begin, commit, DDL, `set local`) are left unnamed. Named
+ * statements belong to the connection, not the transaction, so they survive a rollback; pg checks
+ * that a name is never reused for a different text. Decision 021.
+ */
+export class NamedStatementClient extends pg.Client {
+  private readonly named = new Set<string>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; we pass them through.
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'object' && config !== null && !('submit' in config)) {
+      const named = this.nameFor(config as QueryConfig, values);
+      if (named) return super.query({ ...config, name: named }, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+
+  private nameFor(config: QueryConfig, values: unknown): string | undefined {
+    if (config.name !== undefined || typeof config.text !== 'string') return undefined;
+    const parameters = Array.isArray(values) ? values : config.values;
+    if (!Array.isArray(parameters) || parameters.length === 0) return undefined;
+    const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
+    if (!this.named.has(name)) {
+      if (this.named.size >= namedStatementsPerConnection) return undefined;
+      this.named.add(name);
+    }
+    return name;
+  }
+}
