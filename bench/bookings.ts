@@ -28,8 +28,6 @@ export interface BookingsSettings {
   duration: number;
   /** The floor's port (floor-server.mjs; the bare server's, which has stopped by then). */
   floorPort: number;
-  /** Node options for the API server (BENCH_API_NODE_ARGS: a CPU profile, say). */
-  apiNodeArgs: string[];
   /** The targets to measure (BENCH_TARGETS; all by default). */
   targets: readonly BookingsTarget[];
   writeDuration: number;
@@ -92,7 +90,8 @@ export interface BookingsRun {
 
 export interface BenchHooks {
   root: string;
-  serverEntry: string;
+  /** Node's arguments to start the API server: BENCH_API_NODE_ARGS (a CPU profile, say), then the entry. */
+  serverArgs: string[];
   log(line: string): void;
   startProcess(
     label: string,
@@ -747,7 +746,7 @@ export async function runBookings(
     const wanted = (target: BookingsTarget) => settings.targets.includes(target);
     if (database === 'postgres' && wanted('floor'))
       figures.push(await measureFloor(hooks, settings, env, fixture));
-    const app = hooks.startProcess(`api ${database}`, [...settings.apiNodeArgs, hooks.serverEntry], env);
+    const app = hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
     try {

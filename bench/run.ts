@@ -31,7 +31,7 @@
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
  * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
  * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
- * options of the bookings part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
+ * options of the bookings, joining and account parts' API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,7 +158,8 @@ async function main(): Promise<void> {
   }
 
   // Each of the database-backed parts runs on each database in turn, on a fresh data folder.
-  const hooks: BenchHooks = { root, serverEntry, log, startProcess, stopProcess, waitForUrl };
+  const serverArgs = [...settings.apiNodeArgs, serverEntry];
+  const hooks: BenchHooks = { root, serverArgs, log, startProcess, stopProcess, waitForUrl };
   const loadSettings = {
     duration: settings.duration,
     warmup: settings.warmup,
@@ -194,7 +195,6 @@ async function main(): Promise<void> {
             ...loadSettings,
             writeDuration: settings.writeDuration,
             floorPort: settings.floorPort,
-            apiNodeArgs: settings.apiNodeArgs,
             targets: settings.bookingsTargets,
             raceRounds: settings.raceRounds,
             logLevel: settings.logLevel,

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { NamedStatementClient } from './named-statements';
+import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -66,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(withNamedStatements(client) as unknown as PGlite, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
