@@ -17,6 +17,7 @@ import {
   lockFirstInLine,
   markOffered,
   sessionsToOffer,
+  sessionsToOfferAfterCrash,
 } from '../waitlist/waitlist.service';
 import {
   type CartRow,
@@ -207,6 +208,8 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
       total += released.length;
       if (released.length === 0) break;
     }
+    // Releases run without a transaction (see release): mend what a crash between its steps left.
+    await offerFreedPlaces(await sessionsToOfferAfterCrash(db, new Date()));
     return total;
   }
 

@@ -143,6 +143,34 @@ export async function setWaitlistStatus(
     .where(and(inArray(waitlistEntries.id, ids), inArray(waitlistEntries.status, from)));
 }
 
+/**
+ * Offers left without their basket line: the line and its hold were released, but the process died
+ * before the offer was marked expired (the two are separate statements). Expired now; answers their
+ * sessions.
+ */
+export async function expireOffersWithoutLine(db: Database): Promise<number[]> {
+  const result = await db.execute(sql`
+    update waitlist_entries w set status = 'expired'
+    where w.status = 'offered'
+      and not exists (select 1 from cart_items ci where ci.waitlist_entry_id = w.id)
+    returning w.occurrence_id`);
+  return rowsOf<{ occurrence_id: number }>(result).map((row) => Number(row.occurrence_id));
+}
+
+/**
+ * Sessions still to come with someone waiting and a place free: places a crash freed without
+ * offering them on (the release committed, the offer did not run).
+ */
+export async function listUpcomingWaitlistedWithSpace(db: Database, now: Date): Promise<number[]> {
+  const result = await db.execute(sql`
+    select distinct o.id from occurrences o
+    join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
+    where o.starts_at > ${now.toISOString()}::timestamptz
+      and o.capacity - o.booked_count - o.held_count > 0
+    order by o.id`);
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
 /** Sessions with someone waiting and a place free now (the sweeper's second step). */
 export async function listWaitlistedWithSpace(db: Database, occurrenceIds: number[]): Promise<number[]> {
   if (occurrenceIds.length === 0) return [];

@@ -3,11 +3,13 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Acting } from '../session/acting';
 import {
+  expireOffersWithoutLine,
   findLiveWaitlistEntry,
   findWaitlistEntry,
   findWaitlistSession,
   hasLiveBooking,
   insertWaitlistEntry,
+  listUpcomingWaitlistedWithSpace,
   listWaitlistedWithSpace,
   lockFirstWaiting,
   setWaitlistStatus,
@@ -111,6 +113,16 @@ export async function expireWaiting(tx: Database, entryId: number, now: Date): P
 /** The waiting customer is no longer a customer of the operator. */
 export async function cancelWaiting(tx: Database, entryId: number, now: Date): Promise<void> {
   await setWaitlistStatus(tx, [entryId], 'cancelled', ['waiting'], now);
+}
+
+/**
+ * The sweep's repair after a crash between releasing an offer's hold and expiring the offer: such
+ * offers expire, and every upcoming session with a free place and someone waiting is answered, so
+ * the place is offered on. Answers those sessions.
+ */
+export async function sessionsToOfferAfterCrash(db: Database, now: Date): Promise<number[]> {
+  await expireOffersWithoutLine(db);
+  return listUpcomingWaitlistedWithSpace(db, now);
 }
 
 /** Offers whose held place ran out (or whose basket line went with it). */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartHolds, outboundEmails, waitlistEntries } from '../../db/schema';
+import { cartHolds, cartItems, occurrences, outboundEmails, waitlistEntries } from '../../db/schema';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
@@ -126,6 +126,46 @@ describe('waitlist calls', () => {
       await http.delete('/api/activities/cart', second.headers);
       expect(await places(f.yogaSession.id)).toEqual({ held: 0, booked: 0 });
     });
+  });
+
+  it('a crash between releasing an offer and expiring it is mended by the next sweep: the place goes on', async () => {
+    const holder = await createUser(t.db, f.clientId);
+    const added = await http.post('/api/activities/cart/add', holder.headers, {
+      items: [{ id: f.yogaSession.id, type: 'activity', quantity: 10 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const first = await createUser(t.db, f.clientId);
+    const next = await createUser(t.db, f.clientId);
+    const joined = await http.post('/api/activities/waitlist', first.headers, {
+      occurrence_id: f.yogaSession.id,
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await http.post('/api/activities/waitlist', next.headers, { occurrence_id: f.yogaSession.id });
+    await http.put(`/api/activities/cart/${added.json().data.items[0].id}`, holder.headers, { quantity: 9 });
+    const offered = (await http.get('/api/activities/cart', first.headers)).json().data;
+    expect(offered.items).toHaveLength(1);
+
+    // What the release's one statement does (the line, its hold and the place go), and then the
+    // process dies: the offer is not expired and the freed place is not offered on.
+    await t.db.delete(cartHolds).where(eq(cartHolds.cartId, offered.id));
+    await t.db.delete(cartItems).where(eq(cartItems.id, offered.items[0].id));
+    await t.db
+      .update(occurrences)
+      .set({ heldCount: sql`${occurrences.heldCount} - 1` })
+      .where(eq(occurrences.id, f.yogaSession.id));
+
+    await t.app.holdKeeper.sweep();
+    const [entry] = await t.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, joined.json().data.id));
+    expect(entry?.status).toBe('expired');
+    const nextCart = (await http.get('/api/activities/cart', next.headers)).json().data;
+    expect(nextCart.items).toHaveLength(1);
+    expect(nextCart.items[0]).toMatchObject({ cartable_id: f.yogaSession.id, from_waitlist: true });
+    expect(await places(f.yogaSession.id)).toEqual({ held: 10, booked: 0 });
+    await http.delete('/api/activities/cart', holder.headers);
+    await http.delete('/api/activities/cart', next.headers);
   });
 
   it('documents every call in the OpenAPI description', async () => {
