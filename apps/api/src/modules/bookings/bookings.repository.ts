@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -93,10 +94,9 @@ const detailColumns = {
   bundleName: courseBundles.name,
 };
 
-function detailQuery(db: Database) {
-  return db
-    .select(detailColumns)
-    .from(bookings)
+/** A select from bookings joined to everything a booking is shown with: the list's rows and its fingerprint. */
+function joinBookingDetails<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(orders, eq(orders.id, bookings.orderId))
     .innerJoin(orderItems, eq(orderItems.id, bookings.orderItemId))
     .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
@@ -105,6 +105,10 @@ function detailQuery(db: Database) {
     .innerJoin(venues, eq(venues.id, occurrences.venueId))
     .innerJoin(locations, eq(locations.id, occurrences.locationId))
     .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId));
+}
+
+function detailQuery(db: Database) {
+  return joinBookingDetails(db.select(detailColumns).from(bookings).$dynamic());
 }
 
 function bookingsOfQuery(db: Database, upcoming: boolean) {
@@ -149,10 +153,11 @@ export async function listBookingsOf(
  * list shows, and any booking joining or leaving it, changes the fingerprint. No rows are sent.
  */
 const historicDigestStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      // Spelled out with the tables' names: xmin is a system column drizzle does not know.
-      digest: sql<string>`coalesce(md5(string_agg(concat_ws(':', "bookings".id, "bookings".xmin,
+  joinBookingDetails(
+    db
+      .select({
+        // Spelled out with the tables' names: xmin is a system column drizzle does not know.
+        digest: sql<string>`coalesce(md5(string_agg(concat_ws(':', "bookings".id, "bookings".xmin,
           "orders".xmin, "order_items".xmin, "occurrences".xmin, "activities".xmin,
           "activity_categories".xmin, "venues".xmin, "locations".xmin, "course_bundles".xmin,
           case when "order_items".bundle_id is not null then (
@@ -160,16 +165,10 @@ const historicDigestStatement = preparedPerDatabase((db) =>
             from bookings b2 join occurrences o2 on o2.id = b2.occurrence_id
             where b2.order_item_id = "bookings".order_item_id) end),
           ';' order by "occurrences".starts_at desc, "bookings".id desc)), '')`,
-    })
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(orderItems, eq(orderItems.id, bookings.orderItemId))
-    .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
-    .innerJoin(activities, eq(activities.id, occurrences.activityId))
-    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
-    .innerJoin(venues, eq(venues.id, occurrences.venueId))
-    .innerJoin(locations, eq(locations.id, occurrences.locationId))
-    .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
+      })
+      .from(bookings)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(bookings.userId, sql.placeholder('userId')),
