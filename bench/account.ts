@@ -7,7 +7,7 @@
  * bench measures the calls the dashboard makes (the user, the next booking) and the long lists
  * behind it (previous bookings, order history, memberships), one target at a time (autocannon).
  */
-import { type BenchHooks, benchDatabaseEnv, runSeed } from './bookings';
+import { type BenchHooks, benchDatabaseEnv, dropBenchDatabase } from './bookings';
 import { type JoiningFigure, type JoiningSettings, logIn, measure, statusProblems } from './joining';
 
 export const historyMember = { username: 'history@example.com', password: 'Member-Pass-1' } as const;
@@ -124,11 +124,7 @@ export async function runAccount(
       await hooks.stopProcess(app);
     }
   } finally {
-    if (dropName) {
-      await runSeed(hooks, ['drop-database', settings.databaseUrl, dropName], serverEnv).catch(
-        (error: unknown) => problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
-      );
-    }
+    await dropBenchDatabase(hooks, settings.databaseUrl, dropName, serverEnv, problems);
   }
   if (fixture.pastBookings < 100) {
     problems.push(`${database}: ${historyMember.username} has only ${fixture.pastBookings} past bookings`);

@@ -716,6 +716,20 @@ export async function benchDatabaseEnv(
   return { env, dropName };
 }
 
+/** Drops the database `benchDatabaseEnv` made (none on PGlite); a failure is kept as a problem. */
+export async function dropBenchDatabase(
+  hooks: BenchHooks,
+  serverUrl: string,
+  dropName: string | undefined,
+  serverEnv: Record<string, string>,
+  problems: string[],
+): Promise<void> {
+  if (!dropName) return;
+  await runSeed(hooks, ['drop-database', serverUrl, dropName], serverEnv).catch((error: unknown) =>
+    problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
+  );
+}
+
 export async function runBookings(
   hooks: BenchHooks,
   settings: BookingsSettings,
@@ -812,11 +826,7 @@ export async function runBookings(
       await hooks.stopProcess(app);
     }
   } finally {
-    if (dropName) {
-      await runSeed(hooks, ['drop-database', settings.databaseUrl, dropName], serverEnv).catch(
-        (error: unknown) => problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
-      );
-    }
+    await dropBenchDatabase(hooks, settings.databaseUrl, dropName, serverEnv, problems);
   }
   return {
     database,

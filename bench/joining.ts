@@ -13,7 +13,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { type BenchHooks, benchDatabaseEnv, runSeed } from './bookings';
+import { type BenchHooks, benchDatabaseEnv, dropBenchDatabase } from './bookings';
 
 export interface JoiningSettings {
   duration: number;
@@ -236,11 +236,7 @@ export async function runJoining(
       await hooks.stopProcess(app);
     }
   } finally {
-    if (dropName) {
-      await runSeed(hooks, ['drop-database', settings.databaseUrl, dropName], serverEnv).catch(
-        (error: unknown) => problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
-      );
-    }
+    await dropBenchDatabase(hooks, settings.databaseUrl, dropName, serverEnv, problems);
   }
   problems.push(...statusProblems(database, figures));
   return {
