@@ -49,20 +49,31 @@ export const defaultTheme: ResolvedTheme = {
   secondaryButtonStyle: 'solid',
 };
 
-/** Fills the defaults from a theme in wire keys; an invalid colour falls back to its default. */
-export function resolveWireTheme(settings: Theme): ResolvedTheme {
+/** Reads one setting of a theme by its wire key, from whichever shape the caller holds it in. */
+export type ThemeSettingReader = <Key extends keyof Theme>(key: Key) => Theme[Key] | undefined;
+
+/**
+ * Fills the defaults from a theme read setting by setting; an invalid colour falls back to its
+ * default. The API reads its wire object; the web app its camelCase copy of the same answer.
+ */
+export function resolveThemeBy(read: ThemeSettingReader): ResolvedTheme {
   return {
-    logo: settings.theme_app_logo || null,
-    primary: normaliseColour(settings.theme_app_primary_colour, defaultTheme.primary),
-    secondary1: normaliseColour(settings.theme_app_secondary_colour_1, defaultTheme.secondary1),
-    secondary2: normaliseColour(settings.theme_app_secondary_colour_2, defaultTheme.secondary2),
-    darkBg: normaliseColour(settings.theme_app_dark_bg_colour, defaultTheme.darkBg),
-    headerBg: normaliseColour(settings.theme_app_header_bg_colour, defaultTheme.headerBg),
-    headerPrimary: normaliseColour(settings.header_primary_colour, defaultTheme.headerPrimary),
-    headingFont: settings.theme_app_heading_font_style ?? defaultTheme.headingFont,
-    bodyFont: settings.theme_app_body_font_style ?? defaultTheme.bodyFont,
-    secondaryButtonStyle: settings.theme_app_secondary_button_style ?? defaultTheme.secondaryButtonStyle,
+    logo: read('theme_app_logo') || null,
+    primary: normaliseColour(read('theme_app_primary_colour'), defaultTheme.primary),
+    secondary1: normaliseColour(read('theme_app_secondary_colour_1'), defaultTheme.secondary1),
+    secondary2: normaliseColour(read('theme_app_secondary_colour_2'), defaultTheme.secondary2),
+    darkBg: normaliseColour(read('theme_app_dark_bg_colour'), defaultTheme.darkBg),
+    headerBg: normaliseColour(read('theme_app_header_bg_colour'), defaultTheme.headerBg),
+    headerPrimary: normaliseColour(read('header_primary_colour'), defaultTheme.headerPrimary),
+    headingFont: read('theme_app_heading_font_style') ?? defaultTheme.headingFont,
+    bodyFont: read('theme_app_body_font_style') ?? defaultTheme.bodyFont,
+    secondaryButtonStyle: read('theme_app_secondary_button_style') ?? defaultTheme.secondaryButtonStyle,
   };
+}
+
+/** Fills the defaults from a theme in wire keys. */
+export function resolveWireTheme(settings: Theme): ResolvedTheme {
+  return resolveThemeBy((key) => settings[key]);
 }
 
 /** CSS font stacks per font key; garage_gothic is served as Oswald (docs/decisions/004-fonts.md). */

@@ -26,12 +26,15 @@ describe('theme', () => {
     const theme = resolveTheme({
       themeAppPrimaryColour: '11 92 173',
       themeAppSecondaryColour1: 'oops',
+      // A key with a digit: the camelCase copy of `theme_app_secondary_colour_2` is read.
+      themeAppSecondaryColour2: '#336699',
       themeAppBodyFontStyle: 'lato',
       themeAppSecondaryButtonStyle: 'outline',
       themeAppLogo: 'https://cdn.example/logo.svg',
     });
     expect(theme.primary).toBe('#0b5cad');
     expect(theme.secondary1).toBe(defaultTheme.secondary1);
+    expect(theme.secondary2).toBe('#336699');
     expect(theme.bodyFont).toBe('lato');
     expect(theme.secondaryButtonStyle).toBe('outline');
     expect(theme.logo).toBe('https://cdn.example/logo.svg');

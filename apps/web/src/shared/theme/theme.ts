@@ -1,13 +1,14 @@
-import { normaliseColour } from '@leisure/contract/colours';
 import type { Theme } from '@leisure/contract/operator';
 import {
   defaultTheme,
   fontStacks,
   type ResolvedTheme,
+  resolveThemeBy,
   type SecondaryButtonStyle,
   themeCssVariables,
 } from '@leisure/contract/theme-css';
 import type { Camel } from '../api/camel';
+import { toCamelKey } from '../api/keys';
 
 export type { ResolvedTheme, SecondaryButtonStyle };
 export { defaultTheme, fontStacks, themeCssVariables };
@@ -15,20 +16,10 @@ export { defaultTheme, fontStacks, themeCssVariables };
 /** The theme as the API answers it, camelCase; unset values are absent. */
 export type ThemeSettings = Camel<Theme>;
 
-/** Fills the defaults; an invalid colour falls back to its default. */
+/** Fills the defaults; an invalid colour falls back to its default (the contract's one rule). */
 export function resolveTheme(settings: ThemeSettings): ResolvedTheme {
-  return {
-    logo: settings.themeAppLogo || null,
-    primary: normaliseColour(settings.themeAppPrimaryColour, defaultTheme.primary),
-    secondary1: normaliseColour(settings.themeAppSecondaryColour1, defaultTheme.secondary1),
-    secondary2: normaliseColour(settings.themeAppSecondaryColour2, defaultTheme.secondary2),
-    darkBg: normaliseColour(settings.themeAppDarkBgColour, defaultTheme.darkBg),
-    headerBg: normaliseColour(settings.themeAppHeaderBgColour, defaultTheme.headerBg),
-    headerPrimary: normaliseColour(settings.headerPrimaryColour, defaultTheme.headerPrimary),
-    headingFont: settings.themeAppHeadingFontStyle ?? defaultTheme.headingFont,
-    bodyFont: settings.themeAppBodyFontStyle ?? defaultTheme.bodyFont,
-    secondaryButtonStyle: settings.themeAppSecondaryButtonStyle ?? defaultTheme.secondaryButtonStyle,
-  };
+  const camel = settings as Record<string, unknown>;
+  return resolveThemeBy((key) => camel[toCamelKey(key)] as Theme[typeof key] | undefined);
 }
 
 /** Sets the theme on the document: custom properties on :root and the secondary button style class. */
