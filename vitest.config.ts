@@ -19,7 +19,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           // Concurrency needs real parallel connections: only on a PostgreSQL server (.ci/run has one).
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.concurrency.test.ts', '**/node_modules/**'],
-          // Each API test file opens its own in-memory database (about 4 s); two cores.
+          // Each API test file opens its own database, a copy of the run's migrated template (global-setup.ts).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A transaction's connection runs one query at a time: an overlap fails the test.
