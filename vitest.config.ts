@@ -40,6 +40,8 @@ export default defineConfig({
           // Journeys through several sections take a few seconds on two busy cores; 5 s was too tight.
           testTimeout: 20_000,
           setupFiles: ['apps/web/vitest.setup.ts'],
+          // Vitest's default is one worker fewer than the cores: one worker on our two.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
