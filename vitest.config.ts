@@ -19,7 +19,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           // Concurrency needs real parallel connections: only on a PostgreSQL server (.ci/run has one).
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.concurrency.test.ts', '**/node_modules/**'],
-          // Each API test file opens its own in-memory database (about 4 s); two cores.
+          // Each API test file opens its own database, a copy of the run's migrated template (global-setup.ts).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A transaction's connection runs one query at a time: an overlap fails the test.
@@ -39,6 +40,8 @@ export default defineConfig({
           // Journeys through several sections take a few seconds on two busy cores; 5 s was too tight.
           testTimeout: 20_000,
           setupFiles: ['apps/web/vitest.setup.ts'],
+          // Vitest's default is one worker fewer than the cores: one worker on our two.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

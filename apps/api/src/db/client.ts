@@ -29,6 +29,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A dump of an embedded database's data folder (PGlite `dumpDataDir`) to start from instead of an
+   * empty one: the tests' migrated template (src/test/template-database.ts).
+   */
+  pgliteTemplate?: Blob;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -66,7 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = options.pgliteTemplate
+    ? await PGlite.create({ dataDir: dir, loadDataDir: options.pgliteTemplate })
+    : await PGlite.create(dir);
   const db = drizzlePglite(withNamedStatements(client) as unknown as PGlite, { schema });
   return {
     db: db as unknown as Database,

@@ -1,37 +1,42 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { adminQuery, databaseUrl, uniqueDatabaseName } from './template-database';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`). Both start as a
+ * copy of the run's migrated template (src/test/global-setup.ts); without one (the harness used
+ * outside the API test project) the database is created empty and migrated here.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('apiTestDatabaseTemplate');
   if (!serverUrl) {
+    if (template?.kind === 'pglite') {
+      const dump = new Blob([await readFile(template.file)]);
+      return openDatabase({ pgliteDir: 'memory://', pgliteTemplate: dump });
+    }
     const handle = await openDatabase({ pgliteDir: 'memory://' });
     await handle.migrate();
     return handle;
   }
-  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await handle.migrate();
+  const name = uniqueDatabaseName('test');
+  const fromTemplate = template?.kind === 'postgres';
+  await adminQuery(
+    serverUrl,
+    `create database "${name}"${fromTemplate ? ` template "${template.database}"` : ''}`,
+  );
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, name), poolSize: 20 });
+  if (!fromTemplate) await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }
@@ -72,9 +77,10 @@ export async function startReplica(t: TestApp): Promise<{ app: App; close(): Pro
   const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
     rows: { name: string }[];
   };
-  const url = new URL(serverUrl);
-  url.pathname = `/${result.rows[0]?.name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const database = await openDatabase({
+    url: databaseUrl(serverUrl, `${result.rows[0]?.name}`),
+    poolSize: 20,
+  });
   const app = await buildApp({ config: t.config, database });
   await app.ready();
   return {
