@@ -65,6 +65,8 @@ export interface SessionWanted {
   spaces?: number;
   /** At most this many places left (a class one customer can fill). */
   atMostSpaces?: number;
+  /** Days from today to start looking (default 1): later for a booking that must stay cancellable. */
+  fromDaysAhead?: number;
 }
 
 /**
@@ -73,8 +75,8 @@ export interface SessionWanted {
  * cut-off, while the journey runs.
  */
 export async function findSession(request: APIRequestContext, wanted: SessionWanted): Promise<Session> {
-  const { venue, activity, spaces = 1, atMostSpaces = Number.POSITIVE_INFINITY } = wanted;
-  const tomorrow = addDays(londonToday(), 1);
+  const { venue, activity, spaces = 1, atMostSpaces = Number.POSITIVE_INFINITY, fromDaysAhead = 1 } = wanted;
+  const tomorrow = addDays(londonToday(), fromDaysAhead);
   for (let ahead = 0; ; ahead += 1) {
     const date = addDays(tomorrow, ahead);
     const times = await timesOn(request, venue, activity, date);

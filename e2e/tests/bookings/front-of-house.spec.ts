@@ -103,7 +103,12 @@ test('front-of-house staff book a court for a customer and take the exact amount
  * then cancel it before its cut-off (badminton credits the price back). Answers the credit, minor units.
  */
 async function creditThroughCancellation(request: APIRequestContext): Promise<number> {
-  const session = await findSession(request, { venue: 'durham-wear-riverside', activity: 'badminton-60min' });
+  // Two days ahead: tomorrow's first session is inside the cancellation cut-off late in the day.
+  const session = await findSession(request, {
+    venue: 'durham-wear-riverside',
+    activity: 'badminton-60min',
+    fromDaysAhead: 2,
+  });
   const paid = await bookAndPay(request, session);
   const future = await okJson<{ data: { id: number; can_be_cancelled: boolean }[] }>(
     await request.get('/api/my-account/bookings?filter=future'),
