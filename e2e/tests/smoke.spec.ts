@@ -9,7 +9,9 @@ test('the server answers health and serves each sub-site', async ({ page, reques
 
   for (const path of ['/', '/account/', '/join/']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Past the loading view (a busy main with a hidden 'Loading' h1) and any redirect to log in.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).filter({ hasNotText: /^Loading$/ })).toBeVisible();
     await expectNoA11yViolations(page, path);
   }
 });
