@@ -1,21 +1,33 @@
 import type { Database } from './client';
 
+/** What drizzle's handles carry at run time: the dialect a database and its transactions share, and the driver client. */
+interface DrizzleInternals {
+  dialect: object;
+  session: { client: unknown };
+}
+
+const internalsOf = (db: Database) => db as unknown as DrizzleInternals;
+
 /**
- * A query built once per database handle and run as a named prepared statement: drizzle then skips
- * building the SQL on every call and PostgreSQL plans it once per connection. For the reads every
- * page load makes (the session, the operator, the dashboard's flags). A transaction handle is its
- * own key, so a statement used inside one is built for it (correct, just not cached across).
+ * A query built once per database and run as a named prepared statement: drizzle then skips
+ * building the SQL on every call (building was a quarter of the API's CPU on the booking writes) and
+ * PostgreSQL plans it once per connection. A database's transactions share it: their handles are
+ * new objects on every transaction, but they share the database's dialect, so the statement is
+ * kept per dialect and, inside a transaction, run on the transaction's connection (drizzle's
+ * prepared query reads its `client` on each run). Decision 021.
  */
-export function preparedPerDatabase<Statement>(
+export function preparedPerDatabase<Statement extends object>(
   build: (db: Database) => Statement,
 ): (db: Database) => Statement {
-  const statements = new WeakMap<Database, Statement>();
+  const statements = new WeakMap<object, { statement: Statement; client: unknown }>();
   return (db) => {
-    let statement = statements.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      statements.set(db, statement);
+    const { dialect, session } = internalsOf(db);
+    let kept = statements.get(dialect);
+    if (kept === undefined) {
+      kept = { statement: build(db), client: session.client };
+      statements.set(dialect, kept);
     }
-    return statement;
+    if (kept.client === session.client) return kept.statement;
+    return Object.create(kept.statement, { client: { value: session.client } }) as Statement;
   };
 }

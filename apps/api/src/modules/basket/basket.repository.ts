@@ -10,6 +10,7 @@ import {
   type SessionLocation,
   withOccurrence,
 } from '../../db/line-details';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   type CardBilling,
@@ -72,23 +73,48 @@ export async function openCartOf(
   throw new Error('open cart not found after insert');
 }
 
-export async function findOpenCart(db: Database, userId: number): Promise<CartRow | undefined> {
-  const [row] = await db
+// The statements every basket call runs are prepared (db/prepared.ts): built once, not per call.
+const openCartStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
-    .limit(1);
+    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .limit(1)
+    .prepare('basket_open_cart'),
+);
+
+export async function findOpenCart(db: Database, userId: number): Promise<CartRow | undefined> {
+  const [row] = await openCartStatement(db).execute({ userId });
   return row;
 }
 
+const cartStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .limit(1)
+    .prepare('basket_cart'),
+);
+
 export async function findCart(db: Database, cartId: number): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
+  const [row] = await cartStatement(db).execute({ cartId });
   return row;
 }
+
+const lockCartStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .for('update')
+    .limit(1)
+    .prepare('basket_lock_cart'),
+);
 
 /** The cart row, locked until the transaction ends (every change to a basket takes this lock first). */
 export async function lockCart(db: Database, cartId: number): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).for('update').limit(1);
+  const [row] = await lockCartStatement(db).execute({ cartId });
   return row;
 }
 
@@ -130,8 +156,17 @@ export async function updateCartItem(
   await db.update(cartItems).set(values).where(eq(cartItems.id, itemId));
 }
 
+const cartItemRowsStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.id))
+    .prepare('basket_cart_item_rows'),
+);
+
 export async function listCartItemRows(db: Database, cartId: number): Promise<CartItemRow[]> {
-  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
+  return cartItemRowsStatement(db).execute({ cartId });
 }
 
 export async function deleteCartItems(db: Database, itemIds: number[]): Promise<void> {
@@ -146,17 +181,17 @@ export interface CartItemDetail extends LineDetail {
   holdExpiresAt: Date | null;
 }
 
-export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
+const cartItemDetailsStatement = preparedPerDatabase((db) => {
   const holdExpiry = db
     .select({
       cartItemId: cartHolds.cartItemId,
       expiresAt: sql<Date>`min(${cartHolds.expiresAt})`.mapWith(cartHolds.expiresAt).as('expires_at'),
     })
     .from(cartHolds)
-    .where(eq(cartHolds.cartId, cartId))
+    .where(eq(cartHolds.cartId, sql.placeholder('cartId')))
     .groupBy(cartHolds.cartItemId)
     .as('hold_expiry');
-  const rows = await db
+  return db
     .select({
       item: cartItems,
       ...lineDetailColumns,
@@ -170,9 +205,13 @@ export async function listCartItemDetails(db: Database, cartId: number): Promise
     .leftJoin(locations, eq(locations.id, occurrences.locationId))
     .leftJoin(courseBundles, eq(courseBundles.id, cartItems.bundleId))
     .leftJoin(holdExpiry, eq(holdExpiry.cartItemId, cartItems.id))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
-  return withOccurrence(rows);
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.id))
+    .prepare('basket_cart_item_details');
+});
+
+export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
+  return withOccurrence(await cartItemDetailsStatement(db).execute({ cartId }));
 }
 
 export interface BundleSessionRow {
@@ -235,24 +274,34 @@ const bookableColumns = {
   hasWaitlist: activities.hasWaitlist,
 };
 
-export async function findBookable(db: Database, occurrenceId: number): Promise<BookableRow | undefined> {
-  const [row] = await db
+const bookableStatement = preparedPerDatabase((db) =>
+  db
     .select(bookableColumns)
     .from(occurrences)
     .innerJoin(activities, eq(activities.id, occurrences.activityId))
-    .where(eq(occurrences.id, occurrenceId))
-    .limit(1);
+    .where(eq(occurrences.id, sql.placeholder('occurrenceId')))
+    .limit(1)
+    .prepare('basket_bookable'),
+);
+
+export async function findBookable(db: Database, occurrenceId: number): Promise<BookableRow | undefined> {
+  const [row] = await bookableStatement(db).execute({ occurrenceId });
   return row;
 }
 
-/** A course's sessions in id order (the order their rows are locked in). */
-export async function listBundleBookables(db: Database, bundleId: number): Promise<BookableRow[]> {
-  return db
+const bundleBookablesStatement = preparedPerDatabase((db) =>
+  db
     .select(bookableColumns)
     .from(occurrences)
     .innerJoin(activities, eq(activities.id, occurrences.activityId))
-    .where(eq(occurrences.bundleId, bundleId))
-    .orderBy(asc(occurrences.id));
+    .where(eq(occurrences.bundleId, sql.placeholder('bundleId')))
+    .orderBy(asc(occurrences.id))
+    .prepare('basket_bundle_bookables'),
+);
+
+/** A course's sessions in id order (the order their rows are locked in). */
+export async function listBundleBookables(db: Database, bundleId: number): Promise<BookableRow[]> {
+  return bundleBookablesStatement(db).execute({ bundleId });
 }
 
 export interface PricingRow {
@@ -313,13 +362,18 @@ export async function updateHoldQuantity(db: Database, holdId: number, quantity:
 }
 
 /** The basket's holds, locked (a sweeper skips them until the transaction ends). */
-export async function lockHoldsOfCart(db: Database, cartId: number): Promise<HoldRow[]> {
-  return db
+const lockHoldsOfCartStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(cartHolds)
-    .where(eq(cartHolds.cartId, cartId))
+    .where(eq(cartHolds.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartHolds.occurrenceId), asc(cartHolds.id))
-    .for('update');
+    .for('update')
+    .prepare('basket_lock_holds_of_cart'),
+);
+
+export async function lockHoldsOfCart(db: Database, cartId: number): Promise<HoldRow[]> {
+  return lockHoldsOfCartStatement(db).execute({ cartId });
 }
 
 export async function lockHoldsOfItems(db: Database, itemIds: number[]): Promise<HoldRow[]> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { bookings, membershipBenefits, memberships, orderItems, venues } from '../../db/schema';
 
 /** An activity benefit of one of a member's active memberships (free or discounted places). */
@@ -17,12 +18,8 @@ export interface ActivityBenefitRow {
   timezone: string;
 }
 
-export async function listActivityBenefits(
-  db: Database,
-  userId: number,
-  activityId: number,
-): Promise<ActivityBenefitRow[]> {
-  const rows = await db
+const activityBenefitsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       membershipId: memberships.id,
       benefitId: membershipBenefits.id,
@@ -39,13 +36,22 @@ export async function listActivityBenefits(
       and(
         eq(membershipBenefits.membershipTypeId, memberships.membershipTypeId),
         eq(membershipBenefits.kind, 'activity'),
-        eq(membershipBenefits.activityId, activityId),
+        eq(membershipBenefits.activityId, sql.placeholder('activityId')),
         isNotNull(membershipBenefits.discountPercent),
       ),
     )
     .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-    .orderBy(asc(memberships.id), asc(membershipBenefits.id));
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.status, 'active')))
+    .orderBy(asc(memberships.id), asc(membershipBenefits.id))
+    .prepare('benefits_activity_benefits'),
+);
+
+export async function listActivityBenefits(
+  db: Database,
+  userId: number,
+  activityId: number,
+): Promise<ActivityBenefitRow[]> {
+  const rows = await activityBenefitsStatement(db).execute({ userId, activityId });
   return rows.map((row) => ({ ...row, discountPercent: row.discountPercent ?? 0 }));
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   activityCategories,
@@ -83,13 +84,18 @@ export interface PricingOptionWithTickets extends PricingOptionRow {
 }
 
 /** An activity's pricing options in order, each with its tickets in order. */
-export async function listPricing(db: Database, activityId: number): Promise<PricingOptionWithTickets[]> {
-  const rows = await db
+const pricingStatement = preparedPerDatabase((db) =>
+  db
     .select({ option: pricingOptions, ticket: tickets })
     .from(pricingOptions)
     .leftJoin(tickets, eq(tickets.pricingOptionId, pricingOptions.id))
-    .where(eq(pricingOptions.activityId, activityId))
-    .orderBy(asc(pricingOptions.position), asc(pricingOptions.id), asc(tickets.position), asc(tickets.id));
+    .where(eq(pricingOptions.activityId, sql.placeholder('activityId')))
+    .orderBy(asc(pricingOptions.position), asc(pricingOptions.id), asc(tickets.position), asc(tickets.id))
+    .prepare('venues_pricing'),
+);
+
+export async function listPricing(db: Database, activityId: number): Promise<PricingOptionWithTickets[]> {
+  const rows = await pricingStatement(db).execute({ activityId });
   const options = new Map<number, PricingOptionWithTickets>();
   for (const { option, ticket } of rows) {
     let entry = options.get(option.id);

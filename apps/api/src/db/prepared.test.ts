@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import type { Database, DatabaseHandle } from './client';
+import { preparedPerDatabase } from './prepared';
+
+const courts = pgTable('prepared_test_courts', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** On PGlite by default; on PostgreSQL when TEST_DATABASE_URL is set (CI runs both). */
+describe('statements prepared once per database (decision 021)', () => {
+  let handle: DatabaseHandle;
+  let builds = 0;
+  const courtByName = preparedPerDatabase((db: Database) => {
+    builds++;
+    return db
+      .select({ id: courts.id })
+      .from(courts)
+      .where(eq(courts.name, sql.placeholder('name')))
+      .prepare('prepared_test_court_by_name');
+  });
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    await handle.db.execute(sql`create table prepared_test_courts (id int primary key, name text not null)`);
+    await handle.db.insert(courts).values({ id: 1, name: 'Court 1' });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("is built once and runs inside each transaction on that transaction's connection", async () => {
+    expect(await courtByName(handle.db).execute({ name: 'Court 1' })).toEqual([{ id: 1 }]);
+    for (const id of [2, 3]) {
+      await expect(
+        handle.db.transaction(async (tx) => {
+          await tx.insert(courts).values({ id, name: 'Court new' });
+          // Only the transaction's own connection sees its uncommitted row.
+          expect(await courtByName(tx).execute({ name: 'Court new' })).toEqual([{ id }]);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+    }
+    expect(await courtByName(handle.db).execute({ name: 'Court new' })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+});
