@@ -125,18 +125,29 @@ export async function updateCart(db: Database, cartId: number, values: Partial<C
     .where(eq(carts.id, cartId));
 }
 
+const completedCartByHashStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.userId, sql.placeholder('userId')),
+        eq(carts.status, 'completed'),
+        eq(carts.checkoutHash, sql.placeholder('hash')),
+      ),
+    )
+    .orderBy(desc(carts.id))
+    .limit(1)
+    .prepare('basket_completed_cart_by_hash'),
+);
+
 /** The customer's most recent completed basket with this checkout hash (a repeated submission). */
 export async function findCompletedCartByHash(
   db: Database,
   userId: number,
   hash: string,
 ): Promise<CartRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.status, 'completed'), eq(carts.checkoutHash, hash)))
-    .orderBy(desc(carts.id))
-    .limit(1);
+  const [row] = await completedCartByHashStatement(db).execute({ userId, hash });
   return row;
 }
 
@@ -597,19 +608,24 @@ export interface MembershipLineDetail extends MembershipLineFacts {
 }
 
 /** The basket's membership lines (a new membership's first payment) with what the basket shows. */
-export async function listMembershipLineDetails(
-  db: Database,
-  cartId: number,
-): Promise<MembershipLineDetail[]> {
-  return joinMembershipLine(
+const membershipLineDetailsStatement = preparedPerDatabase((db) =>
+  joinMembershipLine(
     db
       .select({ item: cartItems, ...membershipLineColumns })
       .from(cartItems)
       .$dynamic(),
     cartItems.membershipId,
   )
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'membership')))
-    .orderBy(asc(cartItems.id));
+    .where(and(eq(cartItems.cartId, sql.placeholder('cartId')), eq(cartItems.cartableType, 'membership')))
+    .orderBy(asc(cartItems.id))
+    .prepare('basket_membership_line_details'),
+);
+
+export async function listMembershipLineDetails(
+  db: Database,
+  cartId: number,
+): Promise<MembershipLineDetail[]> {
+  return membershipLineDetailsStatement(db).execute({ cartId });
 }
 
 /** Removes a draft membership's line from any open basket (a later submission replaces the draft). */

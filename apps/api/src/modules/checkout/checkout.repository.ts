@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -8,6 +8,7 @@ import {
   membershipLineColumns,
   withOccurrence,
 } from '../../db/line-details';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   bookings,
@@ -40,13 +41,32 @@ export async function insertOrder(
   return rows[0];
 }
 
+// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
+const orderByCartStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.cartId, sql.placeholder('cartId')))
+    .limit(1)
+    .prepare('checkout_order_by_cart'),
+);
+
 export async function findOrderByCart(db: Database, cartId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).limit(1);
+  const [row] = await orderByCartStatement(db).execute({ cartId });
   return row;
 }
 
+const orderStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('checkout_order'),
+);
+
 export async function findOrder(db: Database, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = await orderStatement(db).execute({ orderId });
   return row;
 }
 
@@ -85,8 +105,8 @@ export interface OrderItemDetail extends LineDetail {
   item: OrderItemRow;
 }
 
-export async function listOrderItemDetails(db: Database, orderId: number): Promise<OrderItemDetail[]> {
-  const rows = await db
+const orderItemDetailsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       item: orderItems,
       ...lineDetailColumns,
@@ -98,17 +118,39 @@ export async function listOrderItemDetails(db: Database, orderId: number): Promi
     .leftJoin(occurrences, eq(occurrences.id, orderItems.occurrenceId))
     .leftJoin(locations, eq(locations.id, occurrences.locationId))
     .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return withOccurrence(rows);
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.id))
+    .prepare('checkout_order_item_details'),
+);
+
+export async function listOrderItemDetails(db: Database, orderId: number): Promise<OrderItemDetail[]> {
+  return withOccurrence(await orderItemDetailsStatement(db).execute({ orderId }));
 }
+
+const orderBookingsStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(bookings.id))
+    .prepare('checkout_order_bookings'),
+);
 
 export async function listOrderBookings(db: Database, orderId: number): Promise<BookingRow[]> {
-  return db.select().from(bookings).where(eq(bookings.orderId, orderId)).orderBy(asc(bookings.id));
+  return orderBookingsStatement(db).execute({ orderId });
 }
 
+const orderPaymentsStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(payments.id))
+    .prepare('checkout_order_payments'),
+);
+
 export async function listOrderPayments(db: Database, orderId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+  return orderPaymentsStatement(db).execute({ orderId });
 }
 
 /** The sessions an order booked, in time order (the .ics). */
@@ -122,8 +164,8 @@ export interface BookedSessionRow {
   endsAt: Date;
 }
 
-export async function listOrderSessions(db: Database, orderId: number): Promise<BookedSessionRow[]> {
-  return db
+const orderSessionsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       bookingId: bookings.id,
       occurrenceId: bookings.occurrenceId,
@@ -138,22 +180,32 @@ export async function listOrderSessions(db: Database, orderId: number): Promise<
     .innerJoin(activities, eq(activities.id, occurrences.activityId))
     .innerJoin(venues, eq(venues.id, occurrences.venueId))
     .innerJoin(locations, eq(locations.id, occurrences.locationId))
-    .where(and(eq(bookings.orderId, orderId), eq(bookings.status, 'booked')))
-    .orderBy(asc(occurrences.startsAt), asc(bookings.id));
+    .where(and(eq(bookings.orderId, sql.placeholder('orderId')), eq(bookings.status, 'booked')))
+    .orderBy(asc(occurrences.startsAt), asc(bookings.id))
+    .prepare('checkout_order_sessions'),
+);
+
+export async function listOrderSessions(db: Database, orderId: number): Promise<BookedSessionRow[]> {
+  return orderSessionsStatement(db).execute({ orderId });
 }
 
 /** The membership lines of an order with what names them (the membership as it was priced). */
-export async function listOrderMembershipLines(
-  db: Database,
-  orderId: number,
-): Promise<(MembershipLineFacts & { orderItemId: number })[]> {
-  return joinMembershipLine(
+const orderMembershipLinesStatement = preparedPerDatabase((db) =>
+  joinMembershipLine(
     db
       .select({ orderItemId: orderItems.id, ...membershipLineColumns })
       .from(orderItems)
       .$dynamic(),
     orderItems.membershipId,
   )
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')))
-    .orderBy(asc(orderItems.id));
+    .where(and(eq(orderItems.orderId, sql.placeholder('orderId')), eq(orderItems.cartableType, 'membership')))
+    .orderBy(asc(orderItems.id))
+    .prepare('checkout_order_membership_lines'),
+);
+
+export async function listOrderMembershipLines(
+  db: Database,
+  orderId: number,
+): Promise<(MembershipLineFacts & { orderItemId: number })[]> {
+  return orderMembershipLinesStatement(db).execute({ orderId });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
@@ -16,36 +17,75 @@ export async function insertAttempt(
   return row;
 }
 
+// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
+const attemptStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('payment_attempt'),
+);
+
 export async function findAttempt(db: Database, id: number): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).limit(1);
+  const [row] = await attemptStatement(db).execute({ id });
   return row;
 }
 
+const lockAttemptStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('payment_attempt_lock'),
+);
+
 /** The attempt, locked until the transaction ends (whoever finishes or refunds it takes this lock first). */
 export async function lockAttempt(tx: Database, id: number): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+  const [row] = await lockAttemptStatement(tx).execute({ id });
   return row;
 }
+
+const unfinishedAttemptStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.cartId, sql.placeholder('cartId')),
+        inArray(paymentAttempts.status, unfinishedStatuses),
+      ),
+    )
+    .limit(1)
+    .prepare('payment_attempt_unfinished'),
+);
 
 /** The basket's unfinished attempt, if any. */
 export async function findUnfinishedAttempt(
   db: Database,
   cartId: number,
 ): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.cartId, cartId), inArray(paymentAttempts.status, unfinishedStatuses)))
-    .limit(1);
+  const [row] = await unfinishedAttemptStatement(db).execute({ cartId });
   return row;
 }
 
-/** How many attempts the basket has had with these items (numbers the next one's idempotency key). */
-export async function countAttempts(db: Database, cartId: number, itemHash: string): Promise<number> {
-  const [row] = await db
+const attemptCountStatement = preparedPerDatabase((db) =>
+  db
     .select({ n: count() })
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.cartId, cartId), eq(paymentAttempts.itemHash, itemHash)));
+    .where(
+      and(
+        eq(paymentAttempts.cartId, sql.placeholder('cartId')),
+        eq(paymentAttempts.itemHash, sql.placeholder('itemHash')),
+      ),
+    )
+    .prepare('payment_attempt_count'),
+);
+
+/** How many attempts the basket has had with these items (numbers the next one's idempotency key). */
+export async function countAttempts(db: Database, cartId: number, itemHash: string): Promise<number> {
+  const [row] = await attemptCountStatement(db).execute({ cartId, itemHash });
   return Number(row?.n ?? 0);
 }
 

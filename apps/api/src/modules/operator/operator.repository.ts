@@ -128,16 +128,27 @@ export async function upsertThemeRow(db: Database, values: NewThemeRow): Promise
   return row;
 }
 
+const activeTermsStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(terms)
+    .where(
+      and(
+        eq(terms.clientId, sql.placeholder('clientId')),
+        eq(terms.context, sql.placeholder('context')),
+        eq(terms.active, true),
+      ),
+    )
+    .orderBy(asc(terms.position), asc(terms.id))
+    .prepare('operator_active_terms'),
+);
+
 export async function listActiveTerms(
   db: Database,
   clientId: number,
   context: TermsContext,
 ): Promise<TermRow[]> {
-  return db
-    .select()
-    .from(terms)
-    .where(and(eq(terms.clientId, clientId), eq(terms.context, context), eq(terms.active, true)))
-    .orderBy(asc(terms.position), asc(terms.id));
+  return activeTermsStatement(db).execute({ clientId, context });
 }
 
 export async function insertTerm(db: Database, values: NewTermRow): Promise<TermRow> {
