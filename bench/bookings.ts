@@ -713,6 +713,8 @@ export async function benchDatabaseEnv(
   const url = new URL(serverUrl);
   url.pathname = `/${dropName}`;
   env.DATABASE_URL = url.toString();
+  // BENCH_API_WORKERS: API processes on PostgreSQL (API_WORKERS); the embedded database has one.
+  if (process.env.BENCH_API_WORKERS) env.API_WORKERS = process.env.BENCH_API_WORKERS;
   return { env, dropName };
 }
 

@@ -18,6 +18,15 @@ describe('settings', () => {
     expect(() => loadConfig({ PUBLIC_ACCOUNT_URL: 'not a url' })).toThrow(/PUBLIC_ACCOUNT_URL/);
   });
 
+  it('runs several API processes only on PostgreSQL (the embedded database belongs to one)', () => {
+    expect(loadConfig({}).apiWorkers).toBe(1);
+    expect(() => loadConfig({ API_WORKERS: '2' })).toThrow(/API_WORKERS: above 1 needs DATABASE_URL/);
+    expect(() => loadConfig({ API_WORKERS: 'many' })).toThrow(/API_WORKERS/);
+    const url = 'postgres://localhost/leisure';
+    expect(loadConfig({ API_WORKERS: '2', DATABASE_URL: url }).apiWorkers).toBe(2);
+    expect(loadConfig({ API_WORKERS: 'auto', DATABASE_URL: url }).apiWorkers).toBeGreaterThanOrEqual(1);
+  });
+
   it('never turns the dev mailbox on in production', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', SANDBOX_PAY_SECRET: 'x'.repeat(32) })

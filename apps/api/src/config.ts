@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +31,15 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /**
+     * API processes serving the port (node:cluster), or `auto` for one per CPU core. Above 1 needs
+     * DATABASE_URL: the embedded database belongs to the one process that opened it. Every process
+     * is a replica (the jobs claim their rows; caches are per process, as across machines).
+     */
+    API_WORKERS: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+      .default(1)
+      .transform((value) => (value === 'auto' ? availableParallelism() : value)),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -185,6 +194,13 @@ const configSchema = z
       .default(600),
   })
   .superRefine((env, ctx) => {
+    if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['API_WORKERS'],
+        message: 'above 1 needs DATABASE_URL: the embedded database belongs to one process',
+      });
+    }
     if (env.GEOCODER === 'mapbox' && !env.MAPBOX_ACCESS_TOKEN) {
       ctx.addIssue({
         code: 'custom',
@@ -236,6 +252,7 @@ const configSchema = z
             }
           : undefined,
       databaseUrl: env.DATABASE_URL,
+      apiWorkers: env.API_WORKERS,
       logLevel: env.LOG_LEVEL,
       publicUrls: {
         /** The PUBLIC_*_URL settings; a sub-site without one is served on the request's own origin. */

@@ -1,7 +1,8 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { siteUrlsAt } from './lib/public-urls';
 import { getCurrentClient } from './modules/operator/operator.service';
 import { extendTimetable } from './modules/timetable/timetable.service';
@@ -10,27 +11,23 @@ import { seedIfEmpty } from './seed/seed';
 /** The rolling timetable is generated ahead; re-run hourly so a long-running server never runs dry. */
 const timetableRollEveryMs = 60 * 60_000;
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({ url: config.databaseUrl, pgliteDir: path.resolve(config.dataDir, 'pglite') });
+}
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.resolve(config.dataDir, 'pglite'),
-  });
+/** Migrations and the demo seed: once, before any process serves. */
+async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<void> {
   await database.migrate();
   if (config.seed) {
     const seeded = await seedIfEmpty(database.db, config);
     if (seeded) console.log('Seeded an empty database with demo data.');
   }
+}
+
+/** One API process: the app on the port, its jobs, the rolling timetable. */
+async function serve(config: Config, options: { prepare: boolean; announce: boolean }): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  if (options.prepare) await prepareDatabase(database, config);
 
   const app = await buildApp({ config, database });
 
@@ -56,6 +53,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   await app.listen({ host: config.host, port: config.port });
+  if (!options.announce) return;
   // Unset public URLs follow the browser's host name; the banner shows them as seen from this machine.
   const urls = siteUrlsAt(config.publicUrls);
   console.log(
@@ -67,6 +65,64 @@ async function main() {
       `API docs:       ${urls.bookings}/api/docs`,
     ].join('\n'),
   );
+}
+
+/**
+ * API_WORKERS above 1 (PostgreSQL only): this process migrates and seeds, then starts the workers,
+ * which share the port (node:cluster hands connections round). A worker that dies after it was
+ * serving is replaced; one that dies before it ever served (a bad setting, the port taken) stops
+ * the server, rather than restarting in a loop. SIGTERM and SIGINT stop the workers, then this.
+ */
+async function supervise(config: Config): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  await prepareDatabase(database, config);
+  await database.close();
+
+  let stopping = false;
+  const serving = new Set<number>();
+  const start = () => {
+    const worker = cluster.fork();
+    worker.on('listening', () => serving.add(worker.id));
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const served = serving.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!served) {
+      console.error(`An API worker stopped before serving (${signal ?? `exit code ${code}`}).`);
+      process.exit(1);
+    }
+    console.error(`An API worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    start();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (let i = 0; i < config.apiWorkers; i++) start();
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (config.apiWorkers > 1 && cluster.isPrimary) return supervise(config);
+  // A worker's database was prepared by the primary; the first worker prints the addresses.
+  await serve(config, {
+    prepare: cluster.isPrimary,
+    announce: cluster.isPrimary || cluster.worker?.id === 1,
+  });
 }
 
 main().catch((error: unknown) => {

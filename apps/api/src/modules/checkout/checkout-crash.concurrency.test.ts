@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartHolds, carts, orders, outboundEmails, paymentAttempts, sandboxCharges } from '../../db/schema';
@@ -16,6 +11,7 @@ import {
   type Fixture,
 } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { startServerProcess } from '../../test/server-process';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { checkoutDepsOf } from './checkout-deps';
 import { runCheckoutReconciliation } from './payment-attempts.service';
@@ -30,62 +26,6 @@ import { runCheckoutReconciliation } from './payment-attempts.service';
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl)
   throw new Error('checkout-crash.concurrency.test.ts needs TEST_DATABASE_URL=postgresql://...');
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts `src/server.ts` as its own process on the test database; resolves once it answers. */
-async function startServer(
-  databaseUrl: string,
-): Promise<{ child: ChildProcess; base: string; exited: Promise<NodeJS.Signals | number | null> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED: 'false',
-      LOG_LEVEL: 'error',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-crash-')),
-      SANDBOX_PAY_FAULT: 'crash-after-charge',
-      CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
-      HOLD_SWEEP_SECONDS: '0',
-      DD_COLLECTIONS_EVERY_SECONDS: '0',
-      GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
-      MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 30 s');
-}
 
 describe('checkout survives kill -9 of a server process (PostgreSQL)', () => {
   let t: TestApp;
@@ -133,7 +73,7 @@ describe('checkout survives kill -9 of a server process (PostgreSQL)', () => {
 
     // Each checkout kills its server right after the charge, before the order is written.
     for (const customer of customers) {
-      const server = await startServer(databaseUrl);
+      const server = await startServerProcess(databaseUrl, { SANDBOX_PAY_FAULT: 'crash-after-charge' });
       children.push(server.child);
       const answer = await fetch(`${server.base}/api/checkout/complete`, {
         method: 'POST',
