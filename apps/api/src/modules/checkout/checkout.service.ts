@@ -312,6 +312,7 @@ async function completed(deps: CheckoutDeps, acting: Acting, orderId: number): P
  */
 async function chargeAttempt(
   deps: CheckoutDeps,
+  acting: Acting,
   plan: CheckoutPlan,
   attempt: PaymentAttemptRow,
 ): Promise<number> {
@@ -337,7 +338,7 @@ async function chargeAttempt(
     await failAttempt(deps, attempt, result.message);
     throw AppError.validation({ card: [result.message] }, result.message);
   }
-  const outcome = await settleCharged(deps, attempt.id, result);
+  const outcome = await settleCharged(deps, attempt, result, acting);
   if (outcome.kind === 'completed') return outcome.orderId;
   if (outcome.kind === 'pending') throw new AppError('conflict', checkoutMessages.inProgress);
   throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -424,7 +425,7 @@ export async function completeCheckout(
       throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
     }
     if (outcome.kind === 'done') return completed(deps, acting, outcome.orderId);
-    if (outcome.kind === 'charge') return chargeAttempt(deps, outcome.plan, outcome.attempt);
+    if (outcome.kind === 'charge') return chargeAttempt(deps, acting, outcome.plan, outcome.attempt);
     if (outcome.kind === 'busy') {
       const waited = await awaitOtherSubmission(deps, cartId, outcome.attemptId);
       if (waited !== 'again') return waited.orderId;

@@ -78,6 +78,22 @@ describe('crash-safe checkout', () => {
   const mailsTo = (email: string) =>
     t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email));
 
+  it("a paid checkout's attempt ends completed, with its order and the provider's charge id", async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toHaveLength(1);
+    expect(attempts).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        orderId: paid.json().complete_order_id,
+        providerPaymentId: charged[0]?.id,
+        leaseUntil: null,
+      }),
+    ]);
+  });
+
   it('charged but the answer was lost: pressing Pay again with a new card token makes one order, one charge', async () => {
     const c = await customerWith(f.yogaSession.id, true);
     sandbox().setFault('fail-after-charge', { times: 1 });

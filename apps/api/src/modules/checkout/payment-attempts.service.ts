@@ -82,16 +82,20 @@ type Decision = { kind: 'completed'; orderId: number; fresh: boolean } | { kind:
  */
 export async function settleCharged(
   deps: CheckoutDeps,
-  attemptId: number,
+  /** The attempt as recorded: only what never changes after its insert is read outside its lock. */
+  attempt: PaymentAttemptRow,
   charge: { reference: string; card: CardSummary },
+  /** The request's acting pair when the attempt's own request settles it (the same ids it recorded). */
+  known?: Acting,
 ): Promise<AttemptOutcome> {
-  const attempt = await findAttempt(deps.db, attemptId);
-  if (!attempt) throw new Error(`payment attempt ${attemptId} not found`);
-  const acting = await actingFromRecord(deps, {
-    actorId: attempt.actorId,
-    customerId: attempt.userId,
-    currency: attempt.currency,
-  });
+  const attemptId = attempt.id;
+  const acting =
+    known ??
+    (await actingFromRecord(deps, {
+      actorId: attempt.actorId,
+      customerId: attempt.userId,
+      currency: attempt.currency,
+    }));
   const refundFor = async (tx: CheckoutDeps['db'], reason: string): Promise<Decision> => {
     deps.log.warn(
       { attemptId, reference: charge.reference, reason },
@@ -109,7 +113,8 @@ export async function settleCharged(
         return { kind: 'completed', orderId: locked.orderId, fresh: false };
       }
       if (locked.status === 'refunding' || locked.status === 'refunded') return { kind: 'refund' };
-      await updateAttempt(tx, attemptId, { status: 'charged', providerPaymentId: charge.reference });
+      // Every way out of this transaction records the charge: 'completed' or 'refunding', both with
+      // the provider's reference (a rollback records nothing, and the catch below decides again).
       if (!acting) return refundFor(tx, 'customer not found');
       const cart = await lockBasket(tx, attempt.cartId);
       if (!cart) return refundFor(tx, 'basket not found');
@@ -155,7 +160,12 @@ export async function settleCharged(
         plan.source,
         charge,
       );
-      await updateAttempt(tx, attemptId, { status: 'completed', orderId: order.id, leaseUntil: null });
+      await updateAttempt(tx, attemptId, {
+        status: 'completed',
+        orderId: order.id,
+        leaseUntil: null,
+        providerPaymentId: charge.reference,
+      });
       return { kind: 'completed', orderId: order.id, fresh: true };
     });
   } catch (error) {
@@ -265,7 +275,7 @@ export async function resolveAttempt(
     });
     return finishRefund(deps, attempt.id);
   }
-  return settleCharged(deps, attempt.id, stored);
+  return settleCharged(deps, attempt, stored);
 }
 
 export interface ReconciliationRun {

@@ -21,7 +21,7 @@ import {
   type VenueRow,
 } from './operator.repository';
 
-import { ReadCache } from './read-cache';
+import { perSettingsCache } from './read-cache';
 
 export type { ClientRow, VenueRow } from './operator.repository';
 
@@ -30,17 +30,7 @@ export type { ClientRow, VenueRow } from './operator.repository';
  * reads it, staff change it a few times a year, and a replica may see a change that much later
  * (the same trade as the theme's, docs/decisions/003-theme-cache.md). Unknown clients are not kept.
  */
-const clientCaches = new WeakMap<Config, ReadCache<ClientRow>>();
-
-function clientCacheOf(config: Config): ReadCache<ClientRow> | undefined {
-  if (config.operatorCacheMs <= 0) return undefined;
-  let cache = clientCaches.get(config);
-  if (!cache) {
-    cache = new ReadCache<ClientRow>({ ttlMs: config.operatorCacheMs, maxEntries: 10 });
-    clientCaches.set(config, cache);
-  }
-  return cache;
-}
+const clientCacheOf = perSettingsCache<ClientRow>(10);
 
 /** The operator this deployment serves (CLIENT_SLUG, or the first client). */
 export async function getCurrentClient(db: Database, config: Config): Promise<ClientRow> {

@@ -1,3 +1,5 @@
+import type { Config } from '../../config';
+
 /**
  * A small in-process read cache with a time-to-live, for operator configuration that every page
  * load asks for (the theme). It is a cache only: every replica can rebuild it from the database,
@@ -61,4 +63,21 @@ export class ReadCache<V> {
   get size(): number {
     return this.#entries.size;
   }
+}
+
+/**
+ * One cache per settings object (each app in a process) whose entries live OPERATOR_CACHE_MS: for
+ * operator rows nearly every call reads and staff change a few times a year. None when that is 0.
+ */
+export function perSettingsCache<V>(maxEntries: number): (config: Config) => ReadCache<V> | undefined {
+  const caches = new WeakMap<Config, ReadCache<V>>();
+  return (config) => {
+    if (config.operatorCacheMs <= 0) return undefined;
+    let cache = caches.get(config);
+    if (!cache) {
+      cache = new ReadCache<V>({ ttlMs: config.operatorCacheMs, maxEntries });
+      caches.set(config, cache);
+    }
+    return cache;
+  };
 }

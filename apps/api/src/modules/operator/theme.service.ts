@@ -6,7 +6,7 @@ import { AppError, type FieldErrors } from '../../errors';
 import type { Brand } from '../mail/templates';
 import { findThemeRows, findVenueBySlugOrId, type ThemeRow, upsertThemeRow } from './operator.repository';
 import { getCurrentClient } from './operator.service';
-import { ReadCache } from './read-cache';
+import { perSettingsCache, ReadCache } from './read-cache';
 
 export type SecondaryButtonStyle = 'solid' | 'outline';
 
@@ -174,13 +174,19 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** The operator's name, brand colour and support address, for emails. */
+const brandCacheOf = perSettingsCache<Brand>(1);
+
+/** The operator's name, brand colour and support address, for emails (kept as the operator's row is). */
 export async function getBrand(db: Database, config: Config): Promise<Brand> {
-  const client = await getCurrentClient(db, config);
-  const theme = await resolveTheme(db, config, undefined);
-  return {
-    appName: client.appName,
-    primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
-    supportEmail: client.supportEmail,
+  const load = async (): Promise<Brand> => {
+    const client = await getCurrentClient(db, config);
+    const theme = await resolveTheme(db, config, undefined);
+    return {
+      appName: client.appName,
+      primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
+      supportEmail: client.supportEmail,
+    };
   };
+  const cache = brandCacheOf(config);
+  return cache ? cache.get('', load) : load();
 }
