@@ -1,18 +1,18 @@
 /**
- * Encoded answers a process keeps between calls, each with the database version it was built from
+ * Answers (encoded ones: lib/encoded-json.ts) a process keeps between calls, each with the database version it was built from
  * (db/list-versions.ts) and how long it holds as time passes. The caller reads the version on every
  * call and sends a kept answer only when it is the same: every replica answers what the database
  * holds now; what is kept is only the work of building and encoding it. Kept per database handle (a
  * process with two databases, as the tests have, cannot mix them up), the least recently used
  * dropped first.
  */
-export class VersionedAnswers {
-  private readonly byDatabase = new WeakMap<object, Map<string, KeptAnswer>>();
+export class VersionedAnswers<Answer> {
+  private readonly byDatabase = new WeakMap<object, Map<string, KeptAnswer<Answer>>>();
 
   constructor(private readonly kept: number) {}
 
   /** The kept answer for `key` when it was built from `version` and still holds at `now`. */
-  get(db: object, key: string, version: string, now: Date): string | undefined {
+  get(db: object, key: string, version: string, now: Date): Answer | undefined {
     const answers = this.byDatabase.get(db);
     const answer = answers?.get(key);
     if (!answers || !answer || answer.version !== version) return undefined;
@@ -30,7 +30,7 @@ export class VersionedAnswers {
   set(
     db: object,
     key: string,
-    answer: { version: string; body: string; builtAt: Date; validUntil: Date | null },
+    answer: { version: string; body: Answer; builtAt: Date; validUntil: Date | null },
   ) {
     let answers = this.byDatabase.get(db);
     if (!answers) {
@@ -51,9 +51,9 @@ export class VersionedAnswers {
   }
 }
 
-interface KeptAnswer {
+interface KeptAnswer<Answer> {
   version: string;
-  body: string;
+  body: Answer;
   builtAt: number;
   validUntil: number | null;
 }

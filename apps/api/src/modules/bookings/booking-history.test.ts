@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -209,5 +210,27 @@ describe('seeded booking history', () => {
     const after = await pastOf(headers);
     expect(after[0]?.id).toBe(next.id);
     expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('sends the kept history gzipped to a client that takes gzip, the same JSON', async () => {
+    const headers = await logIn(historyMember.email, historyMember.password);
+    const plain = await t.app.inject({ url: '/api/my-account/bookings?filter=past', headers });
+    const zipped = await t.app.inject({
+      url: '/api/my-account/bookings?filter=past',
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const refused = await t.app.inject({
+      url: '/api/my-account/bookings?filter=past',
+      headers: { ...headers, 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 });

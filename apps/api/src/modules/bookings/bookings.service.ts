@@ -23,6 +23,7 @@ import {
   offsetMinutes,
   prettyDate,
 } from '../../lib/dates';
+import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
 import type { HoldKeeper } from '../basket/holds.service';
 import { resolveActing } from '../session/acting';
@@ -312,28 +313,28 @@ export async function listMyBookings(
 }
 
 /**
- * `GET my-account/bookings?filter=past` as JSON text. A member's history is hundreds of rows that
+ * `GET my-account/bookings?filter=past`, encoded. A member's history is hundreds of rows that
  * rarely change, and the call has no paging: each process keeps the last answer it built per member
  * with the version of what it shows (bookings.repository bookingListVersion, moved by database
  * triggers on any change to a row the list shows) and sends it again while the database gives the
  * same version and no live booking has started since it was built (time moves bookings into the
  * history). The version is read on every call, so every replica answers what the database holds now.
  */
-const historicAnswers = new VersionedAnswers(64);
+const historicAnswers = new VersionedAnswers<EncodedJson>(64);
 
 export async function myHistoricBookingsJson(
   db: Database,
   userId: number,
   encode: (data: Booking[]) => string,
   now = new Date(),
-): Promise<string> {
+): Promise<EncodedJson> {
   const version = await bookingListVersion(db, userId);
   const key = String(userId);
   const kept = historicAnswers.get(db, key, version, now);
   if (kept !== undefined) return kept;
   // Rows read after the version: a change committed in between moves the version on, so the next call
   // builds the answer again.
-  const body = encode(await listMyBookings(db, userId, 'past', now));
+  const body = new EncodedJson(encode(await listMyBookings(db, userId, 'past', now)));
   // It holds until the next live booking starts (a booking made later moves the version).
   const validUntil = await nextBookingStart(db, userId, now);
   historicAnswers.set(db, key, { version, body, builtAt: now, validUntil });

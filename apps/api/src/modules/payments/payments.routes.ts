@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { sendEncodedJson } from '../../lib/encoded-json';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth } from '../session/session';
 import {
@@ -211,10 +212,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       const body = await myOrdersPageJson(deps, auth, request.query, (page) =>
         JSON.stringify(zOrdersResponse.parse(page)),
       );
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer(() => body)
-        .send({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } });
+      return sendEncodedJson(request, reply, body);
     },
   );
 
