@@ -11,6 +11,7 @@ export * from './direct-debit';
 export * from './eligibility-documents';
 export * from './freezes';
 export * from './guest-passes';
+export * from './list-versions';
 export * from './mail';
 export * from './membership-catalogue';
 export * from './memberships';

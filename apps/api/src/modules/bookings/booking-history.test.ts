@@ -1,6 +1,16 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, bookings, orderItems } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activities,
+  activityCategories,
+  bookings,
+  locations,
+  occurrences,
+  orderItems,
+  orders,
+  venues,
+} from '../../db/schema';
 import { historyMember } from '../../seed/bookings';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -94,5 +104,133 @@ describe('seeded booking history', () => {
     expect(after).toHaveLength(first.length - 1);
     expect(after.some((row) => row.id === newest.id)).toBe(false);
     expect(after.find((row) => row.id === second.id)?.price).toBe('£123.45');
+  });
+
+  type PastRow = {
+    id: number;
+    simple_name: string;
+    category: string;
+    venue_name: string;
+    price: string;
+    date_raw: string;
+    booking_type: string;
+    item: { location: { name: string }; starts_at: { raw: string } };
+  };
+
+  async function pastOf(headers: Record<string, string>): Promise<PastRow[]> {
+    const res = await t.app.inject({ url: '/api/my-account/bookings?filter=past', headers });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  it('answers what every joined row holds now: venue, location, category, order and session', async () => {
+    const headers = await logIn(historyMember.email, historyMember.password);
+    const first = await pastOf(headers);
+    const newest = first[0];
+    if (!newest) throw new Error('the history member has no bookings');
+    const [joined] = await t.db
+      .select({
+        occurrenceId: bookings.occurrenceId,
+        orderId: bookings.orderId,
+        venueId: occurrences.venueId,
+        locationId: occurrences.locationId,
+        categoryId: activities.categoryId,
+      })
+      .from(bookings)
+      .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
+      .innerJoin(activities, eq(activities.id, occurrences.activityId))
+      .where(eq(bookings.id, newest.id));
+    if (!joined) throw new Error('no row');
+
+    await t.db.update(venues).set({ name: 'Renamed Venue' }).where(eq(venues.id, joined.venueId));
+    expect((await pastOf(headers))[0]?.venue_name).toBe('Renamed Venue');
+    await t.db.update(locations).set({ name: 'Renamed Court' }).where(eq(locations.id, joined.locationId));
+    expect((await pastOf(headers))[0]?.item.location.name).toBe('Renamed Court');
+    await t.db
+      .update(activityCategories)
+      .set({ name: 'Renamed Category' })
+      .where(eq(activityCategories.id, joined.categoryId));
+    expect((await pastOf(headers))[0]?.category).toBe('Renamed Category');
+    await t.db.update(orders).set({ currency: 'EUR' }).where(eq(orders.id, joined.orderId));
+    expect((await pastOf(headers))[0]?.price).toMatch(/^€/);
+
+    // The session moved a day earlier: its date changes (and the order of the list may too).
+    await t.db
+      .update(occurrences)
+      .set({
+        startsAt: sql`${occurrences.startsAt} - interval '1 day'`,
+        endsAt: sql`${occurrences.endsAt} - interval '1 day'`,
+      })
+      .where(eq(occurrences.id, joined.occurrenceId));
+    const moved = (await pastOf(headers)).find((row) => row.id === newest.id);
+    expect(moved?.date_raw).not.toBe(newest.date_raw);
+  });
+
+  it('takes in a booking as soon as its session has started, with nothing else changed', async () => {
+    const headers = await logIn(historyMember.email, historyMember.password);
+    const future = (await t.app.inject({ url: '/api/my-account/bookings?filter=future', headers })).json()
+      .data as PastRow[];
+    const next = future[0];
+    if (!next) throw new Error('the history member has no upcoming booking');
+    const before = await pastOf(headers);
+    expect(before.some((row) => row.id === next.id)).toBe(false);
+    const startsAt = new Date(next.item.starts_at.raw).getTime();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(startsAt);
+      // Not yet: the history is the bookings that started before now.
+      expect((await pastOf(headers)).some((row) => row.id === next.id)).toBe(false);
+      vi.setSystemTime(startsAt + 1);
+      const after = await pastOf(headers);
+      expect(after[0]?.id).toBe(next.id);
+      expect(after).toHaveLength(before.length + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes in a booking whose session was moved into the past', async () => {
+    const headers = await logIn(historyMember.email, historyMember.password);
+    const future = (await t.app.inject({ url: '/api/my-account/bookings?filter=future', headers })).json()
+      .data as PastRow[];
+    const next = future[0];
+    if (!next) throw new Error('the history member has no upcoming booking');
+    const before = await pastOf(headers);
+    const [row] = await t.db
+      .select({ occurrenceId: bookings.occurrenceId })
+      .from(bookings)
+      .where(eq(bookings.id, next.id));
+    await t.db
+      .update(occurrences)
+      .set({
+        startsAt: sql`now() - interval '2 minutes'`,
+        endsAt: sql`now() - interval '1 minute'`,
+      })
+      .where(eq(occurrences.id, row?.occurrenceId as number));
+    const after = await pastOf(headers);
+    expect(after[0]?.id).toBe(next.id);
+    expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('sends the kept history gzipped to a client that takes gzip, the same JSON', async () => {
+    const headers = await logIn(historyMember.email, historyMember.password);
+    const plain = await t.app.inject({ url: '/api/my-account/bookings?filter=past', headers });
+    const zipped = await t.app.inject({
+      url: '/api/my-account/bookings?filter=past',
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const refused = await t.app.inject({
+      url: '/api/my-account/bookings?filter=past',
+      headers: { ...headers, 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { readListVersion } from '../../db/list-versions';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
@@ -94,7 +95,7 @@ const detailColumns = {
   bundleName: courseBundles.name,
 };
 
-/** A select from bookings joined to everything a booking is shown with: the list's rows and its fingerprint. */
+/** A select from bookings joined to everything a booking is shown with. */
 function joinBookingDetails<Query extends PgSelect>(query: Query) {
   return query
     .innerJoin(orders, eq(orders.id, bookings.orderId))
@@ -145,43 +146,30 @@ export async function listBookingsOf(
     : historicStatement(db).execute({ userId, at: range.startsBefore });
 }
 
-/**
- * A fingerprint of the customer's historic list (live bookings that started before `at`): each row's
- * id and the row versions (`xmin`) of the booking and of every row it is shown with (order, line,
- * session, activity, category, venue, location, course), and for a course line those of all its
- * sessions (its shares and positions). An update writes a new row version, so any change to what the
- * list shows, and any booking joining or leaving it, changes the fingerprint. No rows are sent.
- */
-const historicDigestStatement = preparedPerDatabase((db) =>
-  joinBookingDetails(
-    db
-      .select({
-        // Spelled out with the tables' names: xmin is a system column drizzle does not know.
-        digest: sql<string>`coalesce(md5(string_agg(concat_ws(':', "bookings".id, "bookings".xmin,
-          "orders".xmin, "order_items".xmin, "occurrences".xmin, "activities".xmin,
-          "activity_categories".xmin, "venues".xmin, "locations".xmin, "course_bundles".xmin,
-          case when "order_items".bundle_id is not null then (
-            select string_agg(b2.id || '.' || b2.xmin || '.' || o2.xmin, ',' order by b2.id)
-            from bookings b2 join occurrences o2 on o2.id = b2.occurrence_id
-            where b2.order_item_id = "bookings".order_item_id) end),
-          ';' order by "occurrences".starts_at desc, "bookings".id desc)), '')`,
-      })
-      .from(bookings)
-      .$dynamic(),
-  )
+/** The version of what the customer's lists show (decision 022): one primary-key read. */
+export async function bookingListVersion(db: Database, userId: number): Promise<string> {
+  return readListVersion(db, userId);
+}
+
+const nextStartStatement = preparedPerDatabase((db) =>
+  db
+    .select({ startsAt: sql<Date | null>`min(${occurrences.startsAt})`.mapWith(occurrences.startsAt) })
+    .from(bookings)
+    .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
     .where(
       and(
         eq(bookings.userId, sql.placeholder('userId')),
         eq(bookings.status, 'booked'),
-        lt(occurrences.startsAt, sql.placeholder('at')),
+        gte(occurrences.startsAt, sql.placeholder('at')),
       ),
     )
-    .prepare('my_bookings_historic_digest'),
+    .prepare('my_bookings_next_start'),
 );
 
-export async function historicListDigest(db: Database, userId: number, at: Date): Promise<string> {
-  const [row] = await historicDigestStatement(db).execute({ userId, at });
-  return String(row?.digest ?? '');
+/** When the customer's next live booking from `at` starts (null: none): the next to join the history. */
+export async function nextBookingStart(db: Database, userId: number, at: Date): Promise<Date | null> {
+  const [row] = await nextStartStatement(db).execute({ userId, at });
+  return row?.startsAt ?? null;
 }
 
 export async function findBookingDetail(

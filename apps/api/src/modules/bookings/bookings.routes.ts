@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { sendEncodedJson } from '../../lib/encoded-json';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth } from '../session/session';
 import {
@@ -88,10 +89,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
         const body = await myHistoricBookingsJson(db, auth.user.id, (data) =>
           JSON.stringify(zMyBookingsResponse.parse({ data })),
         );
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer(() => body)
-          .send({ data: [] });
+        return sendEncodedJson(request, reply, body);
       }
       return { data: await listMyBookings(db, auth.user.id, request.query.filter) };
     },

@@ -23,19 +23,21 @@ import {
   offsetMinutes,
   prettyDate,
 } from '../../lib/dates';
+import { EncodedJson } from '../../lib/encoded-json';
+import { VersionedAnswers } from '../../lib/versioned-answers';
 import type { HoldKeeper } from '../basket/holds.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { leaveWaitlist } from '../waitlist/waitlist.service';
 import {
   type BookingDetailRow,
+  bookingListVersion,
   findBookingDetail,
   findBundleLine,
   findCourseAt,
   findFullWaitlistSession,
   findLocationId,
   findSeedActivity,
-  historicListDigest,
   insertCancellationCredit,
   insertOccurrenceRows,
   insertWaitlistRow,
@@ -45,6 +47,7 @@ import {
   listWaitlistOf,
   lockBookings,
   markCancelled,
+  nextBookingStart,
   releaseBookedPlaces,
   type SeedActivity,
   setLockTimeout,
@@ -310,34 +313,31 @@ export async function listMyBookings(
 }
 
 /**
- * `GET my-account/bookings?filter=past` as JSON text. A member's history is hundreds of rows that no
- * longer change, and the call has no paging: each process keeps the last answer it built per member
- * with the list's fingerprint (bookings.repository historicListDigest) and sends it again while the
- * database still gives the same fingerprint. The check runs on every call, so every replica answers
- * what the database holds now; what is kept is only the work of building and encoding the rows.
+ * `GET my-account/bookings?filter=past`, encoded. A member's history is hundreds of rows that
+ * rarely change, and the call has no paging: each process keeps the last answer it built per member
+ * with the version of what it shows (bookings.repository bookingListVersion, moved by database
+ * triggers on any change to a row the list shows) and sends it again while the database gives the
+ * same version and no live booking has started since it was built (time moves bookings into the
+ * history). The version is read on every call, so every replica answers what the database holds now.
  */
-const historicAnswers = new Map<number, { digest: string; body: string }>();
-/** Members whose answers are kept (oldest dropped first): a few hundred KB each at most. */
-const historicAnswersKept = 64;
+const historicAnswers = new VersionedAnswers<EncodedJson>(64);
 
 export async function myHistoricBookingsJson(
   db: Database,
   userId: number,
   encode: (data: Booking[]) => string,
   now = new Date(),
-): Promise<string> {
-  const digest = await historicListDigest(db, userId, now);
-  const kept = historicAnswers.get(userId);
-  if (kept && kept.digest === digest) return kept.body;
-  // Rows read after the fingerprint: if they changed in between, the database no longer gives this
-  // fingerprint (row versions only move on), so the next call builds the answer again.
-  const body = encode(await listMyBookings(db, userId, 'past', now));
-  historicAnswers.delete(userId);
-  historicAnswers.set(userId, { digest, body });
-  if (historicAnswers.size > historicAnswersKept) {
-    const oldest = historicAnswers.keys().next();
-    if (!oldest.done) historicAnswers.delete(oldest.value);
-  }
+): Promise<EncodedJson> {
+  const version = await bookingListVersion(db, userId);
+  const key = String(userId);
+  const kept = historicAnswers.get(db, key, version, now);
+  if (kept !== undefined) return kept;
+  // Rows read after the version: a change committed in between moves the version on, so the next call
+  // builds the answer again.
+  const body = new EncodedJson(encode(await listMyBookings(db, userId, 'past', now)));
+  // It holds until the next live booking starts (a booking made later moves the version).
+  const validUntil = await nextBookingStart(db, userId, now);
+  historicAnswers.set(db, key, { version, body, builtAt: now, validUntil });
   return body;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readListVersion } from '../../db/list-versions';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
@@ -295,6 +296,11 @@ function orderConditions(filter: OrderFilter) {
 export async function countOrders(db: Database, filter: OrderFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(orderConditions(filter));
   return row?.n ?? 0;
+}
+
+/** The version of what the customer's order history shows (decision 022): one primary-key read. */
+export async function orderListVersion(db: Database, userId: number): Promise<string> {
+  return readListVersion(db, userId);
 }
 
 export interface OrderTender {

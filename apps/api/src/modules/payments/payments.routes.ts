@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { sendEncodedJson } from '../../lib/encoded-json';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth } from '../session/session';
 import {
@@ -29,9 +30,9 @@ import {
   issuePenaltyAsStaff,
   listCreditsAdded,
   listCreditsSpent,
-  listOrdersPage,
   listPenalties,
   listSavedCards,
+  myOrdersPageJson,
   removeSavedCard,
   updateSavedCard,
 } from './payments.service';
@@ -207,7 +208,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
       reply.headers(noStore);
-      return listOrdersPage(deps, auth, request.query);
+      // Validated and encoded when it was built (possibly by an earlier call): sent as it is.
+      const body = await myOrdersPageJson(deps, auth, request.query, (page) =>
+        JSON.stringify(zOrdersResponse.parse(page)),
+      );
+      return sendEncodedJson(request, reply, body);
     },
   );
 

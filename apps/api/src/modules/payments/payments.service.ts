@@ -23,6 +23,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { dateAnswer, instantAnswer, localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
+import { EncodedJson } from '../../lib/encoded-json';
+import { VersionedAnswers } from '../../lib/versioned-answers';
 import { getCurrentClient } from '../operator/operator.service';
 import { mayAccess, requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
@@ -56,6 +58,7 @@ import {
   type NewSavedCardRow,
   type OrderLineRow,
   type OrderRow,
+  orderListVersion,
   type PenaltyDetail,
   type PenaltyLine,
   type SavedCardRow,
@@ -443,6 +446,32 @@ function parseFilter(query: OrdersQuery): { from: Date | undefined; to: Date | u
     // `to` is inclusive: everything before the start of the next day.
     to: query.to ? localDayBounds(query.to, defaultZone).to : undefined,
   };
+}
+
+/**
+ * `GET api/my-account/orders`, encoded. Each process keeps the answers it built per customer and
+ * query with the version of what they show (payments.repository orderListVersion, moved by database
+ * triggers on any change to an order, its lines and tenders and what they name), and sends one again
+ * while the database gives the same version. The version is read on every call, so every replica
+ * answers what the database holds now; the order history does not change as time passes.
+ */
+const orderPages = new VersionedAnswers<EncodedJson>(256);
+
+export async function myOrdersPageJson(
+  deps: PaymentsDeps,
+  auth: Auth,
+  query: OrdersQuery,
+  encode: (page: OrdersPage) => string,
+  now = new Date(),
+): Promise<EncodedJson> {
+  const version = await orderListVersion(deps.db, auth.user.id);
+  const key = JSON.stringify([auth.user.id, query.page ?? 1, query.from ?? null, query.to ?? null]);
+  const kept = orderPages.get(deps.db, key, version, now);
+  if (kept !== undefined) return kept;
+  // Rows read after the version: a change committed in between moves it on, so the next call builds again.
+  const body = new EncodedJson(encode(await listOrdersPage(deps, auth, query)));
+  orderPages.set(deps.db, key, { version, body, builtAt: now, validUntil: null });
+  return body;
 }
 
 /** `GET api/my-account/orders?from&to&page`: the customer's orders, newest first, 20 a page. */

@@ -1,8 +1,16 @@
 import { inflateSync } from 'node:zlib';
 import { paymentsMessages } from '@leisure/contract/payments';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditTransactions, orders, penalties, savedCards } from '../../db/schema';
+import {
+  activities,
+  creditTransactions,
+  occurrences,
+  orders,
+  payments,
+  penalties,
+  savedCards,
+} from '../../db/schema';
 import {
   api,
   billing,
@@ -514,5 +522,69 @@ describe('payments area', () => {
     expect((await http.get('/api/my-account/orders/not-a-uuid/receipt', member.headers)).statusCode).toBe(
       422,
     );
+  });
+
+  it('order history answers what the database holds now, whatever changed since the last call', async () => {
+    const member = await createUser(t.db, f.clientId);
+    const pay = async (item: { id: number | undefined; type: string }) => {
+      const added = await http.post('/api/activities/cart/add', member.headers, { items: [item] });
+      expect(added.statusCode, added.body).toBe(200);
+      const token = await cardToken(t.app);
+      const res = await http.post('/api/checkout/complete', member.headers, {
+        terms: [f.termId],
+        card: { token, save_card: false, billing },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().complete_order_id as number;
+    };
+    const penalty = await penaltyFor(member.user.id, 700, 'Court left late');
+    const feeOrderId = await pay({ id: penalty.id, type: 'penalty' });
+    const classOrderId = await pay({ id: f.courtSessions[0]?.id as number, type: 'purchasableOccurrence' });
+    type Order = {
+      id: number;
+      total: { raw: number };
+      payment_type: string;
+      items: { name: string; start_time: string }[];
+    };
+    const history = async (): Promise<Order[]> => {
+      const res = await http.get('/api/my-account/orders', member.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const order = async (id: number) => (await history()).find((o) => o.id === id);
+    const first = await history();
+    expect(first.map((o) => o.id)).toEqual([classOrderId, feeOrderId]);
+    expect(await history()).toEqual(first);
+
+    // Changed as another replica or a staff tool would: straight in the database.
+    await t.db.update(orders).set({ total: 12345 }).where(eq(orders.id, feeOrderId));
+    expect((await order(feeOrderId))?.total.raw).toBe(12345);
+    await t.db.update(payments).set({ tenderType: 'cash' }).where(eq(payments.orderId, feeOrderId));
+    expect((await order(feeOrderId))?.payment_type).not.toBe(first[1]?.payment_type);
+    await t.db
+      .update(penalties)
+      .set({ description: 'Court left very late' })
+      .where(eq(penalties.id, penalty.id));
+    expect((await order(feeOrderId))?.items[0]?.name).toMatch(/Court left very late$/);
+    await t.db
+      .update(activities)
+      .set({ name: sql`${activities.name} || ' (renamed)'` })
+      .where(eq(activities.id, f.badminton.id));
+    expect((await order(classOrderId))?.items[0]?.name).toMatch(/ \(renamed\)$/);
+    await t.db
+      .update(occurrences)
+      .set({
+        startsAt: sql`${occurrences.startsAt} + interval '1 hour'`,
+        endsAt: sql`${occurrences.endsAt} + interval '1 hour'`,
+      })
+      .where(eq(occurrences.id, f.courtSessions[0]?.id as number));
+    expect((await order(classOrderId))?.items[0]?.start_time).not.toBe(first[0]?.items[0]?.start_time);
+
+    // A new order, made through the API.
+    const another = await pay({
+      id: (await penaltyFor(member.user.id, 300, 'Another fee')).id,
+      type: 'penalty',
+    });
+    expect((await history()).map((o) => o.id)).toEqual([another, classOrderId, feeOrderId]);
   });
 });
