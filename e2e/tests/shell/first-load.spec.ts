@@ -68,3 +68,35 @@ test('the dashboard shows the next booking without the details dialog, which loa
   await expect(page.getByRole('dialog', { name: session.name })).toBeVisible();
   expect(scripts.filter((file) => chunk('booking-details-modal').test(file))).toHaveLength(1);
 });
+
+test("a centre's memberships show without the dialog library or the later steps, which load as the visitor goes on", async ({
+  page,
+}) => {
+  const scripts = scriptsRequested(page);
+  await page.goto('/join/centre/leeds-riverside');
+  const more = page.getByRole('button', { name: /^More details about / }).first();
+  await expect(more).toBeVisible();
+  for (const name of ['modal', 'your-details', 'review-dates', 'joining-registration']) {
+    expect(
+      scripts.filter((file) => chunk(name).test(file)),
+      name,
+    ).toEqual([]);
+  }
+
+  // 'More details' still opens the whole description in a dialog, and gives focus back when closed.
+  await more.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(more).toBeFocused();
+
+  // Choosing a membership opens Your details: the registration form arrives with it.
+  await page
+    .getByRole('button', { name: /^Select / })
+    .and(page.locator(':enabled'))
+    .first()
+    .click();
+  await expect(page.getByRole('textbox', { name: /First name/ })).toBeVisible();
+  expect(scripts.filter((file) => chunk('joining-registration').test(file))).toHaveLength(1);
+});
