@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { coverageLabel } from './memberships';
+import { coverageLabel } from './coverage';
 
 it('reads National or Local, and any other word with a capital', () => {
   expect(coverageLabel('national')).toBe('National');

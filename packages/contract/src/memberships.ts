@@ -143,14 +143,7 @@ export const zEligibility = z.object({
   document_types: z.array(z.string()),
 });
 
-/**
- * A membership type's coverage as every card and answer shows it: 'National' or 'Local' (the stored
- * `national`, `local`), or an operator's own local value with a capital.
- */
-export function coverageLabel(coverage: string): string {
-  const word = coverage.trim();
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
+export { coverageLabel } from './coverage';
 
 export const zMembershipType = z.object({
   id: z.number().int(),

@@ -156,7 +156,7 @@ it('choosing a card moves to the deep link and keeps the flow', async () => {
   await waitFor(() =>
     expect(screen.getByRole('button', { name: /Your details/ })).toHaveAttribute('aria-expanded', 'true'),
   );
-  expect(screen.getByLabelText(/First name/)).toBeVisible();
+  expect(await screen.findByLabelText(/First name/)).toBeVisible();
   expect(router.state.location.pathname).toBe('/centre/leeds-riverside/membership/gold/recurring');
   expect(screen.queryByText('Could not find selected membership')).not.toBeInTheDocument();
 });

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import { messagesOf } from '../../../shared/forms/field-errors';
 import { showServerErrors } from '../../../shared/forms/server-errors';
@@ -18,17 +16,13 @@ export interface LoginFormProps {
   footer?: ReactNode;
 }
 
-/** Both are only required by the server: its answer says what is wrong. */
-const loginSchema = z.object({ username: z.string(), password: z.string() });
-
 /** The login form shared by the /login page and the bookings-site login modal. */
 export function LoginForm({ onSuccess, footer }: LoginFormProps) {
   const { t } = useTranslation('account');
   const { login } = useSession();
-  const form = useForm({
-    defaultValues: { username: '', password: '' },
-    resolver: zodResolver(loginSchema),
-  });
+  // No client-side schema: both fields are only required by the server, whose answer says what is
+  // wrong (and leaving zod out keeps it off the login page's first load; issue 16).
+  const form = useForm({ defaultValues: { username: '', password: '' } });
 
   const submit = form.handleSubmit(async ({ username, password }) => {
     try {

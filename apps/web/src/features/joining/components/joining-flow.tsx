@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { formatDate, todayInVenue } from '../../../shared/format/dates';
 import { useSiteUrl } from '../../../shared/links/use-site-url';
 import { type SessionUser, userQueryKey, useSession } from '../../../shared/session/session';
@@ -22,15 +23,32 @@ import {
   visibleSections,
 } from '../lib/sections';
 import { flowReducer, initialFlowState } from '../state/flow-state';
-import { AdditionalDetails } from './additional-details';
-import { ConfirmDetails } from './confirm-details';
 import { FlowSection } from './flow-section';
 import { usePriceText } from './membership-card';
 import { MembershipSelection } from './membership-selection';
-import { MonthlyPayment } from './monthly-payment';
-import { ReviewDates } from './review-dates';
-import { type RenderRegistration, YourDetails } from './your-details';
+import type { RenderRegistration } from './your-details';
 import '../joining.css';
+
+// The steps after the membership are their own chunks (their forms, schemas and dialogs), loaded when
+// one opens: the first screen (the centre, the memberships) does not wait for them (issue 16, phones).
+// Once a membership is chosen they are fetched ahead, so Continue does not wait for a download.
+const stepLoaders = {
+  details: () => import('./your-details'),
+  questions: () => import('./additional-details'),
+  review: () => import('./review-dates'),
+  payment: () => import('./monthly-payment'),
+  confirm: () => import('./confirm-details'),
+};
+const YourDetails = lazyWithTimeout(stepLoaders.details, 'YourDetails');
+const AdditionalDetails = lazyWithTimeout(stepLoaders.questions, 'AdditionalDetails');
+const ReviewDates = lazyWithTimeout(stepLoaders.review, 'ReviewDates');
+const MonthlyPayment = lazyWithTimeout(stepLoaders.payment, 'MonthlyPayment');
+const ConfirmDetails = lazyWithTimeout(stepLoaders.confirm, 'ConfirmDetails');
+
+/** Fetches the later steps' chunks ahead; a failure here is left to the step itself when it opens. */
+function prefetchSteps(): void {
+  for (const load of Object.values(stepLoaders)) void load().catch(() => undefined);
+}
 
 /** The spec's texts that tests and other screens look for. */
 export const joiningMessages = {
@@ -177,6 +195,7 @@ export function JoiningFlow({
   const started = state.membership !== null;
   useEffect(() => {
     onStartedChange?.(started);
+    if (started) prefetchSteps();
   }, [started, onStartedChange]);
 
   // Analytics: a memberships_progress event as each step opens (spec 4).
@@ -480,7 +499,7 @@ export function JoiningFlow({
             else dispatch({ type: 'open', section: key });
           }}
         >
-          {contentOf(key)}
+          <Suspense fallback={<PageSpinner />}>{contentOf(key)}</Suspense>
         </FlowSection>
       ))}
     </div>

@@ -1,11 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
 
 /** Kiosk joining (issue 4): a start-over prompt after the idle time, the form cleared 5 s later. */
 export const kioskPromptMs = 90_000;
 export const kioskClearAfterPromptMs = 5_000;
+
+/**
+ * The dialog library is not part of the joining page's first load (issue 16, phones): it loads when
+ * this mounts, i.e. once a kiosk visitor has started, long before the first prompt.
+ */
+const Modal = lazyWithTimeout(() => import('../../../shared/ui/modal'), 'Modal');
 
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -51,27 +57,29 @@ export function KioskStartOver({ idleMs = kioskPromptMs, onClear }: KioskStartOv
   };
 
   return (
-    <Modal
-      open={prompting}
-      onOpenChange={(open) => {
-        if (!open) stay();
-      }}
-      title={t('kiosk.promptTitle')}
-      description={t('kiosk.promptText')}
-      size="small"
-    >
-      <div className="modal-actions">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setPrompting(false);
-            clear.current();
-          }}
-        >
-          {t('kiosk.startOver')}
-        </Button>
-        <Button onClick={stay}>{t('kiosk.stay')}</Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <Modal
+        open={prompting}
+        onOpenChange={(open) => {
+          if (!open) stay();
+        }}
+        title={t('kiosk.promptTitle')}
+        description={t('kiosk.promptText')}
+        size="small"
+      >
+        <div className="modal-actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setPrompting(false);
+              clear.current();
+            }}
+          >
+            {t('kiosk.startOver')}
+          </Button>
+          <Button onClick={stay}>{t('kiosk.stay')}</Button>
+        </div>
+      </Modal>
+    </Suspense>
   );
 }

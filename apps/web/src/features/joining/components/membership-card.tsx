@@ -1,9 +1,9 @@
-import { coverageLabel } from '@leisure/contract/memberships';
-import { useState } from 'react';
+import { coverageLabel } from '@leisure/contract/coverage';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { sanitizeHtml } from '../../../shared/layout/sanitize-html';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
 import type { MembershipType, PaymentOption } from '../api/types';
 import { perFrequency } from '../lib/filter-memberships';
 
@@ -102,6 +102,9 @@ function MembershipFacts({
   );
 }
 
+/** The dialog library is loaded when a card's details are first opened (issue 16, phones). */
+const Modal = lazyWithTimeout(() => import('../../../shared/ui/modal'), 'Modal');
+
 /**
  * A membership type as a card (250 x 290 px on desktop): what it is, who may buy it, its joining
  * fee and price. What does not fit is cut off, and 'More details' shows all of it in a dialog.
@@ -110,6 +113,8 @@ export function MembershipCard({ membership, option, isLoggedIn, selected, onSel
   const { t } = useTranslation('flow');
   const priceText = usePriceText();
   const [more, setMore] = useState(false);
+  // Once opened, the dialog stays mounted so that closing it runs the dialog's own close (focus return).
+  const [moreWanted, setMoreWanted] = useState(false);
   const headingId = `membership-${membership.id}-name`;
   const noPrices = !option.isPurchasable.hasPrices;
   return (
@@ -122,7 +127,10 @@ export function MembershipCard({ membership, option, isLoggedIn, selected, onSel
         <Button
           variant="link"
           className="membership-card-more"
-          onClick={() => setMore(true)}
+          onClick={() => {
+            setMoreWanted(true);
+            setMore(true);
+          }}
           aria-label={t('membership.moreAbout', { name: membership.name })}
         >
           {t('membership.more')}
@@ -140,12 +148,16 @@ export function MembershipCard({ membership, option, isLoggedIn, selected, onSel
           {selected ? t('membership.selected') : t('membership.select')}
         </Button>
       </article>
-      <Modal open={more} onOpenChange={setMore} title={membership.name}>
-        <div className="membership-details">
-          <MembershipFacts membership={membership} option={option} foldAccess={false} />
-          {noPrices && isLoggedIn ? null : <p className="membership-card-price">{priceText(option)}</p>}
-        </div>
-      </Modal>
+      {moreWanted ? (
+        <Suspense fallback={null}>
+          <Modal open={more} onOpenChange={setMore} title={membership.name}>
+            <div className="membership-details">
+              <MembershipFacts membership={membership} option={option} foldAccess={false} />
+              {noPrices && isLoggedIn ? null : <p className="membership-card-price">{priceText(option)}</p>}
+            </div>
+          </Modal>
+        </Suspense>
+      ) : null}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { coverageLabel } from '@leisure/contract/memberships';
+import { coverageLabel } from '@leisure/contract/coverage';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,12 +1,18 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { SiteLink } from '../../../shared/links/site-link';
 import { useBookings } from '../api/get-bookings';
 import type { BookingView } from '../lib/booking-view';
 import { BookingCard } from './booking-card';
-import { BookingDetailsModal } from './booking-details-modal';
 import '../my-bookings.css';
+
+/**
+ * The details modal (and the dialog library) is its own chunk, loaded when a booking's details are
+ * first asked for, so the dashboard's first paint does not wait for it (issue 16, phones).
+ */
+const BookingDetailsModal = lazyWithTimeout(() => import('./booking-details-modal'), 'BookingDetailsModal');
 
 /**
  * The dashboard's 'My next booking' (my-account.md 2.2): the soonest upcoming booking, or the empty
@@ -18,6 +24,12 @@ export function NextBooking() {
   const headingId = useId();
   const bookings = useBookings('future');
   const [details, setDetails] = useState<BookingView | null>(null);
+  // Once opened, the modal stays mounted so that closing it runs the dialog's own close (focus return).
+  const [detailsWanted, setDetailsWanted] = useState(false);
+  const showDetails = (booking: BookingView) => {
+    setDetailsWanted(true);
+    setDetails(booking);
+  };
   const next = bookings.data?.[0];
   return (
     <section className="next-booking" aria-labelledby={headingId}>
@@ -33,7 +45,7 @@ export function NextBooking() {
         // Holds about a booking card's height, so the cards below do not jump when it arrives.
         <p className="booking-muted next-booking-loading">{t('common.loading')}</p>
       ) : next ? (
-        <BookingCard booking={next} onDetails={setDetails} />
+        <BookingCard booking={next} onDetails={showDetails} />
       ) : (
         <div className="booking-card">
           <p>{t('bookingsArea.next.empty')}</p>
@@ -44,7 +56,11 @@ export function NextBooking() {
           </p>
         </div>
       )}
-      <BookingDetailsModal booking={details} onClose={() => setDetails(null)} />
+      {detailsWanted ? (
+        <Suspense fallback={null}>
+          <BookingDetailsModal booking={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

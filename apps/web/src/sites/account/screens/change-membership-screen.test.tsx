@@ -61,7 +61,7 @@ it('change: the joining sections, the change costs in review, then the change ca
   await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Additional details/);
-  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.selectOptions(await screen.findByRole('combobox', { name: /How did you hear about us/ }), 'web');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Review & select dates/);
   const costs = await screen.findByRole('region', { name: 'Change costs' });

@@ -1,10 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ForgotPasswordModal } from '../../../features/auth/components/forgot-password-modal';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { Button } from '../../../shared/ui/button';
+
+/**
+ * The forgotten-password modal (its form, schema and the dialog library) is its own chunk, loaded when
+ * it first opens, so the login page's first paint does not wait for it (issue 16, phones).
+ */
+const ForgotPasswordModal = lazyWithTimeout(
+  () => import('../../../features/auth/components/forgot-password-modal'),
+  'ForgotPasswordModal',
+);
 
 /** Only same-site paths: an open redirect would let a link send users anywhere. */
 export function safeRedirect(value: string | null): string {
@@ -26,9 +35,12 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [forgotOpen, setForgotOpen] = useState(() => asksForForgotPassword(params));
+  // Once opened, the modal stays mounted so that closing it runs the dialog's own close (focus return).
+  const [forgotWanted, setForgotWanted] = useState(forgotOpen);
 
   function changeForgot(open: boolean) {
     setForgotOpen(open);
+    if (open) setForgotWanted(true);
     if (!open && params.has('showForgotPassword')) {
       const next = new URLSearchParams(params);
       next.delete('showForgotPassword');
@@ -43,7 +55,7 @@ export function LoginScreen() {
         onSuccess={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
         footer={
           <div className="form-links">
-            <Button variant="link" onClick={() => setForgotOpen(true)}>
+            <Button variant="link" onClick={() => changeForgot(true)}>
               {t('login.forgotten')}
             </Button>
             <p>
@@ -52,7 +64,11 @@ export function LoginScreen() {
           </div>
         }
       />
-      <ForgotPasswordModal open={forgotOpen} onOpenChange={changeForgot} />
+      {forgotWanted ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open={forgotOpen} onOpenChange={changeForgot} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -76,7 +76,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
 
   // 4. Additional details: Continue waits for the required answer.
   await expectOpen(/Additional details/);
-  const continueQuestions = screen.getByRole('button', { name: 'Continue' });
+  const continueQuestions = await screen.findByRole('button', { name: 'Continue' });
   expect(continueQuestions).toBeDisabled();
   await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'friend');
   await user.click(continueQuestions);
@@ -93,7 +93,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
 
   // 6. Monthly payment.
   await expectOpen(/Monthly payment/);
-  const holder = screen.getByRole('textbox', { name: /Account holder name/ });
+  const holder = await screen.findByRole('textbox', { name: /Account holder name/ });
   expect(holder).toHaveValue('Morgan Reed');
   await user.type(screen.getByRole('textbox', { name: /Account number/ }), '55779911');
   await user.type(screen.getByRole('textbox', { name: /Sort code/ }), '200000');
@@ -106,7 +106,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
 
   // 7. Confirm your details, then the basket's checkout on the bookings site.
   await expectOpen(/Confirm your details/);
-  expect(screen.getByText('******11')).toBeVisible();
+  expect(await screen.findByText('******11')).toBeVisible();
   expect(screen.getByText('WELCOME10')).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Membership added to basket.')).toBeVisible();
@@ -164,7 +164,7 @@ it('a submit without a required answer says so and reopens Additional details', 
   await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Additional details/);
-  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.selectOptions(await screen.findByRole('combobox', { name: /How did you hear about us/ }), 'web');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Review & select dates/);
   expect(screen.queryByRole('combobox', { name: /Billing day/ })).not.toBeInTheDocument();
@@ -196,7 +196,7 @@ async function memberSubmitsGold(submitAnswer: () => Response) {
   await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Additional details/);
-  await user.selectOptions(screen.getByRole('combobox', { name: /How did you hear about us/ }), 'web');
+  await user.selectOptions(await screen.findByRole('combobox', { name: /How did you hear about us/ }), 'web');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectOpen(/Review & select dates/);
   await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));

@@ -5,7 +5,9 @@ import { useJoiningVenues } from '../../../features/joining/api/get-joining-venu
 import type { JoiningVenue, MembershipType, PaymentOption } from '../../../features/joining/api/types';
 import { JoiningFlow } from '../../../features/joining/components/joining-flow';
 import { KioskStartOver } from '../../../features/joining/components/kiosk-start-over';
+import type { RenderRegistration } from '../../../features/joining/components/your-details';
 import { pushProgress } from '../../../features/joining/lib/analytics';
+import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { SiteLink } from '../../../shared/links/site-link';
 import { useModes } from '../../../shared/modes/modes';
@@ -14,7 +16,15 @@ import { useSession } from '../../../shared/session/session';
 import { notify } from '../../../shared/ui/toast';
 import { isVenueSlug, useSelectVenueFromPath } from '../../../shared/venue/selected-venue';
 import { CentreStep } from './centre-step';
-import { renderJoiningRegistration } from './joining-registration';
+
+/**
+ * The registration form and the login modal are a chunk of their own, loaded when Your details
+ * opens, so the centre and membership steps do not wait for them (issue 16, phones).
+ */
+const JoiningRegistration = lazyWithTimeout(() => import('./joining-registration'), 'JoiningRegistration');
+const renderJoiningRegistration: RenderRegistration = (onRegistered) => (
+  <JoiningRegistration onRegistered={onRegistered} />
+);
 
 /** The kiosk's message when the idle timer clears the form. */
 export const kioskClearedMessage = 'Joining form cleared due to inactivity';

@@ -20,7 +20,7 @@ function LoginAction() {
 }
 
 /** Your details for a visitor: the registration form, with a way to log in instead. */
-function JoiningRegistration({ onRegistered }: { onRegistered: () => Promise<void> }) {
+export function JoiningRegistration({ onRegistered }: { onRegistered: () => Promise<void> }) {
   const { t } = useTranslation('flow');
   return (
     <RegistrationForm
