@@ -4,7 +4,7 @@ import { payBasketThroughApi } from '../../support/member-api';
 import { findSession } from '../../support/sessions';
 
 /**
- * Phones (issue 16, decision 022): a page's first screen loads only the code it shows. On a slow
+ * Phones (issue 16, decision 023): a page's first screen loads only the code it shows. On a slow
  * network every chunk fetched before the first paint delays it, so dialogs and form validation
  * that only a click needs come later, when that click asks for them, and still work.
  */
