@@ -9,6 +9,7 @@
  */
 import { type BenchHooks, benchDatabaseEnv, dropBenchDatabase } from './bookings';
 import { type JoiningFigure, type JoiningSettings, logIn, measure, statusProblems } from './joining';
+import { settings as benchSettings } from './settings';
 
 export const historyMember = { username: 'history@example.com', password: 'Member-Pass-1' } as const;
 
@@ -119,10 +120,9 @@ export async function runAccount(
       ];
       for (const [name, pathAndQuery] of targets) {
         // As the browser asks (it always offers gzip); BENCH_ACCOUNT_IDENTITY=1 measures uncompressed answers.
-        const asked =
-          process.env.BENCH_ACCOUNT_IDENTITY === '1'
-            ? headers
-            : { ...headers, 'accept-encoding': 'gzip, deflate, br' };
+        const asked = benchSettings.accountIdentity
+          ? headers
+          : { ...headers, 'accept-encoding': 'gzip, deflate, br' };
         figures.push(await measure(hooks, run, database, name, `${base}${pathAndQuery}`, note, asked));
       }
     } finally {

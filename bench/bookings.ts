@@ -22,7 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
-import type { BookingsTarget } from './settings';
+import { type BookingsTarget, settings } from './settings';
 
 export interface BookingsSettings {
   duration: number;
@@ -714,7 +714,7 @@ export async function benchDatabaseEnv(
   url.pathname = `/${dropName}`;
   env.DATABASE_URL = url.toString();
   // BENCH_API_WORKERS: API processes on PostgreSQL (API_WORKERS); the embedded database has one.
-  if (process.env.BENCH_API_WORKERS) env.API_WORKERS = process.env.BENCH_API_WORKERS;
+  if (settings.apiWorkers) env.API_WORKERS = settings.apiWorkers;
   return { env, dropName };
 }
 

@@ -57,6 +57,10 @@ export const settings = {
   apiNodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
   /** The bookings part's targets to run (BENCH_TARGETS, e.g. `cart` to profile cart/add alone). */
   bookingsTargets: bookingsTargetsFrom(process.env.BENCH_TARGETS),
+  /** API processes on PostgreSQL (BENCH_API_WORKERS, the server's API_WORKERS); unset: the server's default. */
+  apiWorkers: process.env.BENCH_API_WORKERS,
+  /** BENCH_ACCOUNT_IDENTITY=1: the account part asks for uncompressed answers, not as a browser does. */
+  accountIdentity: process.env.BENCH_ACCOUNT_IDENTITY === '1',
 };
 
 export const budgets = {
