@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../../mocks/fixtures';
+import { findDialog } from '../../test/dialogs';
 import { installMockApi, setTestCookie, startMockSession } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { siteRoutes } from '../app/site-routes';
@@ -41,7 +42,7 @@ describe('site header', () => {
     expect(banner.getByRole('link', { name: /Riverside Leisure/ })).toHaveAttribute('href', '/');
 
     await userEvent.click(banner.getByRole('button', { name: 'Log in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    const dialog = await findDialog('Log in');
     expect(within(dialog).getByLabelText(/email address or customer id/i)).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { mockSessionDate } from '../../mocks/activities-handlers';
 import { siteRoutes } from '../../shared/app/site-routes';
 import { selectedVenueCookie } from '../../shared/venue/selected-venue';
+import { findDialog } from '../../test/dialogs';
 import { installMockApi, setTestCookie } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { bookingsRoutes } from './routes';
@@ -51,7 +52,7 @@ it('browses from a venue to a day and opens a slot over the list, with breadcrum
   );
 
   await user.click(within(list).getByRole('link', { name: '09:00 - 09:40' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByRole('combobox', { name: 'Select location' })).toBeVisible();
   expect(router.state.location.pathname).toMatch(/\/by-time\/slot\/09:00-09:40\/84705b68$/);
 
@@ -67,7 +68,7 @@ it('deep-links a class modal over its day', async () => {
   renderRoutes(siteRoutes(bookingsRoutes), {
     path: `/location/leeds-riverside/fitness-classes-c/${mockSessionDate}/by-time/class/963`,
   });
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByRole('group', { name: 'Price options' })).toBeVisible();
   setTestCookie(selectedVenueCookie, null);
 });

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { siteRoutes } from '../../shared/app/site-routes';
 import { notify } from '../../shared/ui/toast';
 import { selectedVenueCookie } from '../../shared/venue/selected-venue';
+import { findDialog } from '../../test/dialogs';
 import { installMockApi, setTestCookie, startMockSession } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { bookingsRoutes } from './routes';
@@ -32,7 +33,7 @@ it('a visitor finds the login button, the modal’s log-in submit, the venue sea
   const login = screen.getByTestId('login');
   expect(login).toHaveTextContent('Log in');
   await user.click(login);
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await findDialog();
   expect(within(dialog).getByTestId('log-in')).toHaveAttribute('type', 'submit');
 });
 

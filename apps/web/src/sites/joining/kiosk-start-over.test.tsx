@@ -10,6 +10,7 @@ import {
 } from '../../features/joining/components/kiosk-start-over';
 import { mockClient } from '../../mocks/fixtures';
 import { hasSessionCookie } from '../../shared/session/session';
+import { findDialog } from '../../test/dialogs';
 import { installMockApi, startMockSession } from '../../test/mock-api';
 import { renderElement, renderRoutes } from '../../test/render';
 import { joiningRoutes } from './routes';
@@ -36,14 +37,14 @@ it('prompts after the idle time and clears 5 s later unless the user stays', asy
   const onClear = vi.fn();
   renderElement(<KioskStartOver idleMs={kioskPromptMs} onClear={onClear} />, { site: 'joining' });
   await idle(kioskPromptMs);
-  expect(await screen.findByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+  expect(await findDialog('Are you still there?')).toBeVisible();
   await user.click(screen.getByRole('button', { name: "I'm still here" }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(onClear).not.toHaveBeenCalled();
 
   // Idle again: the prompt comes back, and this time the form is cleared.
   await idle(kioskPromptMs);
-  expect(await screen.findByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+  expect(await findDialog('Are you still there?')).toBeVisible();
   expect(onClear).not.toHaveBeenCalled();
   await idle(kioskClearAfterPromptMs);
   expect(onClear).toHaveBeenCalledTimes(1);
@@ -71,7 +72,7 @@ it('kiosk joining: an idle kiosk clears the form and logs the user out', async (
   );
 
   await idle(kioskPromptMs);
-  expect(await screen.findByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+  expect(await findDialog('Are you still there?')).toBeVisible();
   await idle(kioskClearAfterPromptMs);
   expect(await screen.findByText('Joining form cleared due to inactivity')).toBeVisible();
   await waitFor(() => expect(hasSessionCookie()).toBe(false));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { mockCart, mockOccurrence } from '../../../mocks/activities-handlers';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { ClassBooking } from './class-booking';
@@ -21,7 +22,7 @@ it('shows the places and the price options, and books the chosen tickets', async
     }),
   );
   renderElement(<ClassBooking id="963" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByText('Fitness Classes C')).toBeVisible();
   expect(within(dialog).getByText('Jess Okafor')).toBeVisible();
   expect(within(dialog).getByText('3 spaces available')).toBeVisible();
@@ -90,18 +91,18 @@ it('a full class offers the waitlist: log in first, then join', async () => {
     }),
   );
   renderElement(<ClassBooking id="964" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByText('0 spaces available')).toBeVisible();
   expect(within(dialog).queryByRole('group', { name: 'Price options' })).not.toBeInTheDocument();
   expect(within(dialog).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Join waitlist' }));
-  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  const login = await findDialog('Log in');
   expect(joined).not.toHaveBeenCalled();
   await user.type(within(login).getByLabelText(/^Email address or customer ID/), 'member@example.com');
   await user.type(within(login).getByLabelText(/^Password/), 'Member-Pass-1');
   await user.click(within(login).getByRole('button', { name: 'Log in' }));
-  expect(await screen.findByRole('dialog', { name: 'Your selection' })).toBeVisible();
+  expect(await findDialog('Your selection')).toBeVisible();
   expect(screen.queryByRole('dialog', { name: 'Log in' })).not.toBeInTheDocument();
 
   await user.click(await within(dialog).findByRole('button', { name: 'Join waitlist' }));
@@ -122,7 +123,7 @@ it("a member's own booking is said, with the way to cancel it, instead of 'Book 
   startMockSession();
   server.use(occurrenceAnswer('963', () => ({ booking: { id: 77 } })));
   renderElement(<ClassBooking id="963" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByText('You are booked on this session.')).toBeVisible();
   expect(within(dialog).getByRole('link', { name: 'View or cancel it in My bookings' })).toHaveAttribute(
     'href',
@@ -152,7 +153,7 @@ it('taking the last place keeps the added panel, though the class is now full fo
     }),
   );
   renderElement(<ClassBooking id="963" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
   expect(await within(dialog).findByText('Added to your basket.')).toBeVisible();
   // The answer after the add says full: the panel stays, no waitlist is offered.
@@ -184,7 +185,7 @@ it('the waitlist is remembered: the position and a way to leave it', async () =>
     }),
   );
   renderElement(<ClassBooking id="964" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByText('You are on the waitlist (position 2).')).toBeVisible();
   expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
 
@@ -205,7 +206,7 @@ it('a full class without a waitlist says it is full and has none', async () => {
     })),
   );
   renderElement(<ClassBooking id="963" onClose={() => undefined} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   expect(await within(dialog).findByText('This class is full and has no waitlist.')).toBeVisible();
   expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: 'Book now' })).toBeDisabled();

@@ -5,6 +5,7 @@ import { expect, it, vi } from 'vitest';
 import { mockCart, mockSessionDate, mockSlots } from '../../../mocks/activities-handlers';
 import { mockCredentials, mockUser } from '../../../mocks/fixtures';
 import { hasSessionCookie } from '../../../shared/session/session';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { SlotBooking } from './slot-booking';
@@ -30,7 +31,7 @@ function renderSlot(start = '09:00', end = '09:40', compositeKey = '84705b68') {
 it("offers each court, marks the full ones, and disables 'Book now' for a full court", async () => {
   const user = userEvent.setup();
   const { onClose } = renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   const select = await within(dialog).findByRole('combobox', { name: 'Select location' });
   expect(
     within(select)
@@ -55,7 +56,7 @@ it("offers each court, marks the full ones, and disables 'Book now' for a full c
 
 it('a time whose courts are all full cannot be booked', async () => {
   renderSlot('09:40', '10:20', '300f7a46');
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await within(dialog).findByRole('combobox', { name: 'Select location' });
   expect(
     within(dialog)
@@ -75,9 +76,9 @@ it('asks an anonymous visitor to log in first, and adds nothing', async () => {
     }),
   );
   renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
-  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  const login = await findDialog('Log in');
   expect(within(login).getByLabelText(/^Email address or customer ID/)).toBeVisible();
   expect(added).not.toHaveBeenCalled();
 });
@@ -94,7 +95,7 @@ it('adds the chosen court to the basket once, after the debounce, with the toast
   );
   const { queryClient } = renderSlot();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await user.selectOptions(
     await within(dialog).findByRole('combobox', { name: 'Select location' }),
     'Court 3',
@@ -126,7 +127,7 @@ it("shows the server's text when the add fails (409 race, 422 full)", async () =
     ),
   );
   renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
   expect(
     await screen.findByText('A lot of people are trying to book this right now. Please try again.'),
@@ -164,7 +165,7 @@ it('books for the customer a front-of-house staff user picked, not for the staff
   );
   const user = userEvent.setup();
   renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   await user.click(await within(dialog).findByRole('button', { name: 'Book now' }));
   expect(await within(dialog).findByRole('link', { name: 'Go to basket' })).toBeVisible();
   expect(bodies).toEqual([expect.objectContaining({ selected_user_id: 201, membership_user_id: 7001 })]);
@@ -183,7 +184,7 @@ it("marks the member's own court 'Your booking' instead of 'FULL', and says so w
     }),
   );
   renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   const select = await within(dialog).findByRole('combobox', { name: 'Select location' });
   expect(
     within(select)
@@ -225,10 +226,10 @@ it('an activity that allows anonymous booking: the login modal, then the add wit
     }),
   );
   renderSlot();
-  const dialog = await screen.findByRole('dialog', { name: 'Your selection' });
+  const dialog = await findDialog('Your selection');
   const bookNow = await within(dialog).findByRole('button', { name: 'Book now' });
   await user.click(bookNow);
-  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  const login = await findDialog('Log in');
   expect(bodies).toEqual([]);
   await user.type(within(login).getByLabelText(/^Email address or customer ID/), mockCredentials.username);
   await user.type(within(login).getByLabelText(/^Password/), mockCredentials.password);

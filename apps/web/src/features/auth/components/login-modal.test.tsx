@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { LoginModal as LoginModalSlot } from '../../../shared/session/login-modal-slot';
 import { installDefaultHandlers, server, signIn, signOutCookie } from '../../../test/account/account-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderElement } from '../../../test/render';
 import { LoginModal } from './login-modal';
 
@@ -35,7 +36,7 @@ it('logs in inside the modal and closes it; links go to the account site', async
   );
   const user = userEvent.setup();
   renderElement(<Harness />);
-  const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  const dialog = await findDialog('Log in');
   expect(within(dialog).getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute(
     'href',
     '/account/login?showForgotPassword=true',
@@ -62,7 +63,7 @@ it("shows the server's 422 field errors in red under each input, not in a toast"
   );
   const user = userEvent.setup();
   renderElement(<Harness />);
-  const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  const dialog = await findDialog('Log in');
   await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
   const username = within(dialog).getByLabelText(/^Email address or customer ID/);
   const password = within(dialog).getByLabelText(/^Password/);
@@ -86,7 +87,7 @@ it("shows bad credentials (401) in the server's words and keeps the modal open",
   );
   const user = userEvent.setup();
   renderElement(<Harness />);
-  const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  const dialog = await findDialog('Log in');
   await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
   await user.type(within(dialog).getByLabelText(/^Password/), 'wrong');
   await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
@@ -120,20 +121,20 @@ it('gives the focus back to the control that opened it: Escape, the close button
   const opener = await screen.findByRole('button', { name: 'Open the login' });
 
   await user.click(opener);
-  let dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  let dialog = await findDialog('Log in');
   await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await waitFor(() => expect(opener).toHaveFocus());
 
   await user.click(opener);
-  dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  dialog = await findDialog('Log in');
   await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await waitFor(() => expect(opener).toHaveFocus());
 
   await user.click(opener);
-  dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  dialog = await findDialog('Log in');
   await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
   await user.type(within(dialog).getByLabelText(/^Password/), 'Member-Pass-1');
   await user.click(within(dialog).getByRole('button', { name: 'Log in' }));

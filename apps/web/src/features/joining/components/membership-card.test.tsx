@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import { mockMembershipTypes } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import type { MembershipType } from '../api/types';
@@ -55,7 +56,7 @@ it('folds a long access list on the card; More details shows everything and give
   expect(within(card).queryByText(/Hull Centre/)).not.toBeInTheDocument();
   const more = within(card).getByRole('button', { name: 'More details about Gold' });
   await user.click(more);
-  const dialog = await screen.findByRole('dialog', { name: 'Gold' });
+  const dialog = await findDialog('Gold');
   expect(within(dialog).getByText(/Leeds Centre, York Centre, Sheffield Centre, Hull Centre/)).toBeVisible();
   expect(within(dialog).getByText('Guest passes: 2 per month')).toBeVisible();
   expect(within(dialog).getByText('Joining fee: £15.00')).toBeVisible();

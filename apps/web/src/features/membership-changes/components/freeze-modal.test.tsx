@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withSignedInServer } from '../../../test/account/account-api';
 import { installFreezeHandlers, myMembership } from '../../../test/account/membership-changes-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderElement } from '../../../test/render';
 import { FreezeModal } from './freeze-modal';
 
@@ -16,7 +17,7 @@ describe('FreezeModal', () => {
     renderElement(<FreezeModal membership={myMembership()} onClose={() => undefined} onDone={onDone} />, {
       site: 'account',
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Freeze your membership' });
+    const dialog = await findDialog('Freeze your membership');
     expect(dialog).toHaveTextContent('Anytime Gym');
     expect(dialog).toHaveTextContent('Membership no. 41');
     const period = await screen.findByRole('combobox', { name: /Time period/ });
@@ -41,7 +42,7 @@ describe('FreezeModal', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
 
-    const confirmation = await screen.findByRole('dialog', { name: 'Freeze request submitted' });
+    const confirmation = await findDialog('Freeze request submitted');
     expect(confirmation).toHaveTextContent('Medical');
     // The start date in the spec's D MMM YYYY, never the wire's ISO date.
     expect(confirmation).toHaveTextContent('24 Nov 2026');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withSignedInServer } from '../../../test/account/account-api';
 import { installRenewHandlers, myMembership } from '../../../test/account/membership-changes-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderElement } from '../../../test/render';
 import { RenewModal } from './renew-modal';
 
@@ -17,7 +18,7 @@ describe('RenewModal', () => {
     renderElement(<RenewModal membership={myMembership()} onClose={onClose} leave={leave} />, {
       site: 'account',
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Renew membership' });
+    const dialog = await findDialog('Renew membership');
     expect(await screen.findByText('12 months')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('2 guest passes per month, Free classes');
     expect(dialog).toHaveTextContent('10th January 2027');

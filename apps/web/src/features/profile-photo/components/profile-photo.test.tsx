@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { useSession } from '../../../shared/session/session';
 import { installDefaultHandlers, server, signOutCookie, wireUser } from '../../../test/account/account-api';
 import { installPhotoHandlers, photoSet, photoUnset } from '../../../test/account/profile-and-waivers-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderElement } from '../../../test/render';
 import { cameraSize } from './camera-capture';
 import { PhotoReminder } from './photo-reminder';
@@ -64,7 +65,7 @@ describe('profile photo', () => {
     renderElement(<PhotoArea />, { site: 'account' });
     expect(await screen.findByRole('img', { name: 'No profile photo' })).toHaveTextContent('AM');
     await user.click(screen.getByRole('button', { name: 'Add a photo' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile photo' });
+    const dialog = await findDialog('Profile photo');
     // No camera in jsdom: only choosing a file is offered.
     expect(within(dialog).queryByRole('button', { name: 'Take a photo' })).not.toBeInTheDocument();
 
@@ -94,7 +95,7 @@ describe('profile photo', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderElement(<PhotoArea />, { site: 'account' });
     await user.click(await screen.findByRole('button', { name: 'Add a photo' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     await user.upload(
       within(dialog).getByLabelText('Choose a file'),
       new File(['<html>'], 'me.html', { type: 'text/html' }),
@@ -113,7 +114,7 @@ describe('profile photo', () => {
     const user = userEvent.setup();
     renderElement(<PhotoArea />, { site: 'account' });
     await user.click(await screen.findByRole('button', { name: 'Change photo' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
     expect(
       within(dialog).getByText('Are you sure you want to delete your profile photo?'),

@@ -11,6 +11,7 @@ import {
   wireUser,
 } from '../../../test/account/account-api';
 import { installBookingsHandlers, wireBooking } from '../../../test/account/bookings-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -76,7 +77,7 @@ describe('/bookings/{filter}', () => {
     installBookingsHandlers();
     open('/bookings/upcoming');
     await userEvent.click(await screen.findByRole('button', { name: 'View details of Yoga Flow' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Yoga Flow' });
+    const dialog = await findDialog('Yoga Flow');
     expect(within(dialog).getByText('£7.50')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View order' })).toHaveAttribute(
       'href',
@@ -96,13 +97,13 @@ describe('/bookings/{filter}', () => {
     );
     open('/bookings/upcoming');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Yoga Flow' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    const dialog = await findDialog('Cancel booking');
     expect(
       within(dialog).getByText('Cancelling before the cut-off gives you £7.50 account credit.'),
     ).toBeInTheDocument();
     const readsBeforeCancel = userReads;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
-    const done = await screen.findByRole('dialog', { name: 'Booking cancelled' });
+    const done = await findDialog('Booking cancelled');
     expect(within(done).getByText('Cancelled')).toBeInTheDocument();
     expect(within(done).getByText('Your booking has been cancelled')).toBeInTheDocument();
     expect(within(done).getByText('£7.50 has been added to your account credit.')).toBeInTheDocument();
@@ -132,7 +133,7 @@ describe('/bookings/{filter}', () => {
     open('/bookings/upcoming');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Yoga Flow' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel booking' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Booking not cancelled' });
+    const dialog = await findDialog('Booking not cancelled');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'This booking can no longer be cancelled: the cancellation window has closed.',
     );
@@ -148,7 +149,7 @@ describe('/bookings/{filter}', () => {
     open('/bookings/upcoming');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking of Badminton 40min' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel booking' }));
-    const done = await screen.findByRole('dialog', { name: 'Booking cancelled' });
+    const done = await findDialog('Booking cancelled');
     expect(
       within(done).getByText('You are not eligible to receive credit for this booking.'),
     ).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { withSignedInServer } from '../../../test/account/account-api';
 import { installBookingsHandlers, wireBundle } from '../../../test/account/bookings-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -47,14 +48,12 @@ describe('/bookings/courses/{bookingBundleId}', () => {
     const cancel = await screen.findByRole('button', { name: 'Cancel' });
     expect(cancel).toBeEnabled();
     await userEvent.click(cancel);
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel course booking' });
+    const dialog = await findDialog('Cancel course booking');
     expect(within(dialog).getByText('You will be given £32.00 account credit.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel course booking' }),
-    );
+    await userEvent.click(within(await findDialog()).getByRole('button', { name: 'Cancel course booking' }));
     expect(await screen.findByText('This course booking has been cancelled.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(await screen.findByText('Your booking has been cancelled')).toBeInTheDocument();

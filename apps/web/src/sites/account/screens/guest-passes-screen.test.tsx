@@ -10,6 +10,7 @@ import {
   wireClient,
 } from '../../../test/account/account-api';
 import { guestPassesUrl, installGuestPassHandlers, wirePass } from '../../../test/account/guest-passes-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -29,7 +30,7 @@ async function openSendForm() {
   const user = userEvent.setup();
   renderRoutes(accountRoutes, { path: '/guest-passes', site: 'account' });
   await user.click(await screen.findByRole('button', { name: 'Send guest pass' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Send a guest pass' });
+  const dialog = await findDialog('Send a guest pass');
   return { user, dialog };
 }
 

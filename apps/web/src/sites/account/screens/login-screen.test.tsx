@@ -10,6 +10,7 @@ import {
   signOutCookie,
   wireUser,
 } from '../../../test/account/account-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -84,11 +85,11 @@ describe('forgotten password', () => {
     const user = userEvent.setup();
     renderRoutes(accountRoutes, { path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Forgotten your password?' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
+    const dialog = await findDialog('Forgotten your password?');
     await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
-    const sentDialog = await screen.findByRole('dialog', { name: 'Check your email' });
+    const sentDialog = await findDialog('Check your email');
     expect(within(sentDialog).getByText(/emailed a link/)).toBeInTheDocument();
     expect(sent).toEqual({ email_or_reference: 'member@example.com' });
   });
@@ -112,18 +113,18 @@ describe('forgotten password', () => {
     renderRoutes(accountRoutes, { path: '/login?showForgotPassword=true' });
 
     // The query flag opens the modal on load.
-    const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
+    const dialog = await findDialog('Forgotten your password?');
     await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'family@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
-    const prompt = await screen.findByRole('dialog', { name: 'Enter your customer ID' });
+    const prompt = await findDialog('Enter your customer ID');
     expect(within(prompt).getByText(/^Multiple accounts use this email address/)).toBeInTheDocument();
     const customerId = within(prompt).getByLabelText(/^Customer ID/);
     await waitFor(() => expect(customerId).toHaveFocus());
     await user.type(customerId, 'RL100008');
     await user.click(within(prompt).getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Check your email' })).toBeInTheDocument();
+    expect(await findDialog('Check your email')).toBeInTheDocument();
     expect(bodies).toEqual([
       { email_or_reference: 'family@example.com' },
       { email_or_reference: 'RL100008' },
@@ -138,7 +139,7 @@ describe('forgotten password', () => {
     );
     const user = userEvent.setup();
     renderRoutes(accountRoutes, { path: '/login?showForgotPassword=true' });
-    const dialog = await screen.findByRole('dialog', { name: 'Forgotten your password?' });
+    const dialog = await findDialog('Forgotten your password?');
     const input = within(dialog).getByLabelText(/^Email address or customer ID/);
     await user.type(input, 'member@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
@@ -157,7 +158,7 @@ describe('forgotten password', () => {
     '?showForgotPassword=TRUE',
   ])('opens the forgotten-password modal for %s', async (query) => {
     renderRoutes(accountRoutes, { path: `/login${query}` });
-    expect(await screen.findByRole('dialog', { name: 'Forgotten your password?' })).toBeInTheDocument();
+    expect(await findDialog('Forgotten your password?')).toBeInTheDocument();
   });
 
   it('keeps the modal shut for an explicit false', async () => {

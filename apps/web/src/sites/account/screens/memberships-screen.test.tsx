@@ -13,6 +13,7 @@ import {
   wireMembership,
   wireStudentMembership,
 } from '../../../test/account/memberships-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderElement, renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -22,7 +23,7 @@ const openScreen = () => renderRoutes(accountRoutes, { path: '/memberships', sit
 
 async function openManage(user: ReturnType<typeof userEvent.setup>, name = /Manage membership Anytime Gym/) {
   await user.click(await screen.findByRole('button', { name }));
-  return screen.findByRole('dialog', { name: 'Manage membership' });
+  return findDialog('Manage membership');
 }
 
 describe('/memberships', () => {
@@ -145,7 +146,7 @@ describe('/memberships', () => {
     const { router } = openScreen();
     let manage = await openManage(user);
     await user.click(within(manage).getByRole('button', { name: 'Freeze membership' }));
-    expect(await screen.findByRole('dialog', { name: 'Freeze your membership' })).toBeInTheDocument();
+    expect(await findDialog('Freeze your membership')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Manage membership' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -198,7 +199,7 @@ describe('/memberships', () => {
     openScreen();
     const manage = await openManage(user);
     await user.click(within(manage).getByRole('button', { name: 'Cancel membership' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel membership' });
+    const dialog = await findDialog('Cancel membership');
     expect(
       await within(dialog).findByText('30 days notice is required to cancel your membership'),
     ).toBeInTheDocument();
@@ -214,7 +215,7 @@ describe('/memberships', () => {
     ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel membership' }));
 
-    const done = await screen.findByRole('dialog', { name: 'Membership cancelled' });
+    const done = await findDialog('Membership cancelled');
     expect(within(done).getByText('Cancelled')).toHaveClass('mm-badge-danger');
     expect(within(done).getByText(/Your membership will end after 31 Dec 2026/)).toBeInTheDocument();
     await waitFor(() => expect(listCalls).toBe(2));
@@ -250,7 +251,7 @@ describe('/memberships', () => {
     openScreen();
     let manage = await openManage(user);
     await user.click(within(manage).getByRole('button', { name: 'Cancel membership' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Cancel membership' });
+    let dialog = await findDialog('Cancel membership');
     expect(
       await within(dialog).findByText(/Please note cancelling your membership will be immediate/),
     ).toBeInTheDocument();
@@ -259,7 +260,7 @@ describe('/memberships', () => {
 
     manage = await openManage(user, /Manage membership Corporate/);
     await user.click(within(manage).getByRole('button', { name: 'Cancel membership' }));
-    dialog = await screen.findByRole('dialog', { name: 'Cancel membership' });
+    dialog = await findDialog('Cancel membership');
     expect(await within(dialog).findByText('This membership cannot be cancelled online')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Corporate memberships are cancelled through your employer.'),
@@ -287,7 +288,7 @@ describe('/memberships', () => {
     openScreen();
     const manage = await openManage(user);
     await user.click(within(manage).getByRole('button', { name: 'Cancel membership' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel membership' });
+    const dialog = await findDialog('Cancel membership');
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel membership' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This membership is already due to be cancelled.',
@@ -332,7 +333,7 @@ describe('cancel modal with debts', () => {
       />,
       { site: 'account' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel membership' });
+    const dialog = await findDialog('Cancel membership');
     expect(within(dialog).queryByRole('button', { name: 'Cancel membership' })).not.toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('You have outstanding debts on your account')).toBeInTheDocument();

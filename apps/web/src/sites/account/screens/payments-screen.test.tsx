@@ -16,6 +16,7 @@ import {
   wireOrdersPage,
   wireSavedCard,
 } from '../../../test/account/payments-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -147,7 +148,7 @@ describe('/payments/credit', () => {
     expect(await screen.findByLabelText('Membership credit balance')).toHaveTextContent('£20.00');
     expect(router.state.location.pathname).toBe('/payments/credit/added');
     await user.click(await screen.findByRole('button', { name: 'View detail: Cancelled booking' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Credit details' });
+    const dialog = await findDialog('Credit details');
     expect(within(dialog).getByText('Credit for the cancelled Aqua Fit class')).toBeInTheDocument();
     expect(within(dialog).getByText('10/01/2026 12:00')).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -176,7 +177,7 @@ describe('/payments/credit', () => {
     const user = userEvent.setup();
     render('/payments/credit/spent');
     await user.click(await screen.findByRole('button', { name: 'View detail: Spent on order ORD-000042' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Credit details' });
+    const dialog = await findDialog('Credit details');
     expect(within(dialog).getByText('ORD-000042')).toBeInTheDocument();
     expect(within(dialog).getByText('Leeds Riverside')).toBeInTheDocument();
   });
@@ -238,7 +239,7 @@ describe('/payments/manage-card', () => {
     const user = userEvent.setup();
     const { router } = render('/payments/manage-card');
     await user.click(await screen.findByRole('button', { name: 'Delete card' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete saved card' });
+    const dialog = await findDialog('Delete saved card');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete card' }));
     expect(await screen.findByText('Card deleted successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payments');
@@ -268,7 +269,7 @@ describe('/payments/order-history', () => {
       '/payments/order-history/3',
     );
     await user.click(screen.getByRole('button', { name: 'Filter by date' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Filter orders by date' });
+    const dialog = await findDialog('Filter orders by date');
     await user.type(within(dialog).getByLabelText('From'), '2025-03-01');
     await user.type(within(dialog).getByLabelText('To'), '2025-03-31');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDefaultHandlers, server, signIn, signOutCookie } from '../../../test/account/account-api';
+import { findDialog } from '../../../test/dialogs';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -155,7 +156,7 @@ describe('/register', () => {
     expect(submit).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    const dialog = await findDialog('Terms and Conditions');
     expect(await within(dialog).findByRole('heading', { name: 'Membership terms' })).toBeInTheDocument();
     const agree = within(dialog).getByRole('button', { name: 'I Agree' });
     expect(agree).toBeDisabled();
@@ -181,7 +182,7 @@ describe('/register', () => {
     renderRoutes(accountRoutes, { path: '/register' });
     // Ticking the box opens the terms rather than skipping them.
     await user.click(await screen.findByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    const dialog = await findDialog('Terms and Conditions');
     await within(dialog).findByRole('heading', { name: 'Privacy notice' });
     expect(within(dialog).getByRole('button', { name: 'I Agree' })).toBeEnabled();
   });
@@ -191,7 +192,7 @@ describe('/register', () => {
     const user = userEvent.setup();
     renderRoutes(accountRoutes, { path: '/register' });
     await user.click(await screen.findByRole('button', { name: 'Terms and Conditions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    const dialog = await findDialog('Terms and Conditions');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Something has gone wrong, please try again.',
     );

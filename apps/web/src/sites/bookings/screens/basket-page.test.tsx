@@ -12,6 +12,7 @@ import {
   resetMockBasket,
 } from '../../../mocks/basket-handlers';
 import { mockUser } from '../../../mocks/fixtures';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
 import { basketTestRoutes } from './basket-test-routes';
@@ -108,7 +109,7 @@ describe('basket page', () => {
     const user = userEvent.setup();
     renderBasket();
     await user.click(await screen.findByRole('button', { name: 'Clear basket' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Clear your basket?' });
+    const dialog = await findDialog('Clear your basket?');
     await user.click(within(dialog).getByRole('button', { name: 'Clear basket' }));
     expect(await screen.findByText('Successfully cleared order.')).toBeInTheDocument();
     expect(await screen.findByText('Your basket is empty')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, it } from 'vitest';
 import { mockCredentials } from '../../../mocks/fixtures';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
 import { basketTestRoutes } from './basket-test-routes';
@@ -31,7 +32,7 @@ it('signed out: asks for a login in the modal, without calling for the order, th
   expect(orderCalls()).toBe(0);
 
   await user.click(screen.getByRole('button', { name: 'Log in' }));
-  const login = await screen.findByRole('dialog', { name: 'Log in' });
+  const login = await findDialog('Log in');
   await user.type(within(login).getByLabelText(/^Email address or customer ID/), mockCredentials.username);
   await user.type(within(login).getByLabelText(/^Password/), mockCredentials.password);
   await user.click(within(login).getByRole('button', { name: 'Log in' }));

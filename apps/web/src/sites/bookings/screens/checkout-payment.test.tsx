@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frameAnswerTimeoutMs } from '../../../features/checkout/lib/frame-protocol';
 import { mockCourtItem, resetMockBasket } from '../../../mocks/basket-handlers';
 import { clearTenders } from '../../../shared/cart/offline-tenders';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import {
   agreeToTerms,
@@ -119,7 +120,7 @@ describe('the terms modal and focus', () => {
     const frame = await screen.findByTitle('Card details');
     const openTerms = screen.getByRole('button', { name: 'Terms and Conditions' });
     await user.click(openTerms);
-    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    const dialog = await findDialog('Terms and Conditions');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(openTerms).toHaveFocus();

@@ -8,6 +8,7 @@ import { JoiningFlow, leaveDelayMs } from '../../../features/joining/components/
 import { mockDataFields, mockUser } from '../../../mocks/fixtures';
 import { mockJoiningVenues } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
+import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
 import { renderJoiningRegistration } from './joining-registration';
@@ -59,7 +60,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
   await user.type(screen.getByLabelText(/^Password/), 'Member-Pass-1');
   await user.type(screen.getByLabelText(/^Confirm password/), 'Member-Pass-1');
   await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await findDialog();
   await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
   await user.click(screen.getByRole('button', { name: 'Create account and continue' }));
 
