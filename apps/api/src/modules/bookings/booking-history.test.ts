@@ -212,6 +212,69 @@ describe('seeded booking history', () => {
     expect(after).toHaveLength(before.length + 1);
   });
 
+  type UpcomingRow = PastRow & { can_be_cancelled: boolean; awards_credit: { can_be_awarded: boolean } };
+
+  async function upcomingOf(headers: Record<string, string>): Promise<UpcomingRow[]> {
+    const res = await t.app.inject({ url: '/api/my-account/bookings?filter=future', headers });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  it('closes an upcoming booking at its cut-off and drops it once its session starts, with nothing else changed', async () => {
+    const headers = await logIn('member@example.com', 'Member-Pass-1');
+    const before = await upcomingOf(headers);
+    const next = before.find((row) => row.can_be_cancelled);
+    if (!next) throw new Error('the member has no cancellable upcoming booking');
+    const [activity] = await t.db
+      .select({ cutoffMinutes: activities.cancellationCutoffMinutes })
+      .from(bookings)
+      .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
+      .innerJoin(activities, eq(activities.id, occurrences.activityId))
+      .where(eq(bookings.id, next.id));
+    if (!activity) throw new Error('no activity');
+    const startsAt = new Date(next.item.starts_at.raw).getTime();
+    const cutoff = startsAt - activity.cutoffMinutes * 60_000;
+    const find = async () => (await upcomingOf(headers)).find((row) => row.id === next.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(cutoff - 1);
+      expect((await find())?.can_be_cancelled).toBe(true);
+      vi.setSystemTime(cutoff);
+      const closed = await find();
+      expect(closed?.can_be_cancelled).toBe(false);
+      expect(closed?.awards_credit.can_be_awarded).toBe(false);
+      vi.setSystemTime(startsAt);
+      expect(await find()).toBeDefined();
+      vi.setSystemTime(startsAt + 1);
+      expect(await find()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers the upcoming list again from what the database holds now', async () => {
+    const headers = await logIn('member@example.com', 'Member-Pass-1');
+    const first = await upcomingOf(headers);
+    expect(await upcomingOf(headers)).toEqual(first);
+    const [soonest] = first;
+    if (!soonest) throw new Error('the member has no upcoming booking');
+    const [joined] = await t.db
+      .select({ venueId: occurrences.venueId })
+      .from(bookings)
+      .innerJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
+      .where(eq(bookings.id, soonest.id));
+    await t.db
+      .update(venues)
+      .set({ name: 'Upcoming Venue' })
+      .where(eq(venues.id, joined?.venueId as number));
+    expect((await upcomingOf(headers))[0]?.venue_name).toBe('Upcoming Venue');
+    // Cancelled as another replica or a staff tool would: straight in the database.
+    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, soonest.id));
+    const after = await upcomingOf(headers);
+    expect(after.some((row) => row.id === soonest.id)).toBe(false);
+    expect(after).toHaveLength(first.length - 1);
+  });
+
   it('sends the kept history gzipped to a client that takes gzip, the same JSON', async () => {
     const headers = await logIn(historyMember.email, historyMember.password);
     const plain = await t.app.inject({ url: '/api/my-account/bookings?filter=past', headers });

@@ -33,7 +33,7 @@ import {
   listMyBookings,
   listMyWaitlist,
   type MyBookingsDeps,
-  myHistoricBookingsJson,
+  myBookingsJson,
 } from './bookings.service';
 
 export interface MyBookingsRoutesOptions {
@@ -84,9 +84,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = await requireAuth(db, config, request);
-      if (request.query.filter === 'past') {
+      const filter = request.query.filter;
+      if (filter !== 'all') {
         // Validated and encoded when it was built (possibly by an earlier call): sent as it is.
-        const body = await myHistoricBookingsJson(db, auth.user.id, (data) =>
+        const body = await myBookingsJson(db, auth.user.id, filter, (data) =>
           JSON.stringify(zMyBookingsResponse.parse({ data })),
         );
         return sendEncodedJson(request, reply, body);

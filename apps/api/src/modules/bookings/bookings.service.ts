@@ -313,32 +313,58 @@ export async function listMyBookings(
 }
 
 /**
- * `GET my-account/bookings?filter=past`, encoded. A member's history is hundreds of rows that
- * rarely change, and the call has no paging: each process keeps the last answer it built per member
- * with the version of what it shows (bookings.repository bookingListVersion, moved by database
- * triggers on any change to a row the list shows) and sends it again while the database gives the
- * same version and no live booking has started since it was built (time moves bookings into the
- * history). The version is read on every call, so every replica answers what the database holds now.
+ * `GET my-account/bookings?filter=future|past`, encoded. The dashboard asks for the upcoming ones on
+ * every page load, and a member's history is hundreds of rows that rarely change, with no paging: each
+ * process keeps the last answer it built per member and list with the version of what it shows
+ * (bookings.repository bookingListVersion, moved by database triggers on any change to a row the lists
+ * show) and sends it again while the database gives the same version and time has not changed it
+ * (`validUntil`). The version is read on every call, so every replica answers what the database holds now.
  */
-const historicAnswers = new VersionedAnswers<EncodedJson>(64);
+const keptAnswers = new VersionedAnswers<EncodedJson>(256);
 
-export async function myHistoricBookingsJson(
+export async function myBookingsJson(
   db: Database,
   userId: number,
+  filter: 'future' | 'past',
   encode: (data: Booking[]) => string,
   now = new Date(),
 ): Promise<EncodedJson> {
   const version = await bookingListVersion(db, userId);
-  const key = String(userId);
-  const kept = historicAnswers.get(db, key, version, now);
+  const key = `${filter}:${userId}`;
+  const kept = keptAnswers.get(db, key, version, now);
   if (kept !== undefined) return kept;
   // Rows read after the version: a change committed in between moves the version on, so the next call
   // builds the answer again.
-  const body = new EncodedJson(encode(await listMyBookings(db, userId, 'past', now)));
-  // It holds until the next live booking starts (a booking made later moves the version).
-  const validUntil = await nextBookingStart(db, userId, now);
-  historicAnswers.set(db, key, { version, body, builtAt: now, validUntil });
+  const rows = await listBookingsOf(
+    db,
+    userId,
+    filter === 'future' ? { startsAfter: now } : { startsBefore: now },
+  );
+  const shares = await courseSharesOf(db, rows);
+  const format = listFormatter();
+  const body = new EncodedJson(encode(rows.map((row) => toBooking(row, shares, now, format))));
+  const validUntil =
+    filter === 'future'
+      ? upcomingValidUntil(rows, now)
+      : // The history takes in the next live booking when it starts (a booking made later moves the version).
+        await nextBookingStart(db, userId, now);
+  keptAnswers.set(db, key, { version, body, builtAt: now, validUntil });
   return body;
+}
+
+/**
+ * The last instant the upcoming list built at `now` still holds: a booking leaves it once its session
+ * has started, and its cancel and credit answers change at its cut-off (null: nothing to change).
+ */
+function upcomingValidUntil(rows: BookingDetailRow[], now: Date): Date | null {
+  let until: number | null = null;
+  for (const row of rows) {
+    const closes = Math.min(cutoffOf(row).getTime(), row.startsAt.getTime());
+    // Still open: it holds until just before the cut-off; closed: until the session starts.
+    const last = closes > now.getTime() ? closes - 1 : row.startsAt.getTime();
+    until = until === null ? last : Math.min(until, last);
+  }
+  return until === null ? null : new Date(until);
 }
 
 /** `GET v1/activities/bookings?user_id&starts_after|starts_before`: the signed-in customer's only (403). */
