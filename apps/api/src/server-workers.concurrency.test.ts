@@ -62,6 +62,10 @@ describe('API_WORKERS: several API processes on one port (PostgreSQL)', () => {
     timeout: 60_000,
   }, async () => {
     const primary = server.child.pid ?? 0;
+    // Killed while still starting, a worker would stop the server (by design): wait until both serve.
+    expect(
+      await eventually(server.output, (printed) => printed.includes('2 API workers serving.')),
+    ).toContain('2 API workers serving.');
     const first = await eventually(
       () => workerPids(primary),
       (pids) => pids.length === 2,

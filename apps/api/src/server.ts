@@ -79,10 +79,18 @@ async function supervise(config: Config): Promise<void> {
   await database.close();
 
   let stopping = false;
+  let ready = false;
   const serving = new Set<number>();
   const start = () => {
     const worker = cluster.fork();
-    worker.on('listening', () => serving.add(worker.id));
+    worker.on('listening', () => {
+      serving.add(worker.id);
+      // Said once, when the first set is up: until then a worker's death stops the server.
+      if (!ready && serving.size === config.apiWorkers) {
+        ready = true;
+        console.log(`${config.apiWorkers} API workers serving.`);
+      }
+    });
   };
   cluster.on('exit', (worker, code, signal) => {
     const served = serving.delete(worker.id);

@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
+  /** What it has printed on stdout so far. */
+  output: () => string;
   exited: Promise<NodeJS.Signals | number | null>;
 }
 
@@ -51,8 +53,13 @@ export async function startServerProcess(
       MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let printed = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    printed += chunk;
+  });
+  const output = () => printed;
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? code)),
   );
@@ -61,7 +68,7 @@ export async function startServerProcess(
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error('the server exited while starting');
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited };
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, output, exited };
     } catch {
       // not listening yet
     }
