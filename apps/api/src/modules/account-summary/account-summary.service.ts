@@ -2,6 +2,8 @@ import type { AuthUser } from '@leisure/contract/auth';
 import { formatMoney } from '@leisure/contract/money';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { readListVersion } from '../../db/list-versions';
+import { VersionedAnswers } from '../../lib/versioned-answers';
 import { generalCreditOf } from '../credit/credit.service';
 import { instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { profilePhotoOf } from '../documents/documents.service';
@@ -21,23 +23,62 @@ export interface AccountSummaryDeps {
   config: Config;
 }
 
+interface AccountFlags {
+  credit: number;
+  instruction: { hasInstruction: boolean; hasBillingDate: boolean };
+  documents: Omit<Awaited<ReturnType<typeof eligibilityFlagsOf>>, 'sameUntil'>;
+  hasPenalties: boolean;
+}
+
+/**
+ * What auth/user reads from the customer's own rows, kept per process with the version of those rows
+ * (db/list-versions: database triggers move it on any change to them, decision 022). The dashboard
+ * asks on every page load, and on the embedded PGlite, which runs one query at a time, the four reads
+ * were most of the call: a kept answer costs the one version read.
+ */
+const keptFlags = new VersionedAnswers<AccountFlags>(1024);
+
+async function accountFlagsOf(
+  deps: AccountSummaryDeps,
+  userId: number,
+  allowanceDays: number,
+  now: Date,
+): Promise<AccountFlags> {
+  const version = await readListVersion(deps.db, userId);
+  // The operator's allowance decides the document deadlines, and comes from its own (cached) row.
+  const key = `${userId}:${allowanceDays}`;
+  const kept = keptFlags.get(deps.db, key, version, now);
+  if (kept !== undefined) return kept;
+  // Read after the version: a change committed in between moves it on, so the next call reads again.
+  const [credit, instruction, { sameUntil, ...documents }, hasPenalties] = await Promise.all([
+    generalCreditOf(deps.db, userId),
+    instructionFlagsOf(deps.db, userId),
+    eligibilityFlagsOf({ db: deps.db, config: deps.config }, userId, now),
+    hasOutstandingPenalties(deps.db, userId),
+  ]);
+  const flags = { credit, instruction, documents, hasPenalties };
+  keptFlags.set(deps.db, key, { version, body: flags, builtAt: now, validUntil: sameUntil });
+  return flags;
+}
+
+const staffFlags: AccountFlags = {
+  credit: 0,
+  instruction: { hasInstruction: false, hasBillingDate: false },
+  documents: { documentExpiry: [], uploadRequired: false, firstDocumentDue: null },
+  hasPenalties: false,
+};
+
 /** The signed-in user as `GET auth/user` answers it; the session lookup already joined the rest. */
 export async function describeUser(
   deps: AccountSummaryDeps,
   { user, membershipUserId, homeVenueSlug }: Pick<Auth, 'user' | 'membershipUserId' | 'homeVenueSlug'>,
+  now = new Date(),
 ): Promise<AuthUser> {
   const isStaff = user.role === 'staff';
-  // Independent reads, so they run side by side: the dashboard asks for this on every page load.
-  const [client, credit, instruction, documents, hasPenalties] = await Promise.all([
-    getCurrentClient(deps.db, deps.config),
-    isStaff ? 0 : generalCreditOf(deps.db, user.id),
-    isStaff ? { hasInstruction: false, hasBillingDate: false } : instructionFlagsOf(deps.db, user.id),
-    // Eligibility documents of the member's memberships (modules/eligibility-documents).
-    isStaff
-      ? { documentExpiry: [], uploadRequired: false, firstDocumentDue: null }
-      : eligibilityFlagsOf({ db: deps.db, config: deps.config }, user.id),
-    isStaff ? false : hasOutstandingPenalties(deps.db, user.id),
-  ]);
+  const client = await getCurrentClient(deps.db, deps.config);
+  const { credit, instruction, documents, hasPenalties } = isStaff
+    ? staffFlags
+    : await accountFlagsOf(deps, user.id, client.eligibilityDaysAllowance, now);
   return {
     id: user.id,
     reference: user.reference,

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
-import { addDays, localDateOf } from '../../lib/dates';
+import { addDays, localDateOf, localDayBounds } from '../../lib/dates';
 import {
   awaitingProof,
   listMembershipsWithTypeOfUser,
@@ -381,10 +381,13 @@ export async function eligibilityFlagsOf(
   }[];
   uploadRequired: boolean;
   firstDocumentDue: MembershipEligibilityState['firstDocumentDue'];
+  /** The last instant these flags hold as time passes (the day changes for a membership); null: always. */
+  sameUntil: Date | null;
 }> {
   const details = await listMembershipsWithTypeOfUser(deps.db, userId);
   const needing = details.filter((detail) => detail.type.eligibility?.requiresDocument);
-  if (needing.length === 0) return { documentExpiry: [], uploadRequired: false, firstDocumentDue: null };
+  if (needing.length === 0)
+    return { documentExpiry: [], uploadRequired: false, firstDocumentDue: null, sameUntil: null };
   const client = await getCurrentClient(deps.db, deps.config);
   const states = await eligibilityOfMemberships(deps.db, needing, now, client.eligibilityDaysAllowance);
   const documents = await listDocumentsOfMemberships(
@@ -394,8 +397,11 @@ export async function eligibilityFlagsOf(
   const documentExpiry = [];
   let required = false;
   let firstDocumentDue: MembershipEligibilityState['firstDocumentDue'] = null;
+  let sameUntil = Number.POSITIVE_INFINITY;
   for (const detail of needing) {
     const today = localDateOf(now, zoneOf(detail));
+    // Every flag is judged on the membership's local day: they hold until just before its next one.
+    sameUntil = Math.min(sameUntil, localDayBounds(today, zoneOf(detail)).to.getTime() - 1);
     const state = states.get(detail.membership.id);
     if (state?.uploadRequired) required = true;
     // The earliest deadline is the one the dashboard gives (each card gives its own).
@@ -419,7 +425,7 @@ export async function eligibilityFlagsOf(
       });
     }
   }
-  return { documentExpiry, uploadRequired: required, firstDocumentDue };
+  return { documentExpiry, uploadRequired: required, firstDocumentDue, sameUntil: new Date(sameUntil) };
 }
 
 // ---- Jobs ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { membershipManagementMessages as messages } from '@leisure/contract/membership-management';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eligibilityDocuments, memberships, membershipTypes, uploads } from '../../db/schema';
-import { addDays, localDateOf } from '../../lib/dates';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eligibilityDocuments, memberships, membershipTypes, uploads, venues } from '../../db/schema';
+import { addDays, localDateOf, localDayBounds } from '../../lib/dates';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import {
   createManagementTypes,
@@ -364,6 +364,29 @@ describe('eligibility documents: upload, review, suspension', () => {
     expect((await soon.send()).statusCode).toBe(201);
     expect((await http.get('/api/auth/user', soon.headers)).json().data.eligibility_document_due).toBeNull();
     expect(await soon.card()).toMatchObject({ document_overdue: false });
+  });
+
+  it("the dashboard's deadline passes at the membership's local midnight, with nothing else changed", async () => {
+    const [venue] = await t.db
+      .select({ timezone: venues.timezone })
+      .from(venues)
+      .where(eq(venues.id, f.venue.id));
+    const zone = venue?.timezone ?? 'Europe/London';
+    const due = await studentWith({ documentDueDate: today });
+    const dueOf = async () =>
+      (await http.get('/api/auth/user', due.headers)).json().data.eligibility_document_due as {
+        overdue: boolean;
+      } | null;
+    const midnight = localDayBounds(localDateOf(new Date(), zone), zone).to.getTime();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(midnight - 1);
+      expect(await dueOf()).toMatchObject({ overdue: false });
+      vi.setSystemTime(midnight);
+      expect(await dueOf()).toMatchObject({ overdue: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a paid membership waiting for its proof asks for it, can be cancelled, and starts on approval', async () => {
