@@ -245,10 +245,6 @@ export async function insertCancellationCredit(
   await db.insert(creditTransactions).values({ ...values, type: 'general' });
 }
 
-export async function setLockTimeout(db: Database, ms: number): Promise<void> {
-  await db.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
-}
-
 // ---- Course bookings ----
 
 export interface BundleLineRow {

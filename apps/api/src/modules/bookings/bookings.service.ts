@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isRaceError, setLockTimeout } from '../../db/locks';
 import { AppError } from '../../errors';
 import {
   dateAnswer,
@@ -50,7 +51,6 @@ import {
   nextBookingStart,
   releaseBookedPlaces,
   type SeedActivity,
-  setLockTimeout,
 } from './bookings.repository';
 
 export interface MyBookingsDeps {
@@ -389,16 +389,6 @@ interface CancelOutcome {
   cancelled: { id: number; credit: number }[];
   currency: string;
   occurrenceIds: number[];
-}
-
-function isRaceError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && ['55P03', '40001', '40P01'].includes(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
