@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { memberships, penalties } from '../../db/schema';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -65,12 +66,24 @@ export async function lockPaidUpCancellations(
     .for('update', { of: memberships, skipLocked: true });
 }
 
-/** Whether the user has a cancellation waiting for debts that are now paid (no lock, no transaction). */
-export async function hasPaidUpCancellation(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
+// Prepared: the memberships list asks this first on every call.
+const paidUpCancellationStatement = preparedPerDatabase((db) =>
+  db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(paidUpCancellation(userId))
-    .limit(1);
+    .where(
+      and(
+        eq(memberships.cancellationState, 'awaiting_payment'),
+        eq(memberships.userId, sql.placeholder('userId')),
+        sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
+      ),
+    )
+    .limit(1)
+    .prepare('has_paid_up_cancellation'),
+);
+
+/** Whether the user has a cancellation waiting for debts that are now paid (no lock, no transaction). */
+export async function hasPaidUpCancellation(db: Database, userId: number): Promise<boolean> {
+  const [row] = await paidUpCancellationStatement(db).execute({ userId });
   return row !== undefined;
 }

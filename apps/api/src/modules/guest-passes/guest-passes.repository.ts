@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   guestPasses,
   memberPackages,
@@ -95,22 +96,28 @@ export async function listTypeVenues(
 }
 
 /** Passes sent against one benefit of one membership in the period starting on `periodStart`. */
+// Prepared: the memberships list and the allowances count each guest-pass benefit on every call.
+const benefitUsesStatement = preparedPerDatabase((db) =>
+  db
+    .select({ used: count() })
+    .from(guestPasses)
+    .where(
+      and(
+        eq(guestPasses.membershipId, sql.placeholder('membershipId')),
+        eq(guestPasses.membershipBenefitId, sql.placeholder('benefitId')),
+        eq(guestPasses.allowancePeriodStart, sql.placeholder('periodStart')),
+      ),
+    )
+    .prepare('guest_pass_benefit_uses'),
+);
+
 export async function countBenefitUses(
   db: Database,
   membershipId: number,
   benefitId: number,
   periodStart: string,
 ): Promise<number> {
-  const [row] = await db
-    .select({ used: count() })
-    .from(guestPasses)
-    .where(
-      and(
-        eq(guestPasses.membershipId, membershipId),
-        eq(guestPasses.membershipBenefitId, benefitId),
-        eq(guestPasses.allowancePeriodStart, periodStart),
-      ),
-    );
+  const [row] = await benefitUsesStatement(db).execute({ membershipId, benefitId, periodStart });
   return row?.used ?? 0;
 }
 
