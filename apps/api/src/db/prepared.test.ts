@@ -3,7 +3,7 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import type { Database, DatabaseHandle } from './client';
-import { preparedPerDatabase } from './prepared';
+import { anyOf, preparedPerDatabase } from './prepared';
 
 const courts = pgTable('prepared_test_courts', {
   id: integer('id').primaryKey(),
@@ -46,5 +46,27 @@ describe('statements prepared once per database (decision 021)', () => {
     }
     expect(await courtByName(handle.db).execute({ name: 'Court new' })).toEqual([]);
     expect(builds).toBe(1);
+  });
+
+  it('takes a list of ids as one array parameter', async () => {
+    await handle.db.insert(courts).values([
+      { id: 10, name: 'Court 10' },
+      { id: 11, name: 'Court 11' },
+    ]);
+    const courtsIn = preparedPerDatabase((db: Database) =>
+      db
+        .select({ id: courts.id })
+        .from(courts)
+        .where(anyOf(courts.id, 'ids'))
+        .orderBy(courts.id)
+        .prepare('prepared_test_courts_in'),
+    );
+    expect(await courtsIn(handle.db).execute({ ids: [11, 1, 10] })).toEqual([
+      { id: 1 },
+      { id: 10 },
+      { id: 11 },
+    ]);
+    expect(await courtsIn(handle.db).execute({ ids: [10] })).toEqual([{ id: 10 }]);
+    expect(await courtsIn(handle.db).execute({ ids: [404] })).toEqual([]);
   });
 });

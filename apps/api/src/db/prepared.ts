@@ -1,3 +1,4 @@
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** What drizzle's handles carry at run time: the dialect a database and its transactions share, and the driver client. */
@@ -30,4 +31,9 @@ export function preparedPerDatabase<Statement extends object>(
     if (kept.client === session.client) return kept.statement;
     return Object.create(kept.statement, { client: { value: session.client } }) as Statement;
   };
+}
+
+/** `column = any($name)`: a list of values as one array parameter, so a statement with one can be prepared. */
+export function anyOf(column: Column, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)})`;
 }

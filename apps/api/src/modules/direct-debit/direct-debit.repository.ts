@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   directDebitBankDetails,
   directDebitCollections,
@@ -337,7 +337,12 @@ export async function listNextCollections(
   membershipIds: number[],
 ): Promise<{ membershipId: number; chargeDate: string }[]> {
   if (membershipIds.length === 0) return [];
-  return db
+  return nextCollectionsStatement(db).execute({ ids: membershipIds });
+}
+
+// Prepared (ids as one array parameter): the memberships list reads these on every call.
+const nextCollectionsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       membershipId: directDebitSchedules.membershipId,
       chargeDate: sql<string>`min(${directDebitCollections.chargeDate})`,
@@ -346,10 +351,11 @@ export async function listNextCollections(
     .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))
     .where(
       and(
-        inArray(directDebitSchedules.membershipId, membershipIds),
+        anyOf(directDebitSchedules.membershipId, 'ids'),
         eq(directDebitSchedules.status, 'active'),
         eq(directDebitCollections.status, 'scheduled'),
       ),
     )
-    .groupBy(directDebitSchedules.membershipId);
-}
+    .groupBy(directDebitSchedules.membershipId)
+    .prepare('next_collections_of'),
+);

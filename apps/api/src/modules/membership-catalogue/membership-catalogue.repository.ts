@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
   membershipBenefits,
@@ -217,12 +218,18 @@ export async function findTypeById(db: Database, id: number): Promise<Membership
 
 export async function listBenefitsOfTypes(db: Database, typeIds: number[]): Promise<BenefitRow[]> {
   if (typeIds.length === 0) return [];
-  return db
+  return benefitsOfTypesStatement(db).execute({ ids: typeIds });
+}
+
+// Prepared (ids as one array parameter): the memberships list reads these on every call.
+const benefitsOfTypesStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(membershipBenefits)
-    .where(inArray(membershipBenefits.membershipTypeId, typeIds))
-    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id));
-}
+    .where(anyOf(membershipBenefits.membershipTypeId, 'ids'))
+    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id))
+    .prepare('benefits_of_types'),
+);
 
 export async function listBenefitNames(db: Database, typeId: number): Promise<string[]> {
   const rows = await db

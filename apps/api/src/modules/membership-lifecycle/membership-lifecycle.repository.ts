@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   membershipFreezes,
   membershipPaymentOptions,
@@ -158,9 +158,9 @@ export interface MembershipFacts {
   timezone: string;
 }
 
-export async function listMembershipFacts(db: Database, membershipIds: number[]): Promise<MembershipFacts[]> {
-  if (membershipIds.length === 0) return [];
-  return db
+// Prepared (ids as one array parameter): the memberships list reads these on every call.
+const membershipFactsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       membershipId: memberships.id,
       freezable: membershipTypes.freezable,
@@ -173,36 +173,52 @@ export async function listMembershipFacts(db: Database, membershipIds: number[])
     .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
     .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
     .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
-    .where(inArray(memberships.id, membershipIds));
+    .where(anyOf(memberships.id, 'ids'))
+    .prepare('membership_facts'),
+);
+
+export async function listMembershipFacts(db: Database, membershipIds: number[]): Promise<MembershipFacts[]> {
+  if (membershipIds.length === 0) return [];
+  return membershipFactsStatement(db).execute({ ids: membershipIds });
 }
 
 /** The open (pending, approved or running) freeze of each membership: it decides the freeze and change flags. */
 export async function listOpenFreezesOf(db: Database, membershipIds: number[]): Promise<FreezeRow[]> {
   if (membershipIds.length === 0) return [];
-  return db
+  return openFreezesStatement(db).execute({ ids: membershipIds });
+}
+
+const openFreezesStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(membershipFreezes)
     .where(
       and(
-        inArray(membershipFreezes.membershipId, membershipIds),
+        anyOf(membershipFreezes.membershipId, 'ids'),
         inArray(membershipFreezes.status, openFreezeStatuses),
       ),
-    );
-}
+    )
+    .prepare('open_freezes_of'),
+);
 
 /** Live (pending or active) renewals and changes that follow on from these memberships. */
 export async function listLiveSuccessorsOf(db: Database, membershipIds: number[]): Promise<MembershipRow[]> {
   if (membershipIds.length === 0) return [];
-  return db
+  return liveSuccessorsStatement(db).execute({ ids: membershipIds });
+}
+
+const liveSuccessorsStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(memberships)
     .where(
       and(
         inArray(memberships.status, ['pending', 'active']),
-        sql`(${inArray(memberships.renewsMembershipId, membershipIds)} or ${inArray(memberships.replacesMembershipId, membershipIds)})`,
+        sql`(${anyOf(memberships.renewsMembershipId, 'ids')} or ${anyOf(memberships.replacesMembershipId, 'ids')})`,
       ),
-    );
-}
+    )
+    .prepare('live_successors_of'),
+);
 
 // ---- Replaced memberships end ----------------------------------------------------------------------------
 
