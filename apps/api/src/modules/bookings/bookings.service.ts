@@ -307,6 +307,11 @@ export async function listMyBookings(
     ...(filter === 'past' ? [] : await listBookingsOf(db, userId, { startsAfter: now })),
     ...(filter === 'future' ? [] : await listBookingsOf(db, userId, { startsBefore: now })),
   ];
+  return describeBookings(db, rows, now);
+}
+
+/** The list answer for these rows, with each course booking's share of what its course cost. */
+async function describeBookings(db: Database, rows: BookingDetailRow[], now: Date): Promise<Booking[]> {
   const shares = await courseSharesOf(db, rows);
   const format = listFormatter();
   return rows.map((row) => toBooking(row, shares, now, format));
@@ -340,9 +345,7 @@ export async function myBookingsJson(
     userId,
     filter === 'future' ? { startsAfter: now } : { startsBefore: now },
   );
-  const shares = await courseSharesOf(db, rows);
-  const format = listFormatter();
-  const body = new EncodedJson(encode(rows.map((row) => toBooking(row, shares, now, format))));
+  const body = new EncodedJson(encode(await describeBookings(db, rows, now)));
   const validUntil =
     filter === 'future'
       ? upcomingValidUntil(rows, now)

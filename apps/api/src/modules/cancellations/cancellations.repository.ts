@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { memberships, penalties } from '../../db/schema';
@@ -44,7 +44,7 @@ export async function lockEndedCancellations(
 }
 
 /** Cancellations waiting for debts whose member owes nothing any more (locked, skip locked). */
-function paidUpCancellation(userId: number | undefined) {
+function paidUpCancellation(userId: number | Placeholder | undefined) {
   return and(
     eq(memberships.cancellationState, 'awaiting_payment'),
     userId === undefined ? undefined : eq(memberships.userId, userId),
@@ -71,13 +71,7 @@ const paidUpCancellationStatement = preparedPerDatabase((db) =>
   db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.cancellationState, 'awaiting_payment'),
-        eq(memberships.userId, sql.placeholder('userId')),
-        sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
-      ),
-    )
+    .where(paidUpCancellation(sql.placeholder('userId')))
     .limit(1)
     .prepare('has_paid_up_cancellation'),
 );

@@ -182,12 +182,6 @@ export async function listMembershipFacts(db: Database, membershipIds: number[])
   return membershipFactsStatement(db).execute({ ids: membershipIds });
 }
 
-/** The open (pending, approved or running) freeze of each membership: it decides the freeze and change flags. */
-export async function listOpenFreezesOf(db: Database, membershipIds: number[]): Promise<FreezeRow[]> {
-  if (membershipIds.length === 0) return [];
-  return openFreezesStatement(db).execute({ ids: membershipIds });
-}
-
 const openFreezesStatement = preparedPerDatabase((db) =>
   db
     .select()
@@ -201,10 +195,10 @@ const openFreezesStatement = preparedPerDatabase((db) =>
     .prepare('open_freezes_of'),
 );
 
-/** Live (pending or active) renewals and changes that follow on from these memberships. */
-export async function listLiveSuccessorsOf(db: Database, membershipIds: number[]): Promise<MembershipRow[]> {
+/** The open (pending, approved or running) freeze of each membership: it decides the freeze and change flags. */
+export async function listOpenFreezesOf(db: Database, membershipIds: number[]): Promise<FreezeRow[]> {
   if (membershipIds.length === 0) return [];
-  return liveSuccessorsStatement(db).execute({ ids: membershipIds });
+  return openFreezesStatement(db).execute({ ids: membershipIds });
 }
 
 const liveSuccessorsStatement = preparedPerDatabase((db) =>
@@ -219,6 +213,12 @@ const liveSuccessorsStatement = preparedPerDatabase((db) =>
     )
     .prepare('live_successors_of'),
 );
+
+/** Live (pending or active) renewals and changes that follow on from these memberships. */
+export async function listLiveSuccessorsOf(db: Database, membershipIds: number[]): Promise<MembershipRow[]> {
+  if (membershipIds.length === 0) return [];
+  return liveSuccessorsStatement(db).execute({ ids: membershipIds });
+}
 
 // ---- Replaced memberships end ----------------------------------------------------------------------------
 
