@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { isRaceError } from './db/locks';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
@@ -296,6 +297,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // input was bad, whatever check missed it. Logged, so the missing check gets written.
       request.log.warn({ err: error }, 'data exception answered as 422');
       return sendError(reply, 422, defaultMessages.validation);
+    }
+    if (isRaceError(error)) {
+      // A row lock waited past its time (db/locks.ts) or a serialisation lost: nothing was written.
+      request.log.warn({ err: error }, 'lost race answered as 409');
+      return sendError(reply, 409, defaultMessages.conflict);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Something has gone wrong, please try again.');

@@ -17,6 +17,13 @@ export type Schema = typeof schema;
 /** The one database type the services and repositories see, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * How long any statement on PostgreSQL waits for a row lock before it fails as a lost race
+ * (db/locks.ts isRaceError: answered 409). Set on every connection as it opens, so a basket or
+ * booking transaction needs no `set local` round trip of its own, and no request waits without end.
+ */
+export const defaultLockWaitMs = 3_000;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -55,6 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       Client: NamedStatementClient,
+      // Sent with the connection's start-up packet: no round trip of its own. (PgBouncer does not
+      // pass `options` on: behind one, set it on the role, `alter role ... set lock_timeout`.)
+      options: `-c lock_timeout=${defaultLockWaitMs}`,
     });
     // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'
     // event; without a listener it would crash the process. The pool replaces it on the next query.

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
-/** Waits at most `ms` for a row lock in this transaction; then the statement fails (a lost race: 409). */
+/**
+ * Waits at most `ms` for a row lock in this transaction, instead of the connection's
+ * `defaultLockWaitMs` (db/client.ts); then the statement fails (a lost race: 409).
+ */
 export async function setLockTimeout(db: Database, ms: number): Promise<void> {
   await db.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(ms))}ms'`));
 }

@@ -1,10 +1,13 @@
 import { cartMessages } from '@leisure/contract/cart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { cartHolds } from '../../db/schema';
+import { defaultMessages } from '../../errors';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startReplica, startTestApp, type TestApp } from '../../test/harness';
+import { databaseUrl } from '../../test/template-database';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { createOccurrence, setPlacesUsed } from '../timetable/timetable.service';
 
@@ -95,5 +98,51 @@ describe('basket under concurrency (PostgreSQL)', () => {
   it('the same with two API instances sharing one database', async () => {
     const occurrenceId = await lastPlace('00:30');
     await expectOneWinner(await race([t.app, second.app], occurrenceId, 50), occurrenceId);
+  });
+
+  /** Runs `work` while another connection (staff at the desk, a stuck job) holds a row lock. */
+  async function whileLocked(lockSql: string, id: number, work: () => Promise<void>) {
+    const named = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const blocker = new pg.Client({
+      connectionString: databaseUrl(`${serverUrl}`, `${named.rows[0]?.name}`),
+    });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(lockSql, [id]);
+      await work();
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+  }
+
+  it('a basket change kept waiting on a row lock past the limit answers 409 and writes nothing', async () => {
+    const occurrenceId = await lastPlace('00:45');
+    const customer = await createUser(t.db, f.clientId);
+    await whileLocked('select id from occurrences where id = $1 for update', occurrenceId, async () => {
+      const res = await api(t.app).post('/api/activities/cart/add', customer.headers, {
+        items: [{ id: occurrenceId, type: 'activity' }],
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(cartMessages.race);
+    });
+    expect(await findOccurrenceRow(t.db, occurrenceId)).toMatchObject({ bookedCount: 9, heldCount: 0 });
+    expect(await t.db.select().from(cartHolds).where(eq(cartHolds.occurrenceId, occurrenceId))).toHaveLength(
+      0,
+    );
+  });
+
+  it('any other write kept waiting on a row lock answers 409 too, never a 5xx', async () => {
+    const customer = await createUser(t.db, f.clientId);
+    await whileLocked('select id from sessions where user_id = $1 for update', customer.user.id, async () => {
+      const res = await api(t.app).post('/api/auth/logout', customer.headers, {});
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(defaultMessages.conflict);
+    });
+    // Nothing was written: the session still works.
+    expect((await api(t.app).get('/api/auth/user', customer.headers)).statusCode).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isRaceError, setLockTimeout } from '../../db/locks';
+import { isRaceError } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit } from '../benefits/benefits.service';
@@ -71,9 +71,6 @@ export interface CartDeps {
   /** Announces membership lines that left the basket unpaid (their drafts go: modules/joining). */
   events: Pick<DomainEvents, 'publish'>;
 }
-
-/** How long a basket change waits for a session's row lock before it answers 409. */
-const lockWaitMs = 3_000;
 
 // ---- The basket and its figures (figures.ts) -------------------------------------------------------------
 
@@ -189,13 +186,13 @@ export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketV
 
 // ---- Changing a basket: one transaction, the basket row locked first ---------------------------------
 
-/** Runs a basket change in a transaction; a lost race for a row lock answers 409. */
+/**
+ * Runs a basket change in a transaction; a row lock waited on past the connection's limit
+ * (db/locks.ts defaultLockWaitMs) is a lost race, answered 409.
+ */
 async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      await setLockTimeout(tx, lockWaitMs);
-      return work(tx);
-    });
+    return await db.transaction(work);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);

@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { isRaceError, setLockTimeout } from '../../db/locks';
+import { isRaceError } from '../../db/locks';
 import { AppError } from '../../errors';
 import {
   dateAnswer,
@@ -61,9 +61,6 @@ export interface MyBookingsDeps {
 }
 
 export type CancellationSource = 'my-account' | 'bookings' | 'foh' | 'kiosk';
-
-/** How long a cancellation waits for a booking's row lock before it answers 409. */
-const lockWaitMs = 3_000;
 
 // ---- Rules ------------------------------------------------------------------------------------------
 
@@ -411,7 +408,6 @@ async function cancelLocked(
   let outcome: CancelOutcome;
   try {
     outcome = await deps.db.transaction(async (tx) => {
-      await setLockTimeout(tx, lockWaitMs);
       const locked = await lockBookings(tx, ids);
       if (locked.length !== ids.length || locked.some((row) => row.userId !== userId))
         throw AppError.notFound();
