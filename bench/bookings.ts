@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
 import { type BookingsTarget, settings } from './settings';
+import { type StatementCounter, statementCounter } from './statements';
 
 export interface BookingsSettings {
   duration: number;
@@ -56,6 +57,11 @@ export interface BookingsFigure {
   errors: number;
   /** 1, 5 and 15 minute load averages when the measurement started (2 cores, shared). */
   loadAverage: number[];
+  /**
+   * Statements the database ran for one such request (pg_stat_statements; PostgreSQL with the
+   * extension loaded only): the round trips the request costs, begin and commit included.
+   */
+  statementsPerRequest?: number;
   note?: string;
 }
 
@@ -191,8 +197,10 @@ function figureOf(
   durationS: number,
   loadAverage: number[],
   note?: string,
+  statements?: Map<string, number>,
 ): BookingsFigure {
   const sorted = [...recorder.latencies].sort((a, b) => a - b);
+  const statementsPerRequest = statements?.get(url);
   return {
     name,
     database,
@@ -207,8 +215,34 @@ function figureOf(
     statuses: recorder.statuses,
     errors: recorder.errors,
     loadAverage,
+    ...(statementsPerRequest === undefined ? {} : { statementsPerRequest }),
     ...(note ? { note } : {}),
   };
+}
+
+/**
+ * Statements per request of each path a write flow calls: connection 0 runs the flow alone for a
+ * moment, each call counted on its own; the least count of each path is kept (a background job's
+ * statement can land in one count). Empty without a counter (PGlite, or no pg_stat_statements).
+ */
+async function countStatements(
+  counter: StatementCounter | undefined,
+  call: Call,
+  flow: (call: Call) => (index: number, until: number) => Promise<void>,
+): Promise<Map<string, number>> {
+  const least = new Map<string, number>();
+  if (!counter) return least;
+  const counted: Call = async (method, pathName, token, body) => {
+    let answer: Answer | undefined;
+    const statements = await counter.count(async () => {
+      answer = await call(method, pathName, token, body);
+    });
+    const url = pathName.split('?')[0] ?? pathName;
+    if (answer?.status === 200) least.set(url, Math.min(least.get(url) ?? statements, statements));
+    return answer as Answer;
+  };
+  await flow(counted)(0, performance.now() + 500);
+  return least;
 }
 
 // ---- The measurements ------------------------------------------------------------------------------------
@@ -266,6 +300,7 @@ async function measureCart(
   database: BookingsFigure['database'],
   call: Call,
   fixture: BookingsFixture,
+  counter: StatementCounter | undefined,
 ): Promise<BookingsFigure[]> {
   const add = new Recorder();
   const remove = new Recorder();
@@ -275,7 +310,7 @@ async function measureCart(
     next[index] = turn;
     return sessions[turn % sessions.length];
   };
-  const flow = (record: boolean) => async (index: number, until: number) => {
+  const flow = (record: boolean, call: Call) => async (index: number, until: number) => {
     const worker = fixture.cartWorkers[index];
     if (!worker || worker.sessions.length === 0) return;
     while (performance.now() < until) {
@@ -293,13 +328,24 @@ async function measureCart(
     }
   };
   const connections = Math.min(settings.connections, fixture.cartWorkers.length);
-  await closedLoop(connections, settings.warmup, flow(false));
+  const statements = await countStatements(counter, call, (counted) => flow(false, counted));
+  await closedLoop(connections, settings.warmup, flow(false, call));
   hooks.log(`${database}: cart/add + cart/remove: ${settings.writeDuration} s, ${connections} customers`);
   const loadAverage = load();
-  const seconds = await closedLoop(connections, settings.writeDuration, flow(true));
+  const seconds = await closedLoop(connections, settings.writeDuration, flow(true, call));
   const note = `${connections} customers, each adding one of its own sessions then removing it, in a loop`;
   return [
-    figureOf('POST cart/add', database, 'write', '/api/activities/cart/add', add, seconds, loadAverage, note),
+    figureOf(
+      'POST cart/add',
+      database,
+      'write',
+      '/api/activities/cart/add',
+      add,
+      seconds,
+      loadAverage,
+      note,
+      statements,
+    ),
     figureOf(
       'POST cart/remove',
       database,
@@ -309,6 +355,7 @@ async function measureCart(
       seconds,
       loadAverage,
       note,
+      statements,
     ),
   ];
 }
@@ -319,6 +366,7 @@ async function measureCheckout(
   database: BookingsFigure['database'],
   call: Call,
   fixture: BookingsFixture,
+  counter: StatementCounter | undefined,
 ): Promise<BookingsFigure[]> {
   const add = new Recorder();
   const complete = new Recorder();
@@ -341,7 +389,7 @@ async function measureCheckout(
   /** Per connection: which customer and which of its sessions come next. */
   const cursor = fixture.checkoutWorkers.map(() => ({ user: 0, session: 0 }));
   let exhausted = 0;
-  const flow = (record: boolean) => async (index: number, until: number) => {
+  const flow = (record: boolean, call: Call) => async (index: number, until: number) => {
     const worker = fixture.checkoutWorkers[index];
     const position = cursor[index];
     if (!worker || !position) return;
@@ -376,12 +424,13 @@ async function measureCheckout(
         failures.push(`${paid.status} ${paid.body.slice(0, 200)}`);
     }
   };
-  await closedLoop(connections, settings.warmup, flow(false));
+  const statements = await countStatements(counter, call, (counted) => flow(false, counted));
+  await closedLoop(connections, settings.warmup, flow(false, call));
   hooks.log(
     `${database}: cart/add + checkout/complete: ${settings.writeDuration} s, ${connections} connections`,
   );
   const loadAverage = load();
-  const seconds = await closedLoop(connections, settings.writeDuration, flow(true));
+  const seconds = await closedLoop(connections, settings.writeDuration, flow(true, call));
   const note =
     `${connections} connections, each with customers (no credit) adding one session and paying by sandbox card` +
     (exhausted > 0 ? `; ${exhausted} connection(s) ran out of sessions` : '') +
@@ -396,6 +445,7 @@ async function measureCheckout(
       seconds,
       loadAverage,
       note,
+      statements,
     ),
     figureOf(
       'POST cart/add (before checkout)',
@@ -406,6 +456,7 @@ async function measureCheckout(
       seconds,
       loadAverage,
       note,
+      statements,
     ),
   ];
 }
@@ -765,6 +816,11 @@ export async function runBookings(
     const app = hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
+    const counter = env.DATABASE_URL ? await statementCounter(env.DATABASE_URL) : undefined;
+    if (env.DATABASE_URL && !counter)
+      hooks.log(
+        `${database}: statements per request not counted (the server does not load pg_stat_statements)`,
+      );
     try {
       await hooks.waitForUrl(`${base}/api/health`, app, 180_000);
       const activity = `${base}/api/activities/venue/${fixture.venueSlug}/activity/${fixture.activitySlug}`;
@@ -809,9 +865,10 @@ export async function runBookings(
           ),
         );
       }
-      if (wanted('cart')) figures.push(...(await measureCart(hooks, settings, database, http.call, fixture)));
+      if (wanted('cart'))
+        figures.push(...(await measureCart(hooks, settings, database, http.call, fixture, counter)));
       if (wanted('checkout'))
-        figures.push(...(await measureCheckout(hooks, settings, database, http.call, fixture)));
+        figures.push(...(await measureCheckout(hooks, settings, database, http.call, fixture, counter)));
       if (wanted('race')) {
         const race = await measureRace(hooks, database, http.call, fixture);
         figures.push(race.figure);
@@ -825,6 +882,7 @@ export async function runBookings(
       }
     } finally {
       http.close();
+      await counter?.close();
       await hooks.stopProcess(app);
     }
   } finally {

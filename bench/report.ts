@@ -225,14 +225,14 @@ export function printReport({
   }
   const printFigures = (figures: BookingsRun['figures'] | JoiningRun['figures']) => {
     console.log(
-      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}  ${pad('statuses', 22)}load avg at start`,
+      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}${padStart('stmts', 7)}  ${pad('statuses', 22)}load avg at start`,
     );
     for (const figure of figures) {
       const statuses = Object.entries(figure.statuses)
         .map(([status, n]) => `${n}x${status}`)
         .join(' ');
       console.log(
-        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}${padStart('statementsPerRequest' in figure ? (figure.statementsPerRequest ?? '-') : '-', 7)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
       );
     }
   };

@@ -46,17 +46,21 @@ const idList = (ids: readonly number[]) =>
 
 // ---- Carts ---------------------------------------------------------------------------------------------
 
+type OpenCartValues = { clientId: number; userId: number; source: string; uuid: string };
+
 /**
- * The customer's open basket, created when there is none (one open basket per customer): one query
- * when it exists (the common case), two when it is created.
+ * The customer's open basket as `find` reads it, created when there is none (one open basket per
+ * customer): one query when it exists (the common case), two when it is created.
  */
-export async function openCartOf(
+async function findOrCreateOpenCart<T>(
   db: Database,
-  values: { clientId: number; userId: number; source: string; uuid: string },
-): Promise<CartRow> {
+  values: OpenCartValues,
+  find: () => Promise<T | undefined>,
+  asCreated: (cart: CartRow) => T,
+): Promise<T> {
   // Another request may create it, or complete (check out) the one found, in between: look again.
   for (let round = 0; round < 5; round++) {
-    const found = await findOpenCart(db, values.userId);
+    const found = await find();
     if (found) return found;
     const [created] = await db
       .insert(carts)
@@ -68,9 +72,33 @@ export async function openCartOf(
       })
       .onConflictDoNothing({ target: carts.userId, where: sql`status = 'open'` })
       .returning();
-    if (created) return created;
+    if (created) return asCreated(created);
   }
   throw new Error('open cart not found after insert');
+}
+
+/** The customer's open basket, created when there is none. */
+export async function openCartOf(db: Database, values: OpenCartValues): Promise<CartRow> {
+  return findOrCreateOpenCart(
+    db,
+    values,
+    () => findOpenCart(db, values.userId),
+    (cart) => cart,
+  );
+}
+
+/** The customer's open basket, created when there is none, and what tidying it would find. */
+export async function openCartTidyingOf(
+  db: Database,
+  values: OpenCartValues,
+  now: Date,
+): Promise<{ cart: CartRow; due: CartTidying }> {
+  return findOrCreateOpenCart(
+    db,
+    values,
+    () => findOpenCartTidying(db, values.userId, now),
+    (cart) => ({ cart, due: { expired: false, holdless: false } }),
+  );
 }
 
 // The statements every basket call runs are prepared (db/prepared.ts): built once, not per call.
@@ -268,6 +296,8 @@ export interface BookableRow {
   heldCount: number;
   activityKind: 'court' | 'class' | 'course';
   hasWaitlist: boolean;
+  /** The customer asked about already has a live booking on it (read with it: one round trip). */
+  bookedByCustomer: boolean;
 }
 
 const bookableColumns = {
@@ -283,6 +313,8 @@ const bookableColumns = {
   heldCount: occurrences.heldCount,
   activityKind: activities.kind,
   hasWaitlist: activities.hasWaitlist,
+  bookedByCustomer: sql<boolean>`exists (select 1 from bookings b where b.occurrence_id = ${occurrences.id}
+    and b.user_id = ${sql.placeholder('customerId')} and b.status = 'booked')`,
 };
 
 const bookableStatement = preparedPerDatabase((db) =>
@@ -295,9 +327,13 @@ const bookableStatement = preparedPerDatabase((db) =>
     .prepare('basket_bookable'),
 );
 
-export async function findBookable(db: Database, occurrenceId: number): Promise<BookableRow | undefined> {
-  const [row] = await bookableStatement(db).execute({ occurrenceId });
-  return row;
+export async function findBookable(
+  db: Database,
+  occurrenceId: number,
+  customerId: number,
+): Promise<BookableRow | undefined> {
+  const [row] = await bookableStatement(db).execute({ occurrenceId, customerId });
+  return row && { ...row, bookedByCustomer: row.bookedByCustomer === true };
 }
 
 const bundleBookablesStatement = preparedPerDatabase((db) =>
@@ -311,8 +347,13 @@ const bundleBookablesStatement = preparedPerDatabase((db) =>
 );
 
 /** A course's sessions in id order (the order their rows are locked in). */
-export async function listBundleBookables(db: Database, bundleId: number): Promise<BookableRow[]> {
-  return bundleBookablesStatement(db).execute({ bundleId });
+export async function listBundleBookables(
+  db: Database,
+  bundleId: number,
+  customerId: number,
+): Promise<BookableRow[]> {
+  const rows = await bundleBookablesStatement(db).execute({ bundleId, customerId });
+  return rows.map((row) => ({ ...row, bookedByCustomer: row.bookedByCustomer === true }));
 }
 
 export interface PricingRow {
@@ -321,19 +362,6 @@ export interface PricingRow {
   name: string;
   forMembers: boolean;
   tickets: { id: number; name: string; amount: number }[];
-}
-
-/** Occurrences (of these) the user already has a live booking on. */
-export async function listBookedOccurrences(
-  db: Database,
-  userId: number,
-  occurrenceIds: number[],
-): Promise<number[]> {
-  if (occurrenceIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select distinct occurrence_id from bookings
-    where user_id = ${userId} and status = 'booked' and occurrence_id in (${idList(occurrenceIds)})`);
-  return rowsOf<{ occurrence_id: number }>(result).map((row) => Number(row.occurrence_id));
 }
 
 // ---- Places: holds and the occurrence counters ---------------------------------------------------------------
@@ -517,26 +545,56 @@ export async function deleteExpiredMembershipLines(
   );
 }
 
+/** What tidying a basket would find: run-out holds, run-out membership lines, lines left with no hold. */
+export interface CartTidying {
+  expired: boolean;
+  holdless: boolean;
+}
+
 /**
- * What tidying this basket would find, in one read: run-out holds, run-out membership lines, and
- * lines left with no hold. The tidying statements run only when one is there (they decide exactly).
+ * Tidying's question as two columns of a select from `carts`, so that finding the basket and asking
+ * it are one round trip. The tidying statements run only when one is true (they decide exactly).
  */
-export async function findCartTidying(
-  db: Database,
-  cartId: number,
-  now: Date,
-): Promise<{ expired: boolean; holdless: boolean }> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    select
-      exists (select 1 from cart_holds h where h.cart_id = ${cartId} and h.expires_at < ${at}::timestamptz)
-      or exists (select 1 from cart_items i where i.cart_id = ${cartId} and i.cartable_type = 'membership'
-                   and i.line_expires_at < ${at}::timestamptz) as expired,
-      exists (select 1 from cart_items ci where ci.cart_id = ${cartId}
-                and ci.cartable_type not in ('membership', 'penalty')
-                and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)) as holdless`);
-  const row = rowsOf<{ expired: boolean; holdless: boolean }>(result)[0];
+const tidyingColumns = {
+  expired: sql<boolean>`(exists (select 1 from cart_holds h where h.cart_id = ${carts.id}
+      and h.expires_at < ${sql.placeholder('now')}::timestamptz)
+    or exists (select 1 from cart_items i where i.cart_id = ${carts.id} and i.cartable_type = 'membership'
+      and i.line_expires_at < ${sql.placeholder('now')}::timestamptz))`,
+  holdless: sql<boolean>`exists (select 1 from cart_items ci where ci.cart_id = ${carts.id}
+      and ci.cartable_type not in ('membership', 'penalty')
+      and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))`,
+};
+
+const cartTidyingStatement = preparedPerDatabase((db) =>
+  db
+    .select(tidyingColumns)
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .prepare('basket_cart_tidying'),
+);
+
+export async function findCartTidying(db: Database, cartId: number, now: Date): Promise<CartTidying> {
+  const [row] = await cartTidyingStatement(db).execute({ cartId, now: now.toISOString() });
   return { expired: row?.expired === true, holdless: row?.holdless === true };
+}
+
+const openCartTidyingStatement = preparedPerDatabase((db) =>
+  db
+    .select({ cart: carts, ...tidyingColumns })
+    .from(carts)
+    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .limit(1)
+    .prepare('basket_open_cart_tidying'),
+);
+
+/** The customer's open basket and what tidying it would find, in one read. */
+export async function findOpenCartTidying(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<{ cart: CartRow; due: CartTidying } | undefined> {
+  const [row] = await openCartTidyingStatement(db).execute({ userId, now: now.toISOString() });
+  return row && { cart: row.cart, due: { expired: row.expired === true, holdless: row.holdless === true } };
 }
 
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */

@@ -35,7 +35,6 @@ import {
   findOpenCart,
   insertCartItem,
   insertHolds,
-  listBookedOccurrences,
   listBundleBookables,
   listBundleSessions,
   listCartItemDetails,
@@ -45,6 +44,7 @@ import {
   lockHoldsOfItems,
   type MembershipLineDetail,
   openCartOf,
+  openCartTidyingOf,
   releasePlaces,
   takePlaces,
   updateCart,
@@ -54,7 +54,7 @@ import {
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
-import { tidyBasket } from './settlement.service';
+import { tidyBasketAsFound } from './settlement.service';
 
 /**
  * The basket (bookings-api.md "Cart"; docs/decisions/007): one open basket per customer, lines that
@@ -169,13 +169,18 @@ export function bundleIdsOf(lines: { item: { bundleId: number | null } }[]): num
 
 /** The customer's open basket with run-out holds released first. */
 export async function currentCart(deps: CartDeps, acting: Acting, source?: string): Promise<CartRow> {
-  const cart = await openCartOf(deps.db, {
-    clientId: acting.clientId,
-    userId: acting.customer.id,
-    source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
-    uuid: randomUUID(),
-  });
-  await tidyBasket(deps, cart.id);
+  const now = new Date();
+  const { cart, due } = await openCartTidyingOf(
+    deps.db,
+    {
+      clientId: acting.clientId,
+      userId: acting.customer.id,
+      source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
+      uuid: randomUUID(),
+    },
+    now,
+  );
+  await tidyBasketAsFound(deps, cart.id, due, now);
   return cart;
 }
 
@@ -211,17 +216,20 @@ async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<Car
 
 /**
  * The line with the customer's best membership activity benefit applied (its discount, benefit
- * applied) when one has uses left for all its places; otherwise the line as priced.
+ * applied) when one has uses left for all its places; otherwise the line as priced. Benefits come
+ * from active memberships only, so a customer with none (read with the session, in this request)
+ * has none to look up.
  */
 async function withActivityBenefit(
   db: Database,
-  customerId: number,
+  customer: Pick<Acting, 'customer' | 'isMember'>,
   cartId: number,
   activityId: number,
   priced: PricedLine,
   options: { places: number; now: Date; exceptItemId?: number },
 ): Promise<PricedLine> {
-  const best = await bestActivityBenefit(db, customerId, activityId, {
+  if (!customer.isMember) return priced;
+  const best = await bestActivityBenefit(db, customer.customer.id, activityId, {
     places: options.places,
     now: options.now,
     inBasket: () => countCartBenefitPlaces(db, cartId, activityId, options.exceptItemId),
@@ -252,15 +260,20 @@ const pricingMessages: Record<PricingError['kind'], string> = {
   quantity: cartMessages.quantity,
 };
 
-async function sessionsFor(db: Database, item: CartAddRequest['items'][number]): Promise<BookableRow[]> {
+/** The sessions an item asks for, each saying whether the customer has already booked it. */
+async function sessionsFor(
+  db: Database,
+  item: CartAddRequest['items'][number],
+  customerId: number,
+): Promise<BookableRow[]> {
   if (item.type === 'av2BookingBundle') {
-    const bundle = await listBundleBookables(db, item.id);
+    const bundle = await listBundleBookables(db, item.id, customerId);
     if (bundle.length > 0) return bundle;
   }
-  const one = await findBookable(db, item.id);
+  const one = await findBookable(db, item.id, customerId);
   if (!one) return [];
   // A course's session is bought with the rest of its course.
-  return one.bundleId !== null ? listBundleBookables(db, one.bundleId) : [one];
+  return one.bundleId !== null ? listBundleBookables(db, one.bundleId, customerId) : [one];
 }
 
 async function planItems(
@@ -273,7 +286,7 @@ async function planItems(
   const plans: AddPlan[] = [];
   for (const [index, item] of items.entries()) {
     const at = `items.${index}`;
-    const sessions = await sessionsFor(deps.db, item);
+    const sessions = await sessionsFor(deps.db, item, acting.customer.id);
     const first = sessions[0];
     if (!first || first.clientId !== acting.clientId) {
       errors[`${at}.id`] = [cartMessages.itemNotFound];
@@ -303,12 +316,7 @@ async function planItems(
       errors[`${at}.${priced.field}`] = [pricingMessages[priced.kind]];
       continue;
     }
-    const booked = await listBookedOccurrences(
-      deps.db,
-      acting.customer.id,
-      sessions.map((s) => s.occurrenceId),
-    );
-    if (booked.length > 0) {
+    if (sessions.some((s) => s.bookedByCustomer)) {
       errors[`${at}.id`] = [cartMessages.alreadyBooked];
       continue;
     }
@@ -372,7 +380,7 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
     for (const plan of plans) {
       // Priced here, under the basket lock, so earlier lines of this add count against the uses.
       const priced = plan.applyBenefit
-        ? await withActivityBenefit(tx, acting.customer.id, cart.id, plan.activityId, plan.priced, {
+        ? await withActivityBenefit(tx, acting, cart.id, plan.activityId, plan.priced, {
             places: plan.priced.quantity * plan.sessions.length,
             now,
           })
@@ -497,32 +505,38 @@ export async function removeFromCart(
   const now = new Date();
   const cart = await findOpenCart(deps.db, acting.customer.id);
   if (!cart) throw AppError.notFound();
-  const { freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
-    await lockOpenCart(tx, cart, now);
+  const { locked, known, freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
+    const locked = await lockOpenCart(tx, cart, now);
     const items = await listCartItemRows(tx, cart.id);
     const chosen = items.filter((item) => cartItemIds.includes(item.id));
     if (chosen.length !== new Set(cartItemIds).size) throw AppError.notFound();
-    return { freed: await releaseItems(tx, chosen, now), membershipIds: membershipIdsOf(chosen) };
+    const freed = await releaseItems(tx, chosen, now);
+    return { locked, known: knownLinesOf(items), freed, membershipIds: membershipIdsOf(chosen) };
   });
   await announceRemovedMembershipLines(deps, membershipIds);
   await deps.holds.offerFreedPlaces(freed);
-  return getBasket(deps, acting);
+  // Tidied at the start of this request, as addToCart's: described as committed.
+  return viewOf(deps, acting, locked, known);
 }
 
 /** `DELETE activities/cart`: empties the basket and releases every place; reserved credit is dropped. */
 export async function discardCart(deps: CartDeps, acting: Acting): Promise<BasketView> {
   const now = new Date();
   const cart = await currentCart(deps, acting);
-  const { freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
-    await lockOpenCart(tx, cart, now);
+  const { locked, freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
+    const locked = await lockOpenCart(tx, cart, now);
     const items = await listCartItemRows(tx, cart.id);
     const freed = await releaseItems(tx, items, now);
     await updateCart(tx, cart.id, { creditGeneral: 0, creditMembership: 0 });
-    return { freed, membershipIds: membershipIdsOf(items) };
+    return {
+      locked: { ...locked, creditGeneral: 0, creditMembership: 0 },
+      freed,
+      membershipIds: membershipIdsOf(items),
+    };
   });
   await announceRemovedMembershipLines(deps, membershipIds);
   await deps.holds.offerFreedPlaces(freed);
-  return getBasket(deps, acting);
+  return viewOf(deps, acting, locked, { membership: false, penalty: false });
 }
 
 async function findItemOf(deps: CartDeps, acting: Acting, itemId: number): Promise<{ cart: CartRow }> {
@@ -564,7 +578,7 @@ export async function updateCartItem(
     const holds = await lockHoldsOfItems(tx, [item.id]);
     // A line that had its benefit keeps it while the new quantity fits in the uses left.
     const priced = item.benefitApplied
-      ? await withActivityBenefit(tx, acting.customer.id, cart.id, item.activityId, listed, {
+      ? await withActivityBenefit(tx, acting, cart.id, item.activityId, listed, {
           places: listed.quantity * Math.max(1, holds.length),
           now,
           exceptItemId: item.id,

@@ -9,6 +9,7 @@ import {
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
+  type CartTidying,
   deleteHoldlessItems,
   deleteHolds,
   findCart,
@@ -34,7 +35,7 @@ import { isPricingError, priceLine } from './pricing';
  * closes the basket, all inside checkout's transactions.
  */
 
-export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, HoldRow };
+export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, CartTidying, HoldRow };
 
 export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {
   return findCart(db, cartId);
@@ -51,7 +52,16 @@ export async function findOpenBasket(db: Database, userId: number): Promise<Cart
 export async function tidyBasket(deps: { db: Database; holds: HoldKeeper }, cartId: number): Promise<void> {
   const now = new Date();
   // One read says whether there is anything to tidy (most of the time there is not).
-  const due = await findCartTidying(deps.db, cartId, now);
+  await tidyBasketAsFound(deps, cartId, await findCartTidying(deps.db, cartId, now), now);
+}
+
+/** Tidies a basket as `due`, read with it, says it needs. */
+export async function tidyBasketAsFound(
+  deps: { db: Database; holds: HoldKeeper },
+  cartId: number,
+  due: CartTidying,
+  now: Date,
+): Promise<void> {
   if (due.expired) await deps.holds.releaseExpired({ cartId });
   if (!due.expired && !due.holdless) return;
   const orphaned = await deleteHoldlessItems(deps.db, cartId);
