@@ -565,19 +565,6 @@ const tidyingColumns = {
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))`,
 };
 
-const cartTidyingStatement = preparedPerDatabase((db) =>
-  db
-    .select(tidyingColumns)
-    .from(carts)
-    .where(eq(carts.id, sql.placeholder('cartId')))
-    .prepare('basket_cart_tidying'),
-);
-
-export async function findCartTidying(db: Database, cartId: number, now: Date): Promise<CartTidying> {
-  const [row] = await cartTidyingStatement(db).execute({ cartId, now: now.toISOString() });
-  return { expired: row?.expired === true, holdless: row?.holdless === true };
-}
-
 const openCartTidyingStatement = preparedPerDatabase((db) =>
   db
     .select({ cart: carts, ...tidyingColumns })

@@ -13,9 +13,8 @@ import {
   deleteHoldlessItems,
   deleteHolds,
   findCart,
-  findCartTidying,
   findCompletedCartByHash,
-  findOpenCart,
+  findOpenCartTidying,
   type HoldRow,
   listBundleSessions,
   listCartItemDetails,
@@ -41,21 +40,22 @@ export async function findBasket(db: Database, cartId: number): Promise<CartRow 
   return findCart(db, cartId);
 }
 
-export async function findOpenBasket(db: Database, userId: number): Promise<CartRow | undefined> {
-  return findOpenCart(db, userId);
+/** The customer's open basket, tidied (as `tidyBasket`), read with what tidying it needs in one round trip. */
+export async function findOpenBasketTidied(
+  deps: { db: Database; holds: HoldKeeper },
+  userId: number,
+): Promise<CartRow | undefined> {
+  const now = new Date();
+  const found = await findOpenCartTidying(deps.db, userId, now);
+  if (found) await tidyBasketAsFound(deps, found.cart.id, found.due, now);
+  return found?.cart;
 }
 
 /**
  * What a basket read does before checkout looks at it, without ever creating a basket (a basket
- * completed meanwhile stays completed): run-out holds are released and lines left without places go.
+ * completed meanwhile stays completed): run-out holds are released and lines left without places go,
+ * as `due`, read with the basket, says they need.
  */
-export async function tidyBasket(deps: { db: Database; holds: HoldKeeper }, cartId: number): Promise<void> {
-  const now = new Date();
-  // One read says whether there is anything to tidy (most of the time there is not).
-  await tidyBasketAsFound(deps, cartId, await findCartTidying(deps.db, cartId, now), now);
-}
-
-/** Tidies a basket as `due`, read with it, says it needs. */
 export async function tidyBasketAsFound(
   deps: { db: Database; holds: HoldKeeper },
   cartId: number,

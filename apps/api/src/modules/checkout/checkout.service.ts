@@ -5,7 +5,7 @@ import {
   checkoutMessages,
   type Payment,
 } from '@leisure/contract/checkout';
-import { isRaceError, setLockTimeout } from '../../db/locks';
+import { isRaceError } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { ChargeResult } from '../../providers/payment/payment-provider';
 import {
@@ -24,12 +24,11 @@ import {
   claimBasket,
   findBasket,
   findCompletedBasket,
-  findOpenBasket,
+  findOpenBasketTidied,
   type HoldRow,
   lockBasket,
   lockBasketHolds,
   settleBenefitLines,
-  tidyBasket,
 } from '../basket/settlement.service';
 import { availableCredit } from '../credit/credit.service';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
@@ -42,7 +41,6 @@ import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
 import { calendarFor, orderViewOf, sendConfirmation, writeOrder } from './order-writer';
 import {
-  countAttempts,
   findAttempt,
   findUnfinishedAttempt,
   insertAttempt,
@@ -53,8 +51,6 @@ import { failAttempt, releaseAttempt, resolveAttempt, settleCharged } from './pa
 
 export { type CheckoutDeps, checkoutDepsOf, forRequest } from './checkout-deps';
 
-/** A checkout waits this long for a basket's lock (another submission of it) before answering 409. */
-const checkoutLockWaitMs = 10_000;
 /** A concurrent submission waits this long for the first one's card payment to finish. */
 const concurrentWaitMs = 15_000;
 
@@ -222,10 +218,7 @@ async function inCheckoutTransaction<T>(
   work: (tx: CartDeps['db']) => Promise<T>,
 ): Promise<T> {
   try {
-    return await deps.db.transaction(async (tx) => {
-      await setLockTimeout(tx, checkoutLockWaitMs);
-      return work(tx);
-    });
+    return await deps.db.transaction(work);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isRaceError(error)) throw new AppError('conflict', checkoutMessages.inProgress);
@@ -283,11 +276,8 @@ async function basketOrOrder(
   };
   const before = await completedOrder();
   if (before) return { orderId: before.id };
-  const open = await findOpenBasket(deps.db, acting.customer.id);
-  if (open) {
-    await tidyBasket(deps, open.id);
-    return { cart: open };
-  }
+  const open = await findOpenBasketTidied(deps, acting.customer.id);
+  if (open) return { cart: open };
   const after = await completedOrder();
   if (after) return { orderId: after.id };
   throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
@@ -392,26 +382,28 @@ export async function completeCheckout(
       if (spent.length > 0) return { kind: 'repriced' };
       const plan = await planCheckout(deps, tx, acting, cart, holds, items, body, mode);
       if (plan.card) {
-        const attempts = await countAttempts(tx, cart.id, plan.hash);
-        const attempt = await insertAttempt(tx, {
-          cartId: cart.id,
-          itemHash: plan.hash,
-          userId: acting.customer.id,
-          actorId: acting.actor.id,
-          amount: plan.balance,
-          currency: acting.currency,
-          idempotencyKey: `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${attempts + 1}`,
-          provider: deps.provider.name,
-          plan: {
-            source,
-            total: plan.total,
-            credit: plan.credit,
-            termIds: plan.termIds,
-            waivers: plan.waivers,
-            saveCard: plan.card.save,
+        const attempt = await insertAttempt(
+          tx,
+          {
+            cartId: cart.id,
+            itemHash: plan.hash,
+            userId: acting.customer.id,
+            actorId: acting.actor.id,
+            amount: plan.balance,
+            currency: acting.currency,
+            provider: deps.provider.name,
+            plan: {
+              source,
+              total: plan.total,
+              credit: plan.credit,
+              termIds: plan.termIds,
+              waivers: plan.waivers,
+              saveCard: plan.card.save,
+            },
+            leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
           },
-          leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
-        });
+          `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-`,
+        );
         // The claim keeps the basket as it is, and its holds unswept, while the card is charged.
         await claimBasket(tx, cart.id, attempt.idempotencyKey, now);
         return { kind: 'charge', plan, attempt };

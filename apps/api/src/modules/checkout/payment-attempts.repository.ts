@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
@@ -8,11 +8,22 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 /** Attempts not yet completed, refunded or failed: at most one per basket (a partial unique index). */
 export const unfinishedStatuses: PaymentAttemptStatus[] = ['started', 'charged', 'refunding'];
 
+/**
+ * Records the basket's next attempt at these items. Its idempotency key is `keyPrefix` and its
+ * number among the basket's attempts at the same items, counted in the insert itself (the caller
+ * holds the basket's lock, so the count cannot move under it).
+ */
 export async function insertAttempt(
   db: Database,
-  values: typeof paymentAttempts.$inferInsert,
+  values: Omit<typeof paymentAttempts.$inferInsert, 'idempotencyKey'>,
+  keyPrefix: string,
 ): Promise<PaymentAttemptRow> {
-  const [row] = await db.insert(paymentAttempts).values(values).returning();
+  const number = sql`(select count(*) + 1 from ${paymentAttempts} p
+    where p.cart_id = ${values.cartId} and p.item_hash = ${values.itemHash})`;
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values({ ...values, idempotencyKey: sql`${keyPrefix} || ${number}::text` })
+    .returning();
   if (!row) throw new Error('payment attempt insert returned no row');
   return row;
 }
@@ -68,25 +79,6 @@ export async function findUnfinishedAttempt(
 ): Promise<PaymentAttemptRow | undefined> {
   const [row] = await unfinishedAttemptStatement(db).execute({ cartId });
   return row;
-}
-
-const attemptCountStatement = preparedPerDatabase((db) =>
-  db
-    .select({ n: count() })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.cartId, sql.placeholder('cartId')),
-        eq(paymentAttempts.itemHash, sql.placeholder('itemHash')),
-      ),
-    )
-    .prepare('payment_attempt_count'),
-);
-
-/** How many attempts the basket has had with these items (numbers the next one's idempotency key). */
-export async function countAttempts(db: Database, cartId: number, itemHash: string): Promise<number> {
-  const [row] = await attemptCountStatement(db).execute({ cartId, itemHash });
-  return Number(row?.n ?? 0);
 }
 
 export async function updateAttempt(

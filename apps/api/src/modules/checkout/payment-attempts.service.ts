@@ -1,5 +1,5 @@
 import { formatMoney } from '@leisure/contract/money';
-import { isRaceError, setLockTimeout } from '../../db/locks';
+import { isRaceError } from '../../db/locks';
 import { AppError } from '../../errors';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { itemHashOf } from '../basket/basket.service';
@@ -40,17 +40,12 @@ export type AttemptOutcome =
   /** The provider could not be asked, or a lock was not had: left for a retry or the next job run. */
   | { kind: 'pending' };
 
-/** How long finishing an attempt waits for the basket's lock. */
-const lockWaitMs = 10_000;
-
+/** A lock waited on past the connection's limit (db/client.ts) throws a race error: see the callers. */
 async function inTransaction<T>(
   deps: CheckoutDeps,
   work: (tx: CheckoutDeps['db']) => Promise<T>,
 ): Promise<T> {
-  return deps.db.transaction(async (tx) => {
-    await setLockTimeout(tx, lockWaitMs);
-    return work(tx);
-  });
+  return deps.db.transaction(work);
 }
 
 /** The provider did not charge: the attempt failed and the basket is free again. */
