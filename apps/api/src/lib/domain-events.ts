@@ -11,6 +11,8 @@ export interface DomainEventMap {
   /** An order is written and committed (card, credit or front-of-house checkout). */
   'order.completed': {
     orderId: number;
+    /** The memberships whose first payment the order holds (none: nothing to activate). */
+    membershipIds: number[];
     /** The sub-sites' URLs of the request that completed it (emails link there); unset from a job. */
     links?: SiteUrls;
   };

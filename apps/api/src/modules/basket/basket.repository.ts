@@ -313,7 +313,7 @@ const bookableColumns = {
   heldCount: occurrences.heldCount,
   activityKind: activities.kind,
   hasWaitlist: activities.hasWaitlist,
-  bookedByCustomer: sql<boolean>`exists (select 1 from bookings b where b.occurrence_id = ${occurrences.id}
+  bookedByCustomer: sql<boolean>`exists (select 1 from bookings b where b.occurrence_id = occurrences.id
     and b.user_id = ${sql.placeholder('customerId')} and b.status = 'booked')`,
 };
 
@@ -556,11 +556,13 @@ export interface CartTidying {
  * it are one round trip. The tidying statements run only when one is true (they decide exactly).
  */
 const tidyingColumns = {
-  expired: sql<boolean>`(exists (select 1 from cart_holds h where h.cart_id = ${carts.id}
+  // `carts.id` written out: drizzle leaves a one-table select's columns unqualified, and a bare "id"
+  // inside these sub-selects would name the sub-select's own row.
+  expired: sql<boolean>`(exists (select 1 from cart_holds h where h.cart_id = carts.id
       and h.expires_at < ${sql.placeholder('now')}::timestamptz)
-    or exists (select 1 from cart_items i where i.cart_id = ${carts.id} and i.cartable_type = 'membership'
+    or exists (select 1 from cart_items i where i.cart_id = carts.id and i.cartable_type = 'membership'
       and i.line_expires_at < ${sql.placeholder('now')}::timestamptz))`,
-  holdless: sql<boolean>`exists (select 1 from cart_items ci where ci.cart_id = ${carts.id}
+  holdless: sql<boolean>`exists (select 1 from cart_items ci where ci.cart_id = carts.id
       and ci.cartable_type not in ('membership', 'penalty')
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))`,
 };

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders, paymentAttempts, sandboxCharges } from '../../db/schema';
+import { orders, outboundEmails, paymentAttempts, sandboxCharges } from '../../db/schema';
 import {
   api,
   billing,
@@ -94,5 +94,37 @@ describe('checkout under concurrency (PostgreSQL)', () => {
       bookedCount: 1,
       heldCount: 0,
     });
+  });
+
+  it('concurrent submissions of a basket with nothing to pay: one order, announced and emailed once', async () => {
+    const customer = await createUser(t.db, f.clientId);
+    const added = await api(t.app).post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: f.freeSession.id, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const announced: number[] = [];
+    t.app.events.on('order.completed', async ({ orderId }) => {
+      announced.push(orderId);
+    });
+    second.app.events.on('order.completed', async ({ orderId }) => {
+      announced.push(orderId);
+    });
+    const body = { item_hash: added.json().data.item_hash, terms: [f.termId], payments: [] };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? t.app : second.app).post('/api/checkout/complete', customer.headers, body),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const made = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
+    expect(made).toHaveLength(1);
+    expect(new Set(answers.map((res) => res.json().complete_order_id))).toEqual(new Set([made[0]?.id]));
+    // Submissions that found the basket already ordered answer its id and announce nothing.
+    expect(announced.filter((id) => id === made[0]?.id)).toHaveLength(1);
+    const emails = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, customer.user.email));
+    expect(emails).toHaveLength(1);
   });
 });

@@ -39,7 +39,7 @@ import { waiversToSign } from '../waivers/waivers.service';
 import type { CheckoutPreparation, OrderView } from './checkout.presenters';
 import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
-import { calendarFor, orderViewOf, sendConfirmation, writeOrder } from './order-writer';
+import { announceOrder, calendarFor, orderViewOf, type WrittenOrder, writeOrder } from './order-writer';
 import {
   findAttempt,
   findUnfinishedAttempt,
@@ -85,7 +85,10 @@ export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promi
 // ---- Complete and pay ------------------------------------------------------------------------------------
 
 type Outcome =
+  /** The basket was ordered already (another submission of it won). */
   | { kind: 'done'; orderId: number }
+  /** Nothing to charge: this submission wrote the order. */
+  | { kind: 'written'; written: WrittenOrder }
   /** Another submission is paying for this basket (its attempt's lease is live). */
   | { kind: 'busy'; attemptId: number | null }
   /** A payment attempt nobody is working on any more (a crash, a lost answer): finish it first. */
@@ -288,13 +291,6 @@ function isInProgress(attempt: PaymentAttemptRow, now: Date): boolean {
   return attempt.leaseUntil !== null && attempt.leaseUntil.getTime() > now.getTime();
 }
 
-/** A completed order: announced, and its confirmation emailed. */
-async function completed(deps: CheckoutDeps, acting: Acting, orderId: number): Promise<number> {
-  await deps.events.publish('order.completed', { orderId, links: linksOf(deps) });
-  await sendConfirmation(deps, acting.customer, orderId);
-  return orderId;
-}
-
 /**
  * Charges a recorded attempt with its idempotency key, then writes the order (or refunds). A decline
  * fails the attempt (422, the holds stay); a provider that fails or does not answer leaves the
@@ -409,14 +405,20 @@ export async function completeCheckout(
         return { kind: 'charge', plan, attempt };
       }
       // Nothing to charge: the order is written in this same transaction.
-      const order = await writeOrder(deps, tx, acting, plan, holds, mode, source, null);
-      return { kind: 'done', orderId: order.id };
+      return {
+        kind: 'written',
+        written: await writeOrder(deps, tx, acting, plan, holds, mode, source, null),
+      };
     });
 
     if (outcome.kind === 'repriced') {
       throw AppError.validation({ items: [checkoutMessages.basketChanged] }, checkoutMessages.basketChanged);
     }
-    if (outcome.kind === 'done') return completed(deps, acting, outcome.orderId);
+    if (outcome.kind === 'done') return outcome.orderId;
+    if (outcome.kind === 'written') {
+      await announceOrder(deps, acting.customer, outcome.written);
+      return outcome.written.order.id;
+    }
     if (outcome.kind === 'charge') return chargeAttempt(deps, acting, outcome.plan, outcome.attempt);
     if (outcome.kind === 'busy') {
       const waited = await awaitOtherSubmission(deps, cartId, outcome.attemptId);

@@ -1,3 +1,4 @@
+import { cartMessages } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -247,6 +248,24 @@ describe('checkout', () => {
     });
     expect(forOther.statusCode).toBe(403);
     await http.delete('/api/activities/cart', headers);
+  });
+
+  it('a session the customer has booked cannot go in their basket again; others may still book it', async () => {
+    const booker = await basketWith([{ id: f.freeSession.id, type: 'activity' }]);
+    const paid = await http.post('/api/checkout/complete', booker.headers, {
+      item_hash: booker.cart.item_hash,
+      terms: [f.termId],
+      payments: [],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const again = await http.post('/api/activities/cart/add', booker.headers, {
+      items: [{ id: f.freeSession.id, type: 'activity' }],
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ 'items.0.id': [cartMessages.alreadyBooked] });
+    const other = await basketWith([{ id: f.freeSession.id, type: 'activity' }]);
+    expect(other.cart.items).toHaveLength(1);
+    await http.delete('/api/activities/cart', other.headers);
   });
 
   it('a zero total, or a basket paid in full by credit, needs no card', async () => {

@@ -21,7 +21,6 @@ import { recordSignatures } from '../waivers/waivers.service';
 import { calendarOf } from './calendar';
 import { type OrderView, presentOrder } from './checkout.presenters';
 import {
-  findOrder,
   insertBookings,
   insertCheckoutTermsAcceptances,
   insertOrder,
@@ -42,6 +41,15 @@ import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './chec
  * its email and its calendar show it.
  */
 
+/** A written order and what its writer knows of it, so that announcing and emailing it need not read it back. */
+export interface WrittenOrder {
+  order: OrderRow;
+  /** The memberships whose first payment the order holds. */
+  membershipIds: number[];
+  /** Whether it has lines the basket views do not describe (penalties, memberships). */
+  hasOtherLines: boolean;
+}
+
 /** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
 export async function writeOrder(
   deps: CheckoutDeps,
@@ -52,7 +60,7 @@ export async function writeOrder(
   mode: Mode,
   source: string,
   charge: { reference: string; card: CardSummary } | null,
-): Promise<OrderRow> {
+): Promise<WrittenOrder> {
   const now = new Date();
   const order = await insertOrder(tx, {
     clientId: acting.clientId,
@@ -157,10 +165,24 @@ export async function writeOrder(
   // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
   // then held only from here to the commit. The places are ours already (the holds are locked).
   await bookHolds(tx, holds);
-  return order;
+  return {
+    order,
+    membershipIds: plan.items.flatMap((item) =>
+      item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
+    ),
+    hasOtherLines: plan.items.some(
+      (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
+    ),
+  };
 }
 
-export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<OrderView> {
+export async function orderViewOf(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  /** What the order's writer knows: with no penalty or membership line, those are not read. */
+  known?: Pick<WrittenOrder, 'hasOtherLines'>,
+): Promise<OrderView> {
+  const otherLinesToo = known?.hasOtherLines !== false;
   const details = await listOrderItemDetails(deps.db, order.id);
   const sessions = await courseSessions(deps.db, bundleIdsOf(details));
   return {
@@ -180,8 +202,8 @@ export async function orderViewOf(deps: CheckoutDeps, order: OrderRow): Promise<
     courseSessions: sessions,
     bookings: await listOrderBookings(deps.db, order.id),
     payments: await listOrderPayments(deps.db, order.id),
-    otherLines: await listOtherOrderLines(deps.db, order.id),
-    membershipLines: await listOrderMembershipLines(deps.db, order.id),
+    otherLines: otherLinesToo ? await listOtherOrderLines(deps.db, order.id) : [],
+    membershipLines: otherLinesToo ? await listOrderMembershipLines(deps.db, order.id) : [],
   };
 }
 
@@ -208,15 +230,14 @@ export async function calendarFor(
 }
 
 /** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
-export async function sendConfirmation(
+async function sendConfirmation(
   deps: CheckoutDeps,
   customer: { firstName: string; email: string },
-  orderId: number,
+  written: WrittenOrder,
 ): Promise<void> {
+  const { order } = written;
   try {
-    const order = await findOrder(deps.db, orderId);
-    if (!order) return;
-    const described = presentOrder(await orderViewOf(deps, order));
+    const described = presentOrder(await orderViewOf(deps, order, written));
     const lines = described.items.flatMap((item) => {
       const resource = item.cartable_resource;
       // A membership reads as what is bought: its centre, payment type, dates and costs.
@@ -256,6 +277,20 @@ export async function sendConfirmation(
         : [],
     });
   } catch (error) {
-    deps.log.warn({ err: error, orderId }, 'could not send the order confirmation');
+    deps.log.warn({ err: error, orderId: order.id }, 'could not send the order confirmation');
   }
+}
+
+/** A freshly written order, committed: announced (memberships activate), and its confirmation emailed. */
+export async function announceOrder(
+  deps: CheckoutDeps,
+  customer: { firstName: string; email: string },
+  written: WrittenOrder,
+): Promise<void> {
+  await deps.events.publish('order.completed', {
+    orderId: written.order.id,
+    membershipIds: written.membershipIds,
+    links: linksOf(deps),
+  });
+  await sendConfirmation(deps, customer, written);
 }

@@ -15,7 +15,7 @@ import { getBrand } from '../operator/theme.service';
 import { type Acting, actingFromRecord } from '../session/acting';
 import { findOrderByCart } from './checkout.repository';
 import { type CheckoutDeps, linksOf } from './checkout-deps';
-import { sendConfirmation, writeOrder } from './order-writer';
+import { announceOrder, type WrittenOrder, writeOrder } from './order-writer';
 import {
   findAttempt,
   lockAttempt,
@@ -68,7 +68,11 @@ export async function releaseAttempt(deps: CheckoutDeps, attemptId: number): Pro
   await updateAttempt(deps.db, attemptId, { leaseUntil: null });
 }
 
-type Decision = { kind: 'completed'; orderId: number; fresh: boolean } | { kind: 'refund' };
+type Decision =
+  | { kind: 'completed'; orderId: number; fresh?: undefined }
+  /** Written by this call: it announces and emails the order. */
+  | { kind: 'completed'; orderId: number; fresh: WrittenOrder }
+  | { kind: 'refund' };
 
 /**
  * The provider charged this attempt: writes the order when the basket is as it was paid for (same
@@ -105,7 +109,7 @@ export async function settleCharged(
       const locked = await lockAttempt(tx, attemptId);
       if (!locked) throw new Error(`payment attempt ${attemptId} not found`);
       if (locked.status === 'completed' && locked.orderId !== null) {
-        return { kind: 'completed', orderId: locked.orderId, fresh: false };
+        return { kind: 'completed', orderId: locked.orderId };
       }
       if (locked.status === 'refunding' || locked.status === 'refunded') return { kind: 'refund' };
       // Every way out of this transaction records the charge: 'completed' or 'refunding', both with
@@ -134,7 +138,7 @@ export async function settleCharged(
         return refundFor(tx, 'a benefit use was spent elsewhere');
       }
       const { plan } = attempt;
-      const order = await writeOrder(
+      const written = await writeOrder(
         deps,
         tx,
         acting,
@@ -157,11 +161,11 @@ export async function settleCharged(
       );
       await updateAttempt(tx, attemptId, {
         status: 'completed',
-        orderId: order.id,
+        orderId: written.order.id,
         leaseUntil: null,
         providerPaymentId: charge.reference,
       });
-      return { kind: 'completed', orderId: order.id, fresh: true };
+      return { kind: 'completed', orderId: written.order.id, fresh: written };
     });
   } catch (error) {
     if (isRaceError(error)) {
@@ -173,16 +177,13 @@ export async function settleCharged(
     decision = await inTransaction(deps, async (tx) => {
       const locked = await lockAttempt(tx, attemptId);
       if (locked?.status === 'completed' && locked.orderId !== null) {
-        return { kind: 'completed', orderId: locked.orderId, fresh: false };
+        return { kind: 'completed', orderId: locked.orderId };
       }
       return refundFor(tx, error.message);
     });
   }
   if (decision.kind === 'refund') return finishRefund(deps, attemptId);
-  if (decision.fresh && acting) {
-    await deps.events.publish('order.completed', { orderId: decision.orderId, links: linksOf(deps) });
-    await sendConfirmation(deps, acting.customer, decision.orderId);
-  }
+  if (decision.fresh && acting) await announceOrder(deps, acting.customer, decision.fresh);
   return { kind: 'completed', orderId: decision.orderId };
 }
 

@@ -24,7 +24,6 @@ import {
   findMembershipById,
   findMembershipOrDraftById,
   findUserById,
-  listOrderedMembershipIds,
   type MembershipRow,
   markMembershipPaid,
   updateMembership,
@@ -175,8 +174,10 @@ async function sendMembershipWelcome(deps: ActivationDeps, membership: Membershi
 export async function activateOrderedMemberships(
   deps: ActivationDeps & { log: Pick<FastifyBaseLogger, 'error'> },
   orderId: number,
+  /** The memberships whose first payment the order holds, as its writer knew them. */
+  membershipIds: number[],
 ): Promise<void> {
-  for (const membershipId of await listOrderedMembershipIds(deps.db, orderId)) {
+  for (const membershipId of membershipIds) {
     try {
       await activateMembershipAfterCheckout(deps, membershipId, orderId);
     } catch (error) {

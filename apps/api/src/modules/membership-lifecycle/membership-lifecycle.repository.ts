@@ -6,7 +6,6 @@ import {
   membershipPaymentOptions,
   memberships,
   membershipTypes,
-  orderItems,
   users,
   venues,
 } from '../../db/schema';
@@ -136,15 +135,6 @@ export async function markMembershipPaid(
     .where(and(eq(memberships.id, id), sql`${memberships.activatedAt} is null`))
     .returning();
   return rows[0];
-}
-
-/** The memberships whose first payment an order holds. */
-export async function listOrderedMembershipIds(db: Database, orderId: number): Promise<number[]> {
-  const rows = await db
-    .select({ membershipId: orderItems.membershipId })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')));
-  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
 
 // ---- What the member may do with each membership (membership-options.ts) -------------------------------

@@ -42,10 +42,11 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
 ) => {
   const deps = { db, config };
 
-  app.events.on('order.completed', ({ orderId, links }) =>
+  app.events.on('order.completed', ({ orderId, membershipIds, links }) =>
     activateOrderedMemberships(
       { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log, links },
       orderId,
+      membershipIds,
     ),
   );
 
