@@ -79,14 +79,20 @@ export async function insertOrderItem(
   return row;
 }
 
-export async function insertBookings(db: Database, rows: (typeof bookings.$inferInsert)[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(bookings).values(rows);
+export async function insertBookings(
+  db: Database,
+  rows: (typeof bookings.$inferInsert)[],
+): Promise<BookingRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(bookings).values(rows).returning();
 }
 
-export async function insertPayments(db: Database, rows: (typeof payments.$inferInsert)[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(payments).values(rows);
+export async function insertPayments(
+  db: Database,
+  rows: (typeof payments.$inferInsert)[],
+): Promise<PaymentRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(payments).values(rows).returning();
 }
 
 export async function insertCheckoutTermsAcceptances(

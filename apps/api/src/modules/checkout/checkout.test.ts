@@ -318,6 +318,33 @@ describe('checkout', () => {
     for (const id of f.courseSessionIds) expect((await places(id)).booked).toBe(1);
   });
 
+  it("the confirmation email's calendar holds the order calendar's events, a course's sessions included", async () => {
+    // After the idempotency test, which counts the course's places.
+    const customer = await basketWith([{ id: f.bundleId, type: 'av2BookingBundle' }]);
+    const added = await http.post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: f.freeSession.id, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const cart = added.json().data;
+    const paid = await http.post('/api/checkout/complete', customer.headers, {
+      item_hash: cart.item_hash,
+      terms: [f.termId],
+      payments: [{ tender_type: 'card', amount: cart.balance }],
+      card: { token: await cardToken(t.app), save_card: false, billing },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orderId = paid.json().complete_order_id;
+    const file = await http.get(`/api/my-account/orders/${orderId}/calendar.ics`, customer.headers);
+    expect(file.body.match(/BEGIN:VEVENT/g)).toHaveLength(f.courseSessionIds.length + 1);
+    const [mail] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, customer.user.email));
+    // Each event as the file has it; only the moment each was generated (DTSTAMP) may differ.
+    const events = (ics: string) => ics.replace(/DTSTAMP:[^\r\n]*/g, 'DTSTAMP');
+    expect(events(mail?.attachments[0]?.content ?? '')).toBe(events(file.body));
+  });
+
   it('documents every call in the OpenAPI description', async () => {
     const doc = (await http.get('/api/docs', {})).json() as {
       paths: Record<string, Record<string, unknown>>;

@@ -21,6 +21,8 @@ import { recordSignatures } from '../waivers/waivers.service';
 import { calendarOf } from './calendar';
 import { type OrderView, presentOrder } from './checkout.presenters';
 import {
+  type BookedSessionRow,
+  type BookingRow,
   insertBookings,
   insertCheckoutTermsAcceptances,
   insertOrder,
@@ -32,6 +34,7 @@ import {
   listOrderPayments,
   listOrderSessions,
   type OrderRow,
+  type PaymentRow,
 } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
 
@@ -48,6 +51,9 @@ export interface WrittenOrder {
   membershipIds: number[];
   /** Whether it has lines the basket views do not describe (penalties, memberships). */
   hasOtherLines: boolean;
+  /** Its bookings and payments as written, in id order. */
+  bookings: BookingRow[];
+  payments: PaymentRow[];
 }
 
 /** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
@@ -73,6 +79,7 @@ export async function writeOrder(
   });
   if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
   const penaltyLines: { cartItemId: number; orderItemId: number }[] = [];
+  const booked: BookingRow[] = [];
   for (const item of plan.items) {
     const line = await insertOrderItem(tx, {
       orderId: order.id,
@@ -91,7 +98,7 @@ export async function writeOrder(
       tickets: item.tickets,
     });
     if (item.cartableType === 'penalty') penaltyLines.push({ cartItemId: item.id, orderItemId: line.id });
-    await insertBookings(
+    const lineBookings = await insertBookings(
       tx,
       holds
         .filter((hold) => hold.cartItemId === item.id)
@@ -103,6 +110,7 @@ export async function writeOrder(
           quantity: hold.quantity,
         })),
     );
+    booked.push(...lineBookings);
   }
   // Paid exactly once: a penalty another order already paid rolls this order back (409).
   await payPenaltyLines(tx, order.id, penaltyLines, now);
@@ -144,7 +152,7 @@ export async function writeOrder(
       ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
       : []),
   ];
-  await insertPayments(tx, paymentRows);
+  const paid = await insertPayments(tx, paymentRows);
   if (charge && plan.card?.save) {
     await saveCard(tx, {
       userId: acting.customer.id,
@@ -173,14 +181,16 @@ export async function writeOrder(
     hasOtherLines: plan.items.some(
       (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
     ),
+    bookings: booked.sort((a, b) => a.id - b.id),
+    payments: paid.sort((a, b) => a.id - b.id),
   };
 }
 
 export async function orderViewOf(
   deps: CheckoutDeps,
   order: OrderRow,
-  /** What the order's writer knows: with no penalty or membership line, those are not read. */
-  known?: Pick<WrittenOrder, 'hasOtherLines'>,
+  /** What the order's writer knows: its bookings and payments, and whether it has other lines to read. */
+  known?: Pick<WrittenOrder, 'hasOtherLines' | 'bookings' | 'payments'>,
 ): Promise<OrderView> {
   const otherLinesToo = known?.hasOtherLines !== false;
   const details = await listOrderItemDetails(deps.db, order.id);
@@ -200,22 +210,51 @@ export async function orderViewOf(
       holdExpiresAt: null,
     })),
     courseSessions: sessions,
-    bookings: await listOrderBookings(deps.db, order.id),
-    payments: await listOrderPayments(deps.db, order.id),
+    bookings: known?.bookings ?? (await listOrderBookings(deps.db, order.id)),
+    payments: known?.payments ?? (await listOrderPayments(deps.db, order.id)),
     otherLines: otherLinesToo ? await listOtherOrderLines(deps.db, order.id) : [],
     membershipLines: otherLinesToo ? await listOrderMembershipLines(deps.db, order.id) : [],
   };
 }
 
+/**
+ * The booked sessions of an order as its view already holds them (each booking's line, or its
+ * course's session), in time order: what `listOrderSessions` reads, without reading it.
+ */
+function sessionsOfView(view: OrderView): BookedSessionRow[] {
+  return view.bookings
+    .filter((booking) => booking.status === 'booked')
+    .flatMap((booking) => {
+      const detail = view.details.find((line) => line.item.id === booking.orderItemId);
+      const session =
+        detail?.occurrence ??
+        view.courseSessions.find((course) => course.id === booking.occurrenceId) ??
+        null;
+      if (!detail || !session) return [];
+      return [
+        {
+          bookingId: booking.id,
+          occurrenceId: booking.occurrenceId,
+          activityName: detail.activityName,
+          venueName: detail.venueName,
+          locationName: session.location.name,
+          startsAt: session.startsAt,
+          endsAt: session.endsAt,
+        },
+      ];
+    })
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.bookingId - b.bookingId);
+}
+
 export async function calendarFor(
   deps: CheckoutDeps,
   order: OrderRow,
-  known?: { brand: Brand },
+  known?: { brand: Brand; sessions: BookedSessionRow[] },
 ): Promise<string> {
   const brand = known?.brand ?? (await getBrand(deps.db, deps.config));
   // A booking's calendar id must not change with the host the file was asked from.
   const host = new URL(siteUrlsAt(deps.config.publicUrls).bookings).hostname;
-  const sessions = await listOrderSessions(deps.db, order.id);
+  const sessions = known?.sessions ?? (await listOrderSessions(deps.db, order.id));
   return calendarOf(
     brand.appName,
     sessions.map((session) => ({
@@ -237,7 +276,8 @@ async function sendConfirmation(
 ): Promise<void> {
   const { order } = written;
   try {
-    const described = presentOrder(await orderViewOf(deps, order, written));
+    const view = await orderViewOf(deps, order, written);
+    const described = presentOrder(view);
     const lines = described.items.flatMap((item) => {
       const resource = item.cartable_resource;
       // A membership reads as what is bought: its centre, payment type, dates and costs.
@@ -271,7 +311,7 @@ async function sendConfirmation(
             {
               filename: `${described.reference}.ics`,
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: await calendarFor(deps, order, { brand }),
+              content: await calendarFor(deps, order, { brand, sessions: sessionsOfView(view) }),
             },
           ]
         : [],
