@@ -18,7 +18,7 @@ import { availableCredit } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
-import { listActivityPricing } from '../venues/venues.service';
+import { activityPricingOf, listActivityPricing } from '../venues/venues.service';
 import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
@@ -304,7 +304,7 @@ async function planItems(
       errors[`${at}.purchased_for_user_id`] = ["Places can only be booked for the basket's customer."];
       continue;
     }
-    const priced = priceLine(await listActivityPricing(deps.db, first.activityId), {
+    const priced = priceLine(await activityPricingOf(deps.db, deps.config, first.activityId), {
       pricingOptionId: item.pricing_option_id,
       ticketId: item.ticket_id,
       quantity: item.quantity,

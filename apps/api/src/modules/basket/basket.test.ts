@@ -1,5 +1,6 @@
 import { cartMessages } from '@leisure/contract/cart';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartHolds, cartItems } from '../../db/schema';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -452,6 +453,37 @@ describe('cart calls', () => {
       ['/api/credits/apply', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
+
+describe('basket pricing, kept as the operator rows are (OPERATOR_CACHE_MS)', () => {
+  it('a price change reaches new basket lines once the kept pricing runs out', async () => {
+    const t = await startTestApp({ OPERATOR_CACHE_MS: '60000' });
+    try {
+      const f = await createFixture(t.db);
+      const { headers } = await createUser(t.db, f.clientId);
+      const http = api(t.app);
+      const add = async (session: { id: number } | undefined) => {
+        const res = await http.post('/api/activities/cart/add', headers, {
+          items: [{ id: session?.id, type: 'activity' }],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const cart = res.json().data;
+        return { total: cart.total as number, lastLine: cart.items.at(-1).id as number };
+      };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const price = (await add(f.courtSessions[0])).total;
+      await t.db.execute(sql`update tickets set amount = amount + 100 where pricing_option_id in
+        (select id from pricing_options where activity_id = ${f.badminton.id})`);
+      const kept = await add(f.courtSessions[1]);
+      expect(kept.total, 'within the minute: as kept').toBe(price * 2);
+      vi.setSystemTime(Date.now() + 60_001);
+      await http.post('/api/activities/cart/remove', headers, { cart_item_ids: [kept.lastLine] });
+      expect((await add(f.courtSessions[1])).total, 'after it: the new price').toBe(price * 2 + 100);
+    } finally {
+      vi.useRealTimers();
+      await t.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { addDays, type LocalDate, localDateOf, localDayBounds, prettyDate } from '../../lib/dates';
 import { getCurrentClient, getVenue } from '../operator/operator.service';
+import { perSettingsCache } from '../operator/read-cache';
 import {
   type ActivityRow,
   type CategoryRow,
@@ -43,6 +44,24 @@ export async function listActivityPricing(
   activityId: number,
 ): Promise<PricingOptionWithTickets[]> {
   return listPricing(db, activityId);
+}
+
+const pricingCacheOf = perSettingsCache<PricingOptionWithTickets[]>(1000);
+
+/**
+ * `listActivityPricing` kept for OPERATOR_CACHE_MS, as the operator's other rows are: adding to a
+ * basket, the hot path when bookings open, then reads no pricing. A line added within that time
+ * of a price change is priced as before it (the basket shows that price, and checkout charges it).
+ */
+export async function activityPricingOf(
+  db: Database,
+  config: Config,
+  activityId: number,
+): Promise<PricingOptionWithTickets[]> {
+  const cache = pricingCacheOf(config);
+  return cache
+    ? cache.get(String(activityId), () => listPricing(db, activityId))
+    : listPricing(db, activityId);
 }
 
 // ---- Discovery -----------------------------------------------------------------------------------
