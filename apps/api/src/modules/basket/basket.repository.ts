@@ -391,6 +391,28 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
     where id = ${occurrenceId}`);
 }
 
+/**
+ * A basket line and its holds, one per session, in one statement (the insert of the line is a
+ * common table expression the holds' insert reads its id from). Answers the line's id.
+ */
+export async function insertCartItemWithHolds(
+  db: Database,
+  values: NewCartItemRow,
+  holds: { occurrenceIds: number[]; quantity: number; expiresAt: Date },
+): Promise<number> {
+  // getSQL(): embedded as a builder, drizzle would wrap it in a second pair of parentheses.
+  const line = db.insert(cartItems).values(values).returning({ id: cartItems.id });
+  const result = await db.execute(sql`
+    with line as (${line.getSQL()})
+    insert into cart_holds (cart_id, cart_item_id, occurrence_id, quantity, expires_at)
+    select ${values.cartId}::int, line.id, session.id, ${holds.quantity}::int, ${holds.expiresAt.toISOString()}::timestamptz
+    from line, unnest(${sql.param(holds.occurrenceIds)}::int[]) as session(id)
+    returning cart_item_id`);
+  const id = rowsOf<{ cart_item_id: number }>(result)[0]?.cart_item_id;
+  if (id === undefined) throw new Error('cart item insert returned no row');
+  return Number(id);
+}
+
 export async function insertHolds(db: Database, rows: (typeof cartHolds.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(cartHolds).values(rows);

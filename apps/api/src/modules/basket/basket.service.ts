@@ -34,7 +34,7 @@ import {
   findBookable,
   findOpenCart,
   insertCartItem,
-  insertHolds,
+  insertCartItemWithHolds,
   listBundleBookables,
   listBundleSessions,
   listCartItemDetails,
@@ -385,29 +385,27 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
             now,
           })
         : plan.priced;
-      const item = await insertCartItem(tx, {
-        cartId: cart.id,
-        cartableType: plan.cartableType,
-        activityId: plan.activityId,
-        venueId: plan.venueId,
-        occurrenceId: plan.occurrenceId,
-        bundleId: plan.bundleId,
-        pricingOptionId: plan.priced.pricingOptionId,
-        purchasedForUserId: acting.customer.id,
-        quantity: priced.quantity,
-        amount: priced.amount,
-        benefitApplied: priced.benefitApplied,
-        tickets: priced.tickets,
-      });
-      await insertHolds(
+      await insertCartItemWithHolds(
         tx,
-        plan.sessions.map((session) => ({
+        {
           cartId: cart.id,
-          cartItemId: item.id,
-          occurrenceId: session.occurrenceId,
+          cartableType: plan.cartableType,
+          activityId: plan.activityId,
+          venueId: plan.venueId,
+          occurrenceId: plan.occurrenceId,
+          bundleId: plan.bundleId,
+          pricingOptionId: plan.priced.pricingOptionId,
+          purchasedForUserId: acting.customer.id,
+          quantity: priced.quantity,
+          amount: priced.amount,
+          benefitApplied: priced.benefitApplied,
+          tickets: priced.tickets,
+        },
+        {
+          occurrenceIds: plan.sessions.map((session) => session.occurrenceId),
           quantity: plan.priced.quantity,
           expiresAt,
-        })),
+        },
       );
     }
     if (body.source && body.source !== locked.source) await updateCart(tx, cart.id, { source: body.source });
