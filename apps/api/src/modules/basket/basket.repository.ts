@@ -208,11 +208,6 @@ export async function listCartItemRows(db: Database, cartId: number): Promise<Ca
   return cartItemRowsStatement(db).execute({ cartId });
 }
 
-export async function deleteCartItems(db: Database, itemIds: number[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  await db.delete(cartItems).where(inArray(cartItems.id, itemIds));
-}
-
 /** A basket line with what its display needs: activity, venue, session and location, course. */
 export interface CartItemDetail extends LineDetail {
   item: CartItemRow;
@@ -445,6 +440,27 @@ export async function lockHoldsOfItems(db: Database, itemIds: number[]): Promise
     .where(inArray(cartHolds.cartItemId, itemIds))
     .orderBy(asc(cartHolds.occurrenceId), asc(cartHolds.id))
     .for('update');
+}
+
+/**
+ * Deletes basket lines and their holds in one statement (the foreign key from a hold to its line is
+ * checked at the statement's end, when both are gone). Answers the places the holds took, in
+ * session id order, for the caller to give back.
+ */
+export async function deleteItemsWithHolds(
+  db: Database,
+  itemIds: number[],
+): Promise<{ occurrenceId: number; quantity: number }[]> {
+  if (itemIds.length === 0) return [];
+  const ids = sql`${sql.param(itemIds)}::int[]`;
+  const result = await db.execute(sql`
+    with holds as (delete from cart_holds where cart_item_id = any(${ids}) returning occurrence_id, quantity),
+      lines as (delete from cart_items where id = any(${ids}))
+    select occurrence_id, quantity from holds order by occurrence_id`);
+  return rowsOf<{ occurrence_id: number; quantity: number }>(result).map((row) => ({
+    occurrenceId: Number(row.occurrence_id),
+    quantity: Number(row.quantity),
+  }));
 }
 
 export async function deleteHolds(db: Database, holdIds: number[]): Promise<void> {

@@ -28,8 +28,7 @@ import {
   type CartItemRow,
   type CartRow,
   countCartBenefitPlaces,
-  deleteCartItems,
-  deleteHolds,
+  deleteItemsWithHolds,
   deleteMembershipLines,
   findBookable,
   findOpenCart,
@@ -481,16 +480,15 @@ async function announceRemovedMembershipLines(deps: CartDeps, membershipIds: num
 
 /** Releases the places of these lines and removes them; answers the sessions that got places back. */
 async function releaseItems(tx: Database, items: CartItemRow[], now: Date): Promise<number[]> {
-  const ids = items.map((item) => item.id);
-  const holds = await lockHoldsOfItems(tx, ids);
-  for (const hold of holds) await releasePlaces(tx, hold.occurrenceId, hold.quantity);
-  await deleteHolds(
+  const holds = await deleteItemsWithHolds(
     tx,
-    holds.map((hold) => hold.id),
+    items.map((item) => item.id),
   );
-  await deleteCartItems(tx, ids);
   const offers = items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await withdrawOffers(tx, offers, now);
+  // The places last, in session id order (the order every writer locks them in): the sessions' row
+  // locks are held from here to the commit only.
+  for (const hold of holds) await releasePlaces(tx, hold.occurrenceId, hold.quantity);
   return [...new Set(holds.map((hold) => hold.occurrenceId))];
 }
 
