@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -388,24 +388,31 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
 
 /**
  * A basket line and its holds, one per session, in one statement (the insert of the line is a
- * common table expression the holds' insert reads its id from). Answers the line's id.
+ * common table expression the holds' insert reads its id from). With `takePlace` (a line of one
+ * session), the same statement also takes its places, as `takePlaces` does: no hold is written when
+ * the session is full. Answers the line's id, or undefined when the place was not there.
  */
 export async function insertCartItemWithHolds(
   db: Database,
   values: NewCartItemRow,
-  holds: { occurrenceIds: number[]; quantity: number; expiresAt: Date },
-): Promise<number> {
+  holds: { occurrenceIds: number[]; quantity: number; expiresAt: Date; takePlace?: boolean },
+): Promise<number | undefined> {
   // getSQL(): embedded as a builder, drizzle would wrap it in a second pair of parentheses.
   const line = db.insert(cartItems).values(values).returning({ id: cartItems.id });
+  const sessions = holds.takePlace
+    ? sql`taken as (update occurrences set held_count = held_count + ${holds.quantity}::int
+          where id = ${holds.occurrenceIds[0]}::int and capacity - booked_count - held_count >= ${holds.quantity}::int
+          returning id)`
+    : sql`taken as (select unnest(${sql.param(holds.occurrenceIds)}::int[]) as id)`;
   const result = await db.execute(sql`
-    with line as (${line.getSQL()})
+    with ${sessions}, line as (${line.getSQL()})
     insert into cart_holds (cart_id, cart_item_id, occurrence_id, quantity, expires_at)
-    select ${values.cartId}::int, line.id, session.id, ${holds.quantity}::int, ${holds.expiresAt.toISOString()}::timestamptz
-    from line, unnest(${sql.param(holds.occurrenceIds)}::int[]) as session(id)
+    select ${values.cartId}::int, line.id, taken.id, ${holds.quantity}::int, ${holds.expiresAt.toISOString()}::timestamptz
+    from line, taken
     returning cart_item_id`);
   const id = rowsOf<{ cart_item_id: number }>(result)[0]?.cart_item_id;
-  if (id === undefined) throw new Error('cart item insert returned no row');
-  return Number(id);
+  if (id === undefined && !holds.takePlace) throw new Error('cart item insert returned no row');
+  return id === undefined ? undefined : Number(id);
 }
 
 export async function insertHolds(db: Database, rows: (typeof cartHolds.$inferInsert)[]): Promise<void> {
@@ -613,6 +620,49 @@ const openCartTidyingStatement = preparedPerDatabase((db) =>
     .limit(1)
     .prepare('basket_open_cart_tidying'),
 );
+
+const openOrPaidCartStatement = preparedPerDatabase((db) =>
+  db
+    .select({ cart: carts, ...tidyingColumns })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.userId, sql.placeholder('userId')),
+        or(
+          eq(carts.status, 'open'),
+          and(eq(carts.status, 'completed'), eq(carts.checkoutHash, sql.placeholder('hash'))),
+        ),
+      ),
+    )
+    .orderBy(desc(carts.id))
+    .prepare('basket_open_or_paid_cart'),
+);
+
+/**
+ * For a checkout submission, in one read: the customer's open basket with what tidying it would
+ * find, and their latest basket completed with this checkout hash (the submission repeated).
+ */
+export async function findOpenOrPaidCart(
+  db: Database,
+  userId: number,
+  hash: string,
+  now: Date,
+): Promise<{ open?: { cart: CartRow; due: CartTidying }; paid?: CartRow }> {
+  const rows = await openOrPaidCartStatement(db).execute({ userId, hash, now: now.toISOString() });
+  const open = rows.find((row) => row.cart.status === 'open');
+  const paid = rows.find((row) => row.cart.status === 'completed');
+  return {
+    ...(open
+      ? {
+          open: {
+            cart: open.cart,
+            due: { expired: open.expired === true, holdless: open.holdless === true },
+          },
+        }
+      : {}),
+    ...(paid ? { paid: paid.cart } : {}),
+  };
+}
 
 /** The customer's open basket and what tidying it would find, in one read. */
 export async function findOpenCartTidying(

@@ -346,6 +346,11 @@ async function planItems(
   return plans;
 }
 
+/** 422 'full' for a plan's item: the transaction rolls its lines and holds back. */
+function sessionFull(plan: AddPlan): AppError {
+  return AppError.validation({ [`items.${plan.index}.id`]: [cartMessages.full] }, cartMessages.full);
+}
+
 /**
  * `POST activities/cart/add`: takes the places of every item (sessions locked in id order, each by a
  * conditional UPDATE that cannot pass capacity) and holds them for `CART_HOLD_MINUTES`. All or
@@ -375,7 +380,11 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
     }
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
+    if (body.source && body.source !== locked.source) await updateCart(tx, cart.id, { source: body.source });
     const expiresAt = holdExpiry(deps.config, now);
+    // One line of one session (nearly every add): its place is taken by the statement that writes
+    // the line, last in it. Otherwise every place is taken after all the lines, in session id order.
+    const onePlace = plans.length === 1 && plans[0]?.sessions.length === 1;
     for (const plan of plans) {
       // Priced here, under the basket lock, so earlier lines of this add count against the uses.
       const priced = plan.applyBenefit
@@ -384,7 +393,7 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
             now,
           })
         : plan.priced;
-      await insertCartItemWithHolds(
+      const lineId = await insertCartItemWithHolds(
         tx,
         {
           cartId: cart.id,
@@ -404,23 +413,21 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
           occurrenceIds: plan.sessions.map((session) => session.occurrenceId),
           quantity: plan.priced.quantity,
           expiresAt,
+          takePlace: onePlace,
         },
       );
+      if (lineId === undefined) throw sessionFull(plan);
     }
-    if (body.source && body.source !== locked.source) await updateCart(tx, cart.id, { source: body.source });
     // The places last, just before the commit: the sessions' row locks (the hot rows when bookings
     // open) are held for these statements only. In id order, so two adds cannot deadlock; a full
     // session rolls the lines and holds above back.
-    const takes = plans
-      .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
-      .sort((a, b) => a.occurrenceId - b.occurrenceId);
+    const takes = onePlace
+      ? []
+      : plans
+          .flatMap((plan) => plan.sessions.map((session) => ({ plan, occurrenceId: session.occurrenceId })))
+          .sort((a, b) => a.occurrenceId - b.occurrenceId);
     for (const take of takes) {
-      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) {
-        throw AppError.validation(
-          { [`items.${take.plan.index}.id`]: [cartMessages.full] },
-          cartMessages.full,
-        );
-      }
+      if (!(await takePlaces(tx, take.occurrenceId, take.plan.priced.quantity))) throw sessionFull(take.plan);
     }
     return { locked: { ...locked, source: body.source ?? locked.source }, known: knownLinesOf(existing) };
   });

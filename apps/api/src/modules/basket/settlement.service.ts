@@ -15,6 +15,7 @@ import {
   findCart,
   findCompletedCartByHash,
   findOpenCartTidying,
+  findOpenOrPaidCart,
   type HoldRow,
   listBundleSessions,
   listCartItemDetails,
@@ -38,6 +39,21 @@ export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, CartTidyin
 
 export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {
   return findCart(db, cartId);
+}
+
+/**
+ * For a checkout submission: the customer's open basket, tidied, and their latest basket completed
+ * with this checkout hash (a repeated submission), read in one round trip.
+ */
+export async function findOpenOrPaidBasket(
+  deps: { db: Database; holds: HoldKeeper },
+  userId: number,
+  hash: string,
+): Promise<{ open?: CartRow; paid?: CartRow }> {
+  const now = new Date();
+  const found = await findOpenOrPaidCart(deps.db, userId, hash, now);
+  if (found.open) await tidyBasketAsFound(deps, found.open.cart.id, found.open.due, now);
+  return { ...(found.open ? { open: found.open.cart } : {}), ...(found.paid ? { paid: found.paid } : {}) };
 }
 
 /** The customer's open basket, tidied (as `tidyBasket`), read with what tidying it needs in one round trip. */

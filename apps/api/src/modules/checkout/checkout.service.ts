@@ -25,6 +25,7 @@ import {
   findBasket,
   findCompletedBasket,
   findOpenBasketTidied,
+  findOpenOrPaidBasket,
   type HoldRow,
   lockBasket,
   lockBasketHolds,
@@ -277,10 +278,14 @@ async function basketOrOrder(
     const done = await findCompletedBasket(deps.db, acting.customer.id, itemHash);
     return done ? findOrderByCart(deps.db, done.id) : undefined;
   };
-  const before = await completedOrder();
+  // The repeated submission's basket and the open one are read together, the former winning.
+  const found: { open?: CartRow | undefined; paid?: CartRow | undefined } =
+    itemHash === undefined
+      ? { open: await findOpenBasketTidied(deps, acting.customer.id) }
+      : await findOpenOrPaidBasket(deps, acting.customer.id, itemHash);
+  const before = found.paid ? await findOrderByCart(deps.db, found.paid.id) : undefined;
   if (before) return { orderId: before.id };
-  const open = await findOpenBasketTidied(deps, acting.customer.id);
-  if (open) return { cart: open };
+  if (found.open) return { cart: found.open };
   const after = await completedOrder();
   if (after) return { orderId: after.id };
   throw AppError.validation({ items: [checkoutMessages.basketEmpty] });

@@ -13,7 +13,6 @@ import {
 import { paymentRefundedEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
 import { type Acting, actingFromRecord } from '../session/acting';
-import { findOrderByCart } from './checkout.repository';
 import { type CheckoutDeps, linksOf } from './checkout-deps';
 import { announceOrder, type WrittenOrder, writeOrder } from './order-writer';
 import {
@@ -117,9 +116,9 @@ export async function settleCharged(
       if (!acting) return refundFor(tx, 'customer not found');
       const cart = await lockBasket(tx, attempt.cartId);
       if (!cart) return refundFor(tx, 'basket not found');
-      if (cart.status !== 'open' || (await findOrderByCart(tx, cart.id))) {
-        return refundFor(tx, 'the basket was already ordered');
-      }
+      // An order is only ever written with its basket closed, in one transaction (and a second order
+      // of a basket is refused by its unique cart_id: writeOrder throws, and the catch below refunds).
+      if (cart.status !== 'open') return refundFor(tx, 'the basket was already ordered');
       const holds = await lockBasketHolds(tx, cart.id);
       const items = await basketLines(tx, cart.id);
       if (items.length === 0 || itemHashOf(cart.id, items) !== attempt.itemHash) {

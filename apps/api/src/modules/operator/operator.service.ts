@@ -110,11 +110,21 @@ export type { TermsContext };
 /** Which kinds of terms a basket's checkout must accept; the basket module answers it (app.ts). */
 export type BasketTermContexts = (db: Database, cartId: number) => Promise<TermsContext[]>;
 
+/**
+ * The operator's active terms of each kind, kept like its row for OPERATOR_CACHE_MS: every checkout
+ * checks the accepted ones against them, and staff change them a few times a year.
+ */
+const termsCacheOf = perSettingsCache<TermRow[]>(20);
+
 /** The operator's active terms of these kinds, kind by kind, each kind in its order. */
 export async function listTermsIn(db: Database, config: Config, contexts: TermsContext[]): Promise<Term[]> {
   const client = await getCurrentClient(db, config);
+  const cache = termsCacheOf(config);
   const rows = [];
-  for (const context of contexts) rows.push(...(await listActiveTerms(db, client.id, context)));
+  for (const context of contexts) {
+    const load = () => listActiveTerms(db, client.id, context);
+    rows.push(...(await (cache ? cache.get(`${client.id}:${context}`, load) : load())));
+  }
   return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
 }
 
