@@ -334,29 +334,11 @@ async function measureCart(
   const loadAverage = load();
   const seconds = await closedLoop(connections, settings.writeDuration, flow(true, call));
   const note = `${connections} customers, each adding one of its own sessions then removing it, in a loop`;
+  const write = (name: string, url: string, recorder: Recorder) =>
+    figureOf(name, database, 'write', url, recorder, seconds, loadAverage, note, statements);
   return [
-    figureOf(
-      'POST cart/add',
-      database,
-      'write',
-      '/api/activities/cart/add',
-      add,
-      seconds,
-      loadAverage,
-      note,
-      statements,
-    ),
-    figureOf(
-      'POST cart/remove',
-      database,
-      'write',
-      '/api/activities/cart/remove',
-      remove,
-      seconds,
-      loadAverage,
-      note,
-      statements,
-    ),
+    write('POST cart/add', '/api/activities/cart/add', add),
+    write('POST cart/remove', '/api/activities/cart/remove', remove),
   ];
 }
 
@@ -435,29 +417,11 @@ async function measureCheckout(
     `${connections} connections, each with customers (no credit) adding one session and paying by sandbox card` +
     (exhausted > 0 ? `; ${exhausted} connection(s) ran out of sessions` : '') +
     (failures.length > 0 ? `; first failures: ${failures.join(' | ')}` : '');
+  const write = (name: string, url: string, recorder: Recorder) =>
+    figureOf(name, database, 'write', url, recorder, seconds, loadAverage, note, statements);
   return [
-    figureOf(
-      'POST checkout/complete',
-      database,
-      'write',
-      '/api/checkout/complete',
-      complete,
-      seconds,
-      loadAverage,
-      note,
-      statements,
-    ),
-    figureOf(
-      'POST cart/add (before checkout)',
-      database,
-      'write',
-      '/api/activities/cart/add',
-      add,
-      seconds,
-      loadAverage,
-      note,
-      statements,
-    ),
+    write('POST checkout/complete', '/api/checkout/complete', complete),
+    write('POST cart/add (before checkout)', '/api/activities/cart/add', add),
   ];
 }
 

@@ -645,23 +645,26 @@ const openOrPaidCartStatement = preparedPerDatabase((db) =>
 export async function findOpenOrPaidCart(
   db: Database,
   userId: number,
-  hash: string,
+  /** Without one (a submission that sent none), no completed basket matches. */
+  hash: string | undefined,
   now: Date,
 ): Promise<{ open?: { cart: CartRow; due: CartTidying }; paid?: CartRow }> {
-  const rows = await openOrPaidCartStatement(db).execute({ userId, hash, now: now.toISOString() });
+  const rows = await openOrPaidCartStatement(db).execute({
+    userId,
+    hash: hash ?? null,
+    now: now.toISOString(),
+  });
   const open = rows.find((row) => row.cart.status === 'open');
   const paid = rows.find((row) => row.cart.status === 'completed');
-  return {
-    ...(open
-      ? {
-          open: {
-            cart: open.cart,
-            due: { expired: open.expired === true, holdless: open.holdless === true },
-          },
-        }
-      : {}),
-    ...(paid ? { paid: paid.cart } : {}),
-  };
+  return { ...(open ? { open: tidyingOf(open) } : {}), ...(paid ? { paid: paid.cart } : {}) };
+}
+
+/** A row of a statement selecting `{ cart, ...tidyingColumns }`, as the basket and its tidying. */
+function tidyingOf(row: { cart: CartRow; expired: boolean; holdless: boolean }): {
+  cart: CartRow;
+  due: CartTidying;
+} {
+  return { cart: row.cart, due: { expired: row.expired === true, holdless: row.holdless === true } };
 }
 
 /** The customer's open basket and what tidying it would find, in one read. */
@@ -671,7 +674,7 @@ export async function findOpenCartTidying(
   now: Date,
 ): Promise<{ cart: CartRow; due: CartTidying } | undefined> {
   const [row] = await openCartTidyingStatement(db).execute({ userId, now: now.toISOString() });
-  return row && { cart: row.cart, due: { expired: row.expired === true, holdless: row.holdless === true } };
+  return row && tidyingOf(row);
 }
 
 /** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */

@@ -14,7 +14,6 @@ import {
   deleteHolds,
   findCart,
   findCompletedCartByHash,
-  findOpenCartTidying,
   findOpenOrPaidCart,
   type HoldRow,
   listBundleSessions,
@@ -48,23 +47,12 @@ export async function findBasket(db: Database, cartId: number): Promise<CartRow 
 export async function findOpenOrPaidBasket(
   deps: { db: Database; holds: HoldKeeper },
   userId: number,
-  hash: string,
+  hash: string | undefined,
 ): Promise<{ open?: CartRow; paid?: CartRow }> {
   const now = new Date();
   const found = await findOpenOrPaidCart(deps.db, userId, hash, now);
   if (found.open) await tidyBasketAsFound(deps, found.open.cart.id, found.open.due, now);
   return { ...(found.open ? { open: found.open.cart } : {}), ...(found.paid ? { paid: found.paid } : {}) };
-}
-
-/** The customer's open basket, tidied (as `tidyBasket`), read with what tidying it needs in one round trip. */
-export async function findOpenBasketTidied(
-  deps: { db: Database; holds: HoldKeeper },
-  userId: number,
-): Promise<CartRow | undefined> {
-  const now = new Date();
-  const found = await findOpenCartTidying(deps.db, userId, now);
-  if (found) await tidyBasketAsFound(deps, found.cart.id, found.due, now);
-  return found?.cart;
 }
 
 /**

@@ -24,7 +24,6 @@ import {
   claimBasket,
   findBasket,
   findCompletedBasket,
-  findOpenBasketTidied,
   findOpenOrPaidBasket,
   type HoldRow,
   lockBasket,
@@ -279,10 +278,7 @@ async function basketOrOrder(
     return done ? findOrderByCart(deps.db, done.id) : undefined;
   };
   // The repeated submission's basket and the open one are read together, the former winning.
-  const found: { open?: CartRow | undefined; paid?: CartRow | undefined } =
-    itemHash === undefined
-      ? { open: await findOpenBasketTidied(deps, acting.customer.id) }
-      : await findOpenOrPaidBasket(deps, acting.customer.id, itemHash);
+  const found = await findOpenOrPaidBasket(deps, acting.customer.id, itemHash);
   const before = found.paid ? await findOrderByCart(deps.db, found.paid.id) : undefined;
   if (before) return { orderId: before.id };
   if (found.open) return { cart: found.open };

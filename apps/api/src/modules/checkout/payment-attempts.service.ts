@@ -39,21 +39,13 @@ export type AttemptOutcome =
   /** The provider could not be asked, or a lock was not had: left for a retry or the next job run. */
   | { kind: 'pending' };
 
-/** A lock waited on past the connection's limit (db/client.ts) throws a race error: see the callers. */
-async function inTransaction<T>(
-  deps: CheckoutDeps,
-  work: (tx: CheckoutDeps['db']) => Promise<T>,
-): Promise<T> {
-  return deps.db.transaction(work);
-}
-
 /** The provider did not charge: the attempt failed and the basket is free again. */
 export async function failAttempt(
   deps: CheckoutDeps,
   attempt: PaymentAttemptRow,
   reason: string,
 ): Promise<void> {
-  await inTransaction(deps, async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const locked = await lockAttempt(tx, attempt.id);
     if (locked?.status !== 'started') return;
     await updateAttempt(tx, attempt.id, { status: 'failed', reason, leaseUntil: null });
@@ -104,7 +96,7 @@ export async function settleCharged(
   };
   let decision: Decision;
   try {
-    decision = await inTransaction(deps, async (tx) => {
+    decision = await deps.db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attemptId);
       if (!locked) throw new Error(`payment attempt ${attemptId} not found`);
       if (locked.status === 'completed' && locked.orderId !== null) {
@@ -173,7 +165,7 @@ export async function settleCharged(
     }
     // The order cannot be written (credit or a fee paid elsewhere meanwhile): refund.
     if (!(error instanceof AppError)) throw error;
-    decision = await inTransaction(deps, async (tx) => {
+    decision = await deps.db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attemptId);
       if (locked?.status === 'completed' && locked.orderId !== null) {
         return { kind: 'completed', orderId: locked.orderId };
@@ -199,7 +191,7 @@ async function finishRefund(deps: CheckoutDeps, attemptId: number): Promise<Atte
     await releaseAttempt(deps, attemptId);
     return { kind: 'pending' };
   }
-  const told = await inTransaction(deps, async (tx) => {
+  const told = await deps.db.transaction(async (tx) => {
     const locked = await lockAttempt(tx, attemptId);
     if (locked?.status !== 'refunding') return false;
     await updateAttempt(tx, attemptId, { status: 'refunded', leaseUntil: null });
