@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../../support/a11y';
+
+/** The journeys' accessibility check must be able to fail: on the page, and inside a frame of it. */
+test('the accessibility check reports a violation on the page and one inside a frame', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Check</title></head><body>
+    <main><h1>Check</h1><p style="color:#aaa;background:#fff">Faint text</p>
+    <iframe title="Inner" srcdoc="<!doctype html><html lang='en'><head><title>Inner</title></head><body><main><input type='text'></main></body></html>"></iframe>
+    </main></body></html>`);
+  await expect(page.frameLocator('iframe').locator('input')).toBeVisible();
+
+  const failure = await expectNoA11yViolations(page, 'a page with faults').then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('color-contrast [serious]');
+  expect(failure).toContain('label [critical]');
+  expect(failure).toContain('iframe input');
+});
