@@ -1,5 +1,5 @@
-import axe, { type AxeResults } from 'axe-core';
 import { expect, type Frame, type Page, test } from '@playwright/test';
+import axe, { type AxeResults } from 'axe-core';
 
 /** WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices (one main landmark, heading order, ...). */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
