@@ -8,6 +8,7 @@ import {
   endCancelledMemberships,
 } from './modules/cancellations/cancellations.service';
 import { checkoutDepsOf } from './modules/checkout/checkout-deps';
+import { announceOrdersLeftUnannounced } from './modules/checkout/order-writer';
 import { runCheckoutReconciliation } from './modules/checkout/payment-attempts.service';
 import { type CollectionRun, runCollections } from './modules/direct-debit/collections.service';
 import { suspendOverdueDocumentMemberships } from './modules/eligibility-documents/eligibility-documents.service';
@@ -69,6 +70,15 @@ export function installJobs(
       run: (now) => runCheckoutReconciliation(checkoutDepsOf(app, { db, config, holds }), now),
       log,
       report: (run) => (something({ ...run }) ? { checkout: run } : undefined),
+    }),
+    // Orders a crash left unannounced between their commit and their announcement: memberships
+    // activate and the confirmation goes out.
+    intervalJob({
+      name: 'order announcements',
+      everySeconds: config.checkout.reconcileEverySeconds,
+      run: (now) => announceOrdersLeftUnannounced(checkoutDepsOf(app, { db, config, holds }), now),
+      log,
+      report: (announced) => (announced > 0 ? { ordersAnnounced: announced } : undefined),
     }),
     intervalJob({
       name: 'hold sweep',

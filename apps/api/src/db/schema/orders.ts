@@ -1,7 +1,17 @@
 // Completed checkouts and their lines (docs/decisions/007-cart-holds-and-checkout.md).
 
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { activities } from './activities';
 import { type CartTicketLine, carts } from './basket';
 import { createdAt } from './columns';
@@ -37,8 +47,18 @@ export const orders = pgTable(
     /** What a receipt link names, so order ids are not guessable from one (issue 5). */
     uuid: text('uuid').notNull().unique().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
+    /**
+     * When the order was announced (`order.completed`: memberships activate) and its confirmation
+     * emailed. Written after the commit; null on an order whose process died before that, which the
+     * announcements job then finds (docs/decisions/025).
+     */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
-  (t) => [index('orders_user_idx').on(t.userId), index('orders_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_unannounced_idx').on(t.createdAt).where(sql`announced_at is null`),
+  ],
 );
 
 export const orderItems = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -68,6 +68,54 @@ const orderStatement = preparedPerDatabase((db) =>
 export async function findOrder(db: Database, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await orderStatement(db).execute({ orderId });
   return row;
+}
+
+const orderAnnouncedStatement = preparedPerDatabase((db) =>
+  db
+    .update(orders)
+    .set({ announcedAt: sql`now()` })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.announcedAt)))
+    .prepare('checkout_order_announced'),
+);
+
+/** Records that an order has been announced and its confirmation emailed (a second call changes nothing). */
+export async function markOrderAnnounced(db: Database, orderId: number): Promise<void> {
+  await orderAnnouncedStatement(db).execute({ orderId });
+}
+
+/**
+ * Takes orders written before `writtenBefore` and never announced (their process died between the
+ * commit and the announcement), marking them announced as it takes them, so that one replica
+ * announces each. The partial index `orders_unannounced_idx` keeps the search to those few rows.
+ */
+export async function claimUnannouncedOrders(
+  db: Database,
+  writtenBefore: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  const candidates = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(isNull(orders.announcedAt), lt(orders.createdAt, writtenBefore)))
+    .orderBy(asc(orders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(orders)
+    .set({ announcedAt: sql`now()` })
+    .where(inArray(orders.id, sql`(${candidates})`))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** The memberships whose first payment the order holds. */
+export async function listOrderMembershipIds(db: Database, orderId: number): Promise<number[]> {
+  const rows = await db
+    .select({ membershipId: orderItems.membershipId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')))
+    .orderBy(asc(orderItems.id));
+  return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
 
 export async function insertOrderItem(

@@ -14,6 +14,7 @@ import {
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { checkoutDepsOf } from './checkout-deps';
+import { announceOrdersLeftUnannounced } from './order-writer';
 import { runCheckoutReconciliation } from './payment-attempts.service';
 
 /**
@@ -28,6 +29,12 @@ describe('crash-safe checkout', () => {
   const sandbox = () => t.app.paymentProvider as SandboxPaymentProvider;
   const reconcile = (minutesLater = 5) =>
     runCheckoutReconciliation(
+      checkoutDepsOf(t.app, { db: t.db, config: t.config, holds: t.app.holdKeeper }),
+      new Date(Date.now() + minutesLater * 60_000),
+    );
+
+  const announceLeftovers = (minutesLater = 5) =>
+    announceOrdersLeftUnannounced(
       checkoutDepsOf(t.app, { db: t.db, config: t.config, holds: t.app.holdKeeper }),
       new Date(Date.now() + minutesLater * 60_000),
     );
@@ -119,6 +126,46 @@ describe('crash-safe checkout', () => {
     expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual([
       expect.stringContaining('Booking confirmed'),
     ]);
+  });
+
+  it('the process died after the order committed, before announcing it: the job announces and emails it once', async () => {
+    const announced: number[] = [];
+    t.app.events.on('order.completed', async ({ orderId }) => {
+      announced.push(orderId);
+    });
+    // A checkout that lived: announced and emailed by its request; the job finds nothing to do.
+    const lived = await customerWith(f.yogaSession.id, true);
+    const livedPaid = await http.post('/api/checkout/complete', lived.headers, await lived.body());
+    expect(livedPaid.statusCode, livedPaid.body).toBe(200);
+    expect(await announceLeftovers()).toBe(0);
+    expect(announced).toEqual([livedPaid.json().complete_order_id]);
+
+    // The next one dies as it starts to announce: the order is committed, nothing else happened.
+    const died = await customerWith(f.yogaSession.id, true);
+    const publish = t.app.events.publish;
+    t.app.events.publish = async () => {
+      throw new Error('the process died');
+    };
+    try {
+      await http.post('/api/checkout/complete', died.headers, await died.body());
+    } finally {
+      t.app.events.publish = publish;
+    }
+    const [order] = await ordersOf(died.user.id);
+    expect(order).toMatchObject({ announcedAt: null });
+    expect(await mailsTo(died.user.email)).toEqual([]);
+
+    // Not before the lease: the writer may still be announcing it.
+    expect(await announceLeftovers(0)).toBe(0);
+    expect(await announceLeftovers()).toBe(1);
+    expect(await announceLeftovers()).toBe(0);
+    expect(announced).toEqual([livedPaid.json().complete_order_id, order?.id]);
+    const mails = await mailsTo(died.user.email);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Booking confirmed')]);
+    expect(mails[0]?.attachments).toEqual([
+      expect.objectContaining({ contentType: expect.stringContaining('text/calendar') }),
+    ]);
+    expect((await ordersOf(died.user.id))[0]?.announcedAt).toBeInstanceOf(Date);
   });
 
   it('charged but the answer was lost and the customer gave up: the reconciliation job writes the order', async () => {

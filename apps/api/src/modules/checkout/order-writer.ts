@@ -15,7 +15,7 @@ import {
   payPenaltyLines,
   saveCard,
 } from '../payments/payments.service';
-import type { Acting } from '../session/acting';
+import { type Acting, actingFromRecord } from '../session/acting';
 import { acceptOffers } from '../waitlist/waitlist.service';
 import { recordSignatures } from '../waivers/waivers.service';
 import { calendarOf } from './calendar';
@@ -23,6 +23,7 @@ import { type OrderView, presentOrder } from './checkout.presenters';
 import {
   type BookedSessionRow,
   type BookingRow,
+  claimUnannouncedOrders,
   insertBookings,
   insertCheckoutTermsAcceptances,
   insertOrder,
@@ -30,9 +31,11 @@ import {
   insertPayments,
   listOrderBookings,
   listOrderItemDetails,
+  listOrderMembershipIds,
   listOrderMembershipLines,
   listOrderPayments,
   listOrderSessions,
+  markOrderAnnounced,
   type OrderRow,
   type PaymentRow,
 } from './checkout.repository';
@@ -321,7 +324,13 @@ async function sendConfirmation(
   }
 }
 
-/** A freshly written order, committed: announced (memberships activate), and its confirmation emailed. */
+/**
+ * A freshly written order, committed: announced (memberships activate), its confirmation emailed,
+ * then marked announced. A process that dies before the mark leaves the order to
+ * `announceOrdersLeftUnannounced`; one that dies after the announcement but before the mark has the
+ * job announce it again, which activates nothing twice (activation is idempotent) and at worst
+ * emails the confirmation twice: never none.
+ */
 export async function announceOrder(
   deps: CheckoutDeps,
   customer: { firstName: string; email: string },
@@ -333,4 +342,42 @@ export async function announceOrder(
     links: linksOf(deps),
   });
   await sendConfirmation(deps, customer, written);
+  await markOrderAnnounced(deps.db, written.order.id);
+}
+
+/**
+ * One run of the order announcements job (jobs.ts), with a chosen `now` (tests call it directly):
+ * orders written more than `CHECKOUT_ATTEMPT_LEASE_SECONDS` ago and never announced, because their
+ * process died between the order's commit and its announcement, are announced now, from what was
+ * stored. Each is taken by one replica. Answers how many were announced.
+ */
+export async function announceOrdersLeftUnannounced(
+  deps: CheckoutDeps,
+  now: Date,
+  limit = 50,
+): Promise<number> {
+  const writtenBefore = new Date(now.getTime() - deps.config.checkout.attemptLeaseSeconds * 1000);
+  const orders = await claimUnannouncedOrders(deps.db, writtenBefore, limit);
+  let announced = 0;
+  for (const order of orders) {
+    try {
+      const acting = await actingFromRecord(deps, {
+        actorId: order.createdByUserId,
+        customerId: order.userId,
+        currency: order.currency,
+      });
+      if (!acting) throw new Error(`the customer of order ${order.id} was not found`);
+      await announceOrder(deps, acting.customer, {
+        order,
+        membershipIds: await listOrderMembershipIds(deps.db, order.id),
+        hasOtherLines: true,
+        bookings: await listOrderBookings(deps.db, order.id),
+        payments: await listOrderPayments(deps.db, order.id),
+      });
+      announced += 1;
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, 'could not announce an order left unannounced');
+    }
+  }
+  return announced;
 }
