@@ -108,7 +108,15 @@ export async function resolveTheme(
   config: Config,
   venueSlug: string | undefined,
 ): Promise<Theme> {
-  const client = await getCurrentClient(db, config);
+  return themeOfClient(db, await getCurrentClient(db, config), venueSlug);
+}
+
+/** The theme of a client already read (its venue's, merged over the operator's, when a venue is named). */
+async function themeOfClient(
+  db: Database,
+  client: { id: number },
+  venueSlug: string | undefined,
+): Promise<Theme> {
   let venueId: number | undefined;
   if (venueSlug !== undefined) {
     const venue = await findVenueBySlugOrId(db, client.id, venueSlug);
@@ -180,7 +188,7 @@ const brandCacheOf = perSettingsCache<Brand>(1);
 export async function getBrand(db: Database, config: Config): Promise<Brand> {
   const load = async (): Promise<Brand> => {
     const client = await getCurrentClient(db, config);
-    const theme = await resolveTheme(db, config, undefined);
+    const theme = await themeOfClient(db, client, undefined);
     return {
       appName: client.appName,
       primaryColour: theme.theme_app_primary_colour ?? '#8C59F8',
