@@ -88,6 +88,8 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Riverside Leisure <no-reply@riverside-leisure.example>'),
+    /** How often undelivered emails are tried again (0: never). */
+    MAIL_RETRY_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** The dev mailbox page at /dev/mailbox; never on in production. */
     DEV_MAILBOX: booleanFlag.optional(),
     /** Which client (operator) this deployment serves, by slug; the first one when unset. */
@@ -270,7 +272,7 @@ const configSchema = z
       operatorCacheMs: env.OPERATOR_CACHE_MS,
       passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
       frameAncestors: env.FRAME_ANCESTORS,
-      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retryEverySeconds: env.MAIL_RETRY_EVERY_SECONDS },
       devMailbox: env.NODE_ENV !== 'production' && (env.DEV_MAILBOX ?? true),
       clientSlug: env.CLIENT_SLUG,
       providers: {
@@ -336,6 +338,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     OPERATOR_CACHE_MS: process.env.SCRATCH_CACHES ? '2000' : '0',
     DD_COLLECTIONS_EVERY_SECONDS: '0',
     GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
+    MAIL_RETRY_EVERY_SECONDS: '0',
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
     CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.

@@ -80,6 +80,14 @@ export function installJobs(
       log,
       report: (announced) => (announced > 0 ? { ordersAnnounced: announced } : undefined),
     }),
+    // Emails a mail server turned away for now, or a process died while delivering.
+    intervalJob({
+      name: 'email retries',
+      everySeconds: config.mail.retryEverySeconds,
+      run: (now) => app.mailer.retryDue(now),
+      log,
+      report: (run) => (something({ ...run }) ? { emails: run } : undefined),
+    }),
     intervalJob({
       name: 'hold sweep',
       everySeconds: config.cart.sweepSeconds,

@@ -1,6 +1,7 @@
 // Outbound email (the outbox).
 
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Every email the product sends; without SMTP this is the outbox the dev mailbox reads. */
@@ -23,11 +24,25 @@ export const outboundEmails = pgTable(
       >()
       .notNull()
       .default([]),
-    /** `outbox` (no SMTP configured), `sent` or `failed`. */
+    /**
+     * `outbox` (no SMTP configured), `queued` (handed to SMTP, or to be tried again), `sent`, or
+     * `failed` (refused for good, or still undelivered after its last try).
+     */
     status: text('status').notNull(),
     error: text('error'),
+    /** Deliveries tried so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a queued email may next be tried: after a temporary failure, its back-off; while a
+     * delivery runs, the time by which it has surely ended (so a process that died mid-delivery
+     * leaves it to the retry job).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_emails_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbound_emails_created_idx').on(t.createdAt),
+    index('outbound_emails_queued_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+  ],
 );

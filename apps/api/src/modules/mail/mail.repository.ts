@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboundEmails } from '../../db/schema';
 
@@ -13,19 +13,58 @@ export async function insertOutboundEmail(
   return row.id;
 }
 
-export async function markOutboundEmail(
-  db: Database,
-  id: number,
-  result: { status: 'sent' } | { status: 'failed'; error: string },
-): Promise<void> {
+/** How a delivery ended: sent, refused for good, or to be tried again at `nextAttemptAt`. */
+export type DeliveryResult =
+  | { status: 'sent' }
+  | { status: 'failed'; error: string }
+  | { status: 'queued'; error: string; nextAttemptAt: Date };
+
+export async function markOutboundEmail(db: Database, id: number, result: DeliveryResult): Promise<void> {
   await db
     .update(outboundEmails)
     .set(
       result.status === 'sent'
-        ? { status: 'sent', sentAt: new Date() }
-        : { status: 'failed', error: result.error.slice(0, 500) },
+        ? { status: 'sent', sentAt: new Date(), nextAttemptAt: null }
+        : {
+            status: result.status,
+            error: result.error.slice(0, 500),
+            nextAttemptAt: result.status === 'queued' ? result.nextAttemptAt : null,
+          },
     )
     .where(eq(outboundEmails.id, id));
+}
+
+/**
+ * Takes queued emails whose next try is due (a temporary failure's back-off has passed, or the
+ * process delivering it died), written after `writtenAfter`: each try counted and leased until
+ * `leaseUntil`, so one replica tries each.
+ */
+export async function claimDueEmails(
+  db: Database,
+  now: Date,
+  writtenAfter: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<OutboundEmailRow[]> {
+  const due = db
+    .select({ id: outboundEmails.id })
+    .from(outboundEmails)
+    .where(
+      and(
+        eq(outboundEmails.status, 'queued'),
+        lt(outboundEmails.nextAttemptAt, now),
+        gt(outboundEmails.createdAt, writtenAfter),
+      ),
+    )
+    .orderBy(asc(outboundEmails.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outboundEmails)
+    .set({ attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(inArray(outboundEmails.id, sql`(${due})`))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 export async function listOutboundEmails(db: Database, limit: number): Promise<OutboundEmailRow[]> {

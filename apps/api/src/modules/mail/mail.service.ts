@@ -7,6 +7,8 @@ import {
   smtpTransport,
 } from '../../providers/email/email-transport';
 import {
+  claimDueEmails,
+  type DeliveryResult,
   findOutboundEmail,
   insertOutboundEmail,
   listOutboundEmails,
@@ -42,9 +44,46 @@ export interface Mailer {
    * failing mail server never fails or delays the request that sent it. Resolves once recorded.
    */
   send(email: OutgoingEmail): Promise<void>;
+  /**
+   * One run of the email retries job (jobs.ts) with a chosen `now` (tests call it directly): queued
+   * emails whose next try is due are delivered again. Answers what became of them.
+   */
+  retryDue(now: Date): Promise<RetryRun>;
   /** Resolves when every email handed over so far has been delivered or has failed. */
   settled(): Promise<void>;
   close(): void;
+}
+
+export interface RetryRun {
+  sent: number;
+  /** Still undelivered, to be tried again later. */
+  queued: number;
+  failed: number;
+}
+
+/**
+ * A delivery has surely ended by then (the transport's timeouts add up to 40 s): an email still
+ * queued past it was being delivered by a process that died, and is the retry job's.
+ */
+const deliveryLeaseMs = 2 * 60_000;
+/** Waits after the first, second, ... temporary failure; after the last, the email has failed. */
+const retryBackoffMs = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
+/** Emails older than this are not tried again: a day-old confirmation or reset link misleads. */
+const retryWindowMs = 24 * 60 * 60_000;
+
+/**
+ * What a failed delivery means: a 5xx answer is the server refusing the email for good (no such
+ * mailbox); anything else (a 4xx, a connection refused or timed out) is worth another try, until
+ * the back-off runs out.
+ */
+function afterFailure(error: unknown, attempts: number, now: Date): DeliveryResult {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  const wait = retryBackoffMs[attempts - 1];
+  if ((typeof code === 'number' && code >= 500) || wait === undefined) {
+    return { status: 'failed', error: message };
+  }
+  return { status: 'queued', error: message, nextAttemptAt: new Date(now.getTime() + wait) };
 }
 
 export function createMailer(db: Database, config: Config, log: FastifyBaseLogger): Mailer {
@@ -53,7 +92,8 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     : outboxOnlyTransport();
   const pending = new Set<Promise<void>>();
 
-  async function deliver(id: number, email: OutgoingEmail): Promise<void> {
+  async function deliver(id: number, email: OutgoingEmail, attempts: number): Promise<DeliveryResult> {
+    let result: DeliveryResult;
     try {
       await transport.send({
         from: config.mail.from,
@@ -63,16 +103,30 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         text: email.text,
         ...(email.attachments ? { attachments: email.attachments } : {}),
       });
-      await markOutboundEmail(db, id, { status: 'sent' });
+      result = { status: 'sent' };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn({ emailId: id, template: email.template, err: message }, 'email delivery failed');
-      await markOutboundEmail(db, id, { status: 'failed', error: message }).catch(() => {});
+      result = afterFailure(error, attempts, new Date());
+      log.warn(
+        {
+          emailId: id,
+          template: email.template,
+          err: error instanceof Error ? error.message : String(error),
+          attempts,
+        },
+        result.status === 'queued'
+          ? 'email delivery failed; it will be tried again'
+          : 'email delivery failed',
+      );
     }
+    await markOutboundEmail(db, id, result).catch((error) =>
+      log.error({ emailId: id, err: error }, 'could not record an email delivery'),
+    );
+    return result;
   }
 
   return {
     async send(email) {
+      const queued = transport.kind !== 'outbox';
       const id = await insertOutboundEmail(db, {
         toAddress: email.to,
         subject: email.subject,
@@ -80,11 +134,31 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         text: email.text,
         template: email.template,
         attachments: email.attachments ?? [],
-        status: transport.kind === 'outbox' ? 'outbox' : 'queued',
+        status: queued ? 'queued' : 'outbox',
+        ...(queued ? { attempts: 1, nextAttemptAt: new Date(Date.now() + deliveryLeaseMs) } : {}),
       });
-      if (transport.kind === 'outbox') return;
-      const delivery = deliver(id, email).finally(() => pending.delete(delivery));
+      if (!queued) return;
+      const delivery = deliver(id, email, 1)
+        .then(() => undefined)
+        .finally(() => pending.delete(delivery));
       pending.add(delivery);
+    },
+    async retryDue(now) {
+      const run: RetryRun = { sent: 0, queued: 0, failed: 0 };
+      if (transport.kind === 'outbox') return run;
+      const due = await claimDueEmails(
+        db,
+        now,
+        new Date(now.getTime() - retryWindowMs),
+        new Date(now.getTime() + deliveryLeaseMs),
+        50,
+      );
+      for (const row of due) {
+        const email: OutgoingEmail = { ...row, to: row.toAddress, attachments: row.attachments };
+        const result = await deliver(row.id, email, row.attempts);
+        run[result.status] += 1;
+      }
+      return run;
     },
     async settled() {
       await Promise.all([...pending]);

@@ -11,16 +11,27 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP server in this process; it refuses any recipient at bounce.example. */
-async function startSmtpSink(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server in this process; it refuses any recipient at bounce.example for good, and
+ * turns away those at busy.example for now (451) while `busy` is set.
+ */
+async function startSmtpSink(): Promise<{
+  port: number;
+  received: Received[];
+  busy: { on: boolean };
+  close(): Promise<void>;
+}> {
   const received: Received[] = [];
+  const busy = { on: true };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
       if (address.address.endsWith('@bounce.example')) callback(new Error('550 No such mailbox'));
-      else callback();
+      else if (address.address.endsWith('@busy.example') && busy.on) {
+        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      } else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -36,7 +47,7 @@ async function startSmtpSink(): Promise<{ port: number; received: Received[]; cl
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port, received, busy, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe('email over SMTP', () => {
@@ -99,6 +110,63 @@ describe('email over SMTP', () => {
       .where(eq(outboundEmails.toAddress, 'gone@bounce.example'));
     expect(row?.status).toBe('failed');
     expect(row?.error).toMatch(/550|mailbox/i);
+  });
+
+  it('tries an email turned away for now again, and one whose delivery a dead process left; never a bounce', async () => {
+    const emailsTo = (address: string) =>
+      t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, address));
+    const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    sink.busy.on = true;
+    expect((await register('kim@busy.example')).statusCode).toBe(201);
+    await t.app.mailer.settled();
+    const [turnedAway] = await emailsTo('kim@busy.example');
+    expect(turnedAway).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(turnedAway?.error).toMatch(/busy/i);
+
+    // Not before its back-off; then again while the server is still busy (the next wait is longer).
+    expect(await t.app.mailer.retryDue(new Date())).toEqual({ sent: 0, queued: 0, failed: 0 });
+    expect(await t.app.mailer.retryDue(minutesLater(2))).toEqual({ sent: 0, queued: 1, failed: 0 });
+    expect((await emailsTo('kim@busy.example'))[0]).toMatchObject({ status: 'queued', attempts: 2 });
+    sink.busy.on = false;
+    expect(await t.app.mailer.retryDue(minutesLater(10))).toEqual({ sent: 1, queued: 0, failed: 0 });
+    expect((await emailsTo('kim@busy.example'))[0]).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(sink.received.filter((mail) => mail.to.includes('kim@busy.example'))).toHaveLength(1);
+
+    // A process that died mid-delivery leaves its email queued, leased: it is sent once the lease ends.
+    const [left] = await t.db
+      .insert(outboundEmails)
+      .values({
+        toAddress: 'lee@example.com',
+        subject: 'Left behind',
+        html: '<p>Left</p>',
+        text: 'Left',
+        template: 'test',
+        status: 'queued',
+        attempts: 1,
+        nextAttemptAt: minutesLater(2),
+      })
+      .returning();
+    expect(await t.app.mailer.retryDue(new Date())).toEqual({ sent: 0, queued: 0, failed: 0 });
+    expect(await t.app.mailer.retryDue(minutesLater(3))).toEqual({ sent: 1, queued: 0, failed: 0 });
+    expect((await emailsTo('lee@example.com'))[0]).toMatchObject({ id: left?.id, status: 'sent' });
+    expect(sink.received.find((mail) => mail.to.includes('lee@example.com'))?.raw).toContain(
+      'Subject: Left behind',
+    );
+
+    // A bounce is final; and a day-old email is not sent late.
+    expect((await emailsTo('gone@bounce.example'))[0]?.status).toBe('failed');
+    await t.db.insert(outboundEmails).values({
+      toAddress: 'late@example.com',
+      subject: 'Too late',
+      html: '<p>Late</p>',
+      text: 'Late',
+      template: 'test',
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 60_000),
+      createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+    });
+    expect(await t.app.mailer.retryDue(minutesLater(60))).toEqual({ sent: 0, queued: 0, failed: 0 });
   });
 });
 
