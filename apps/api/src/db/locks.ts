@@ -1,3 +1,7 @@
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+
 /** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
 const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
 
@@ -9,4 +13,20 @@ export function isRaceError(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * A job's claim (the UPDATE that leases or marks the rows it takes): up to `limit` rows of `id`'s
+ * table matching `where`, lowest id first, skipping rows another replica holds (`FOR UPDATE SKIP
+ * LOCKED`), so replicas running at once split the work.
+ */
+export function firstUnlocked(db: Database, id: PgColumn, where: SQL | undefined, limit: number): SQL {
+  const rows = db
+    .select({ id })
+    .from(id.table)
+    .where(where)
+    .orderBy(asc(id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return inArray(id, sql`(${rows})`);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -8,6 +8,7 @@ import {
   membershipLineColumns,
   withOccurrence,
 } from '../../db/line-details';
+import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
@@ -93,17 +94,11 @@ export async function claimUnannouncedOrders(
   writtenBefore: Date,
   limit: number,
 ): Promise<OrderRow[]> {
-  const candidates = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(isNull(orders.announcedAt), lt(orders.createdAt, writtenBefore)))
-    .orderBy(asc(orders.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const unannounced = and(isNull(orders.announcedAt), lt(orders.createdAt, writtenBefore));
   const claimed = await db
     .update(orders)
     .set({ announcedAt: sql`now()` })
-    .where(inArray(orders.id, sql`(${candidates})`))
+    .where(firstUnlocked(db, orders.id, unannounced, limit))
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
 }

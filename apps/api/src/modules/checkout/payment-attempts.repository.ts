@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
 
@@ -126,21 +127,13 @@ export async function takeAbandonedAttempts(
   leaseMs: number,
   limit: number,
 ): Promise<PaymentAttemptRow[]> {
-  const candidates = db
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(
-      and(
-        inArray(paymentAttempts.status, unfinishedStatuses),
-        or(isNull(paymentAttempts.leaseUntil), lt(paymentAttempts.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(paymentAttempts.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const abandoned = and(
+    inArray(paymentAttempts.status, unfinishedStatuses),
+    or(isNull(paymentAttempts.leaseUntil), lt(paymentAttempts.leaseUntil, now)),
+  );
   return db
     .update(paymentAttempts)
     .set({ leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(inArray(paymentAttempts.id, sql`(${candidates})`))
+    .where(firstUnlocked(db, paymentAttempts.id, abandoned, limit))
     .returning();
 }

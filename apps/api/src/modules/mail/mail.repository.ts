@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstUnlocked } from '../../db/locks';
 import { outboundEmails } from '../../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
@@ -46,23 +47,15 @@ export async function claimDueEmails(
   leaseUntil: Date,
   limit: number,
 ): Promise<OutboundEmailRow[]> {
-  const due = db
-    .select({ id: outboundEmails.id })
-    .from(outboundEmails)
-    .where(
-      and(
-        eq(outboundEmails.status, 'queued'),
-        lt(outboundEmails.nextAttemptAt, now),
-        gt(outboundEmails.createdAt, writtenAfter),
-      ),
-    )
-    .orderBy(asc(outboundEmails.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = and(
+    eq(outboundEmails.status, 'queued'),
+    lt(outboundEmails.nextAttemptAt, now),
+    gt(outboundEmails.createdAt, writtenAfter),
+  );
   const claimed = await db
     .update(outboundEmails)
     .set({ attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: leaseUntil })
-    .where(inArray(outboundEmails.id, sql`(${due})`))
+    .where(firstUnlocked(db, outboundEmails.id, due, limit))
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
 }

@@ -154,7 +154,14 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         50,
       );
       for (const row of due) {
-        const email: OutgoingEmail = { ...row, to: row.toAddress, attachments: row.attachments };
+        const email: OutgoingEmail = {
+          to: row.toAddress,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          template: row.template,
+          attachments: row.attachments,
+        };
         const result = await deliver(row.id, email, row.attempts);
         run[result.status] += 1;
       }
