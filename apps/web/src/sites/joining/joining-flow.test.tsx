@@ -31,9 +31,7 @@ function headingTexts() {
 it('lists the centres as cards when the map is off, and choosing one opens its page', async () => {
   const user = userEvent.setup();
   const { router } = renderRoutes(joiningRoutes, { site: 'joining', path: '/' });
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Buy a membership' }, { timeout: 5_000 }),
-  ).toBeVisible();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Buy a membership' })).toBeVisible();
   // The heading shows while the flow loads; its first section follows.
   const centre = await screen.findByRole('button', { name: /Choose your home centre/ });
   expect(centre).toHaveAttribute('aria-expanded', 'true');
@@ -165,11 +163,7 @@ it('hides ineligible memberships from a signed-in user unless the venue lets the
   startMockSession();
   const user = userEvent.setup();
   renderRoutes(joiningRoutes, { site: 'joining', path: '/centre/leeds-riverside' });
-  const toggle = await screen.findByRole(
-    'checkbox',
-    { name: 'Show ineligible memberships' },
-    { timeout: 3_000 },
-  );
+  const toggle = await screen.findByRole('checkbox', { name: 'Show ineligible memberships' });
   const names = () =>
     within(screen.getByRole('list', { name: 'Memberships' }))
       .getAllByRole('heading', { level: 3 })
@@ -185,6 +179,6 @@ it('hides ineligible memberships from a signed-in user unless the venue lets the
 it('offers no ineligible toggle where the venue does not allow it', async () => {
   startMockSession();
   renderRoutes(joiningRoutes, { site: 'joining', path: '/centre/york-ouse-bank' });
-  await screen.findByRole('button', { name: 'Select Gold' }, { timeout: 3_000 });
+  await screen.findByRole('button', { name: 'Select Gold' });
   expect(screen.queryByRole('checkbox', { name: 'Show ineligible memberships' })).not.toBeInTheDocument();
 });

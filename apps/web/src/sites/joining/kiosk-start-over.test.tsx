@@ -66,7 +66,7 @@ it('kiosk joining: an idle kiosk clears the form and logs the user out', async (
     path: '/kiosk/?kiosk=true&centre=leeds-riverside',
     modes: { kiosk: true },
   });
-  await user.click(await screen.findByRole('button', { name: 'Select Gold' }, { timeout: 5_000 }));
+  await user.click(await screen.findByRole('button', { name: 'Select Gold' }));
   await waitFor(() =>
     expect(screen.getByRole('button', { name: /Your details/ })).toHaveAttribute('aria-expanded', 'true'),
   );

@@ -226,12 +226,10 @@ describe('/bookings/{filter}', () => {
     );
     const { router } = open('/bookings/upcoming');
     // A 500 is retried once before the error shows.
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not load your bookings. Please try again.',
     );
     await router.navigate('/bookings/waitlist');
-    expect(
-      await screen.findByText('We could not load your waitlist. Please try again.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('We could not load your waitlist. Please try again.')).toBeInTheDocument();
   });
 });

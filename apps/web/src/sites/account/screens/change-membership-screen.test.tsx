@@ -21,9 +21,7 @@ const routes = [
 ];
 
 async function expectOpen(name: RegExp) {
-  await waitFor(() => expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true'), {
-    timeout: 5_000,
-  });
+  await waitFor(() => expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true'));
 }
 
 it('without router state the member goes back to /memberships', async () => {
@@ -53,7 +51,7 @@ it('change: the joining sections, the change costs in review, then the change ca
   expect(await screen.findByRole('heading', { level: 1, name: 'Change Membership' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to memberships' })).toHaveAttribute('href', '/memberships');
   expect(screen.queryByRole('button', { name: /Choose your home centre/ })).not.toBeInTheDocument();
-  await user.click(await screen.findByRole('button', { name: 'Select Gold' }, { timeout: 5_000 }));
+  await user.click(await screen.findByRole('button', { name: 'Select Gold' }));
   await expectOpen(/Your details/);
   expect(screen.getByRole('button', { name: 'Edit Membership selection' })).toBeVisible();
   await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');

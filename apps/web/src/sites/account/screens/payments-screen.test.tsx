@@ -106,9 +106,7 @@ describe('/payments summary: unpaid fees', () => {
     server.use(http.get('/api/my-account/user/penalties', () => HttpResponse.json({}, { status: 500 })));
     render('/payments');
     // A failed read is retried once (about a second) before the message shows.
-    expect(
-      await screen.findByText('Failed to load your payments, please try again.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load your payments, please try again.')).toBeInTheDocument();
   });
 
   it('shows credit balances (Membership only above zero) and the saved card; expired notice', async () => {
@@ -282,9 +280,7 @@ describe('/payments/order-history', () => {
     installPaymentsHandlers();
     server.use(http.get('/api/my-account/orders', () => HttpResponse.json({}, { status: 500 })));
     render('/payments/order-history');
-    expect(
-      await screen.findByText('Failed to load order history, please try again', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load order history, please try again')).toBeInTheDocument();
   });
 
   it('order detail shows lines, payments and total; a load failure shows the spec message', async () => {

@@ -184,13 +184,7 @@ describe('basket page', () => {
     renderBasket();
     expect(
       // A failed read is retried once (after a second) before the page gives up.
-      (
-        await screen.findAllByText(
-          'Failed to load your shopping basket, please try again.',
-          {},
-          { timeout: 4000 },
-        )
-      ).length,
+      (await screen.findAllByText('Failed to load your shopping basket, please try again.')).length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -211,8 +205,6 @@ describe('basket page', () => {
     expect(
       await screen.findByText(
         'Your time to check out ran out, so the places in your basket have been released.',
-        {},
-        { timeout: 4000 },
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Your basket is empty')).toBeInTheDocument();

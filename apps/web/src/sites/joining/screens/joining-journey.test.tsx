@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { JoiningVenue } from '../../../features/joining/api/types';
-import { JoiningFlow, leaveDelayMs } from '../../../features/joining/components/joining-flow';
+import { JoiningFlow } from '../../../features/joining/components/joining-flow';
 import { mockDataFields, mockUser } from '../../../mocks/fixtures';
 import { mockJoiningVenues } from '../../../mocks/joining-handlers';
 import { camelizeKeys } from '../../../shared/api/keys';
@@ -23,7 +23,7 @@ beforeEach(() => {
 
 const section = (name: RegExp) => screen.getByRole('button', { name });
 const expectOpen = (name: RegExp) =>
-  waitFor(() => expect(section(name)).toHaveAttribute('aria-expanded', 'true'), { timeout: 3_000 });
+  waitFor(() => expect(section(name)).toHaveAttribute('aria-expanded', 'true'));
 
 it('a visitor registers, answers, reviews, sets up a direct debit, confirms and goes to checkout', async () => {
   // The new member has no direct debit instruction and no billing date yet.
@@ -111,7 +111,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
   expect(screen.getByText('WELCOME10')).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Membership added to basket.')).toBeVisible();
-  await waitFor(() => expect(leave).toHaveBeenCalledTimes(1), { timeout: leaveDelayMs + 1_000 });
+  await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
   expect(leave.mock.calls[0]?.[0]).toMatch(/\/basket\/checkout$/);
   expect(submitted).toMatchObject({
     membership_type_id: 10,
