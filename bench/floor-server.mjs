@@ -4,7 +4,9 @@
 // place on the member's session (a conditional UPDATE: the row lock and the capacity check in one
 // statement), insert a basket line and its hold, commit. Each keep-alive connection is one member
 // with a session of its own (FLOOR_FIXTURE: bookings-seed.ts's `floor`), as the cart bench has one
-// customer per connection. The pool has the API's default size (10).
+// customer per connection. The pool has the API's default size (10). The line leaves its session to
+// its hold (occurrence_id null, as a course's line does): a member books the same session again and
+// again here, which a basket's one-line-per-session index (decision 026) would refuse after the first.
 import { createServer } from 'node:http';
 import pg from 'pg';
 
@@ -30,14 +32,13 @@ async function book(member) {
       return { status: 422, body: { message: 'The session being booked is already full' } };
     }
     const line = await client.query(
-      `insert into cart_items (cart_id, cartable_type, activity_id, venue_id, occurrence_id, pricing_option_id,
+      `insert into cart_items (cart_id, cartable_type, activity_id, venue_id, pricing_option_id,
          purchased_for_user_id, quantity, amount)
-       values ($1, 'av2Booking', $2, $3, $4, $5, $6, 1, $7) returning id`,
+       values ($1, 'av2Booking', $2, $3, $4, $5, 1, $6) returning id`,
       [
         member.cartId,
         fixture.activityId,
         fixture.venueId,
-        member.occurrenceId,
         fixture.pricingOptionId,
         member.userId,
         fixture.amount,

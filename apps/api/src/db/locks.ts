@@ -5,14 +5,26 @@ import type { Database } from './client';
 /** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
 const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
 
-export function isRaceError(error: unknown): boolean {
+/** Whether a PostgreSQL error with one of these codes is the error or its cause (drivers wrap them). */
+function hasErrorCode(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && raceCodes.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+export function isRaceError(error: unknown): boolean {
+  return hasErrorCode(error, raceCodes);
+}
+
+const uniqueViolation = new Set(['23505']);
+
+/** A unique index refused the row: a concurrent writer put its twin there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasErrorCode(error, uniqueViolation);
 }
 
 /**

@@ -114,6 +114,12 @@ export const cartItems = pgTable(
   (t) => [
     index('cart_items_cart_idx').on(t.cartId),
     index('cart_items_membership_idx').on(t.membershipId).where(sql`${t.membershipId} is not null`),
+    // A session is in a basket once. Kept by the database because a basket add written as one
+    // statement (decision 026) reads the basket's lines before it waits for the basket's lock; lines
+    // from waitlist offers are left out (an offer checks under the lock, and old baskets may hold two).
+    uniqueIndex('cart_items_one_line_per_session')
+      .on(t.cartId, t.occurrenceId)
+      .where(sql`${t.occurrenceId} is not null and ${t.waitlistEntryId} is null`),
     check('cart_items_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
   ],
 );

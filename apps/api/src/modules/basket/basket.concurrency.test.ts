@@ -1,9 +1,9 @@
 import { cartMessages } from '@leisure/contract/cart';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import { cartHolds } from '../../db/schema';
+import { cartHolds, cartItems, carts } from '../../db/schema';
 import { defaultMessages } from '../../errors';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startReplica, startTestApp, type TestApp } from '../../test/harness';
@@ -100,6 +100,20 @@ describe('basket under concurrency (PostgreSQL)', () => {
     await expectOneWinner(await race([t.app, second.app], occurrenceId, 50), occurrenceId);
   });
 
+  /** Until this many of the database's connections wait for a row lock (under the 3 s lock limit). */
+  async function allWaitingOnLocks(count: number) {
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect((waiting as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(count);
+      },
+      { timeout: 2_500, interval: 20 },
+    );
+  }
+
   /** Runs `work` while another connection (staff at the desk, a stuck job) holds a row lock. */
   async function whileLocked(lockSql: string, id: number, work: () => Promise<void>) {
     const named = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
@@ -118,6 +132,72 @@ describe('basket under concurrency (PostgreSQL)', () => {
       await blocker.end();
     }
   }
+
+  it('one customer adding one session from many tabs at once gets one line and one place', async () => {
+    const startsAt = new Date(f.yogaSession.startsAt.getTime() + 75 * 60_000);
+    const session = await createOccurrence(t.db, {
+      activity: f.free,
+      venue: f.venue,
+      location: f.studio,
+      startsAt,
+      capacity: 10,
+      firstBookableAt: new Date(Date.now() - 3600_000),
+    });
+    const customer = await createUser(t.db, f.clientId);
+    await api(t.app).get('/api/activities/cart', customer.headers);
+    const [basket] = await t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, customer.user.id), eq(carts.status, 'open')));
+    // Every tab reads the basket's lines, then waits on its row lock (held here) until all wait:
+    // what each read is older than the first tab's line (decision 026).
+    let answers: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>>[] = [];
+    await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
+      answers = Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? t.app : second.app).post('/api/activities/cart/add', customer.headers, {
+          items: [{ id: session.id, type: 'activity' }],
+        }),
+      );
+      await allWaitingOnLocks(20);
+    });
+    const settled = await Promise.all(answers);
+    expect(settled.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    for (const res of settled.filter((r) => r.statusCode !== 200)) {
+      expect([409, 422]).toContain(res.statusCode);
+      if (res.statusCode === 409) expect(res.json().message).toBe(cartMessages.race);
+      else expect(res.json().errors['items.0.id']).toEqual([cartMessages.alreadyInCart]);
+    }
+    expect(await findOccurrenceRow(t.db, session.id)).toMatchObject({ bookedCount: 0, heldCount: 1 });
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.occurrenceId, session.id))).toHaveLength(1);
+  });
+
+  it('one line removed from many tabs at once gives its place back once', async () => {
+    const session = await lastPlace('01:45');
+    const customer = await createUser(t.db, f.clientId);
+    const added = await api(t.app).post('/api/activities/cart/add', customer.headers, {
+      items: [{ id: session, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const line = added.json().data.items[0]?.id;
+    const [basket] = await t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, customer.user.id), eq(carts.status, 'open')));
+    let answers: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>>[] = [];
+    await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
+      answers = Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? t.app : second.app).post('/api/activities/cart/remove', customer.headers, {
+          cart_item_ids: [line],
+        }),
+      );
+      await allWaitingOnLocks(20);
+    });
+    const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 404)).toBe(true);
+    expect(await findOccurrenceRow(t.db, session)).toMatchObject({ bookedCount: 9, heldCount: 0 });
+    expect(await t.db.select().from(cartHolds).where(eq(cartHolds.occurrenceId, session))).toHaveLength(0);
+  });
 
   it('a basket change kept waiting on a row lock past the limit answers 409 and writes nothing', async () => {
     const occurrenceId = await lastPlace('00:45');

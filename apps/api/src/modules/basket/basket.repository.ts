@@ -10,6 +10,7 @@ import {
   type SessionLocation,
   withOccurrence,
 } from '../../db/line-details';
+import { isUniqueViolation } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   activities,
@@ -36,6 +37,13 @@ export type { CardBilling, CartTicketLine };
 /** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** An `int[]` column of a raw statement: an array, or its text form (`{1,2}`) from a driver that does not parse it. */
+function intArrayOf(value: number[] | string | undefined): number[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 const idList = (ids: readonly number[]) =>
@@ -415,6 +423,151 @@ export async function insertCartItemWithHolds(
   return id === undefined ? undefined : Number(id);
 }
 
+/** What `addLineAtOnce` did: wrote the line, found the session full, or left it to the transaction. */
+export type LineAtOnce =
+  | { kind: 'added'; lineId: number; hasMembership: boolean; hasPenalty: boolean }
+  | { kind: 'full' }
+  | { kind: 'unsure' };
+
+/**
+ * A basket line of one session, its hold and its place, written by one statement outside any
+ * transaction (decision 026): the basket's row is locked first, as every basket writer does, then the
+ * session's, and the statement's end is the commit. It writes nothing, answering 'unsure', when the
+ * basket is not open or is being paid for, when its lines (as the statement found them) already hold
+ * the session, or when the customer waits for it on the waitlist (an offer may be putting it there);
+ * the caller's transaction then says why. The lines were read before the basket's lock was waited on,
+ * so a twin a concurrent add committed meanwhile is refused by the unique index: 'unsure' as well.
+ */
+export async function addLineAtOnce(
+  db: Database,
+  line: Omit<NewCartItemRow, 'occurrenceId' | 'bundleId'> & { occurrenceId: number },
+  hold: { expiresAt: Date; claimStartedBefore: Date },
+): Promise<LineAtOnce> {
+  try {
+    const result = await db.execute(sql`
+      with basket as materialized (
+        select id from carts
+        where id = ${line.cartId}::int and status = 'open'
+          and (checkout_claim is null or checkout_started_at is null
+            or checkout_started_at <= ${hold.claimStartedBefore.toISOString()}::timestamptz)
+        for update
+      ), clear as materialized (
+        select not exists (select 1 from cart_items i
+            where i.cart_id = ${line.cartId}::int and i.occurrence_id = ${line.occurrenceId}::int)
+          and not exists (select 1 from waitlist_entries w
+            where w.user_id = ${line.purchasedForUserId}::int and w.occurrence_id = ${line.occurrenceId}::int
+              and w.status in ('waiting', 'offered')) as ok
+      ), taken as (
+        update occurrences set held_count = held_count + ${line.quantity}::int
+        where id = ${line.occurrenceId}::int and capacity - booked_count - held_count >= ${line.quantity}::int
+          and exists (select 1 from basket) and (select ok from clear)
+        returning id
+      ), line as (
+        insert into cart_items (cart_id, cartable_type, activity_id, venue_id, occurrence_id,
+          pricing_option_id, purchased_for_user_id, quantity, amount, benefit_applied, tickets)
+        select ${line.cartId}::int, ${line.cartableType}, ${line.activityId}::int, ${line.venueId}::int,
+          taken.id, ${line.pricingOptionId}::int, ${line.purchasedForUserId}::int, ${line.quantity}::int,
+          ${line.amount}::int, ${line.benefitApplied ?? false}::boolean, ${JSON.stringify(line.tickets ?? [])}::jsonb
+        from taken
+        returning id
+      ), held as (
+        insert into cart_holds (cart_id, cart_item_id, occurrence_id, quantity, expires_at)
+        select ${line.cartId}::int, line.id, taken.id, ${line.quantity}::int, ${hold.expiresAt.toISOString()}::timestamptz
+        from line, taken
+        returning cart_item_id
+      )
+      select exists (select 1 from basket) as open, (select ok from clear) as clear,
+        (select cart_item_id from held) as line_id,
+        exists (select 1 from cart_items m where m.cart_id = ${line.cartId}::int
+          and m.cartable_type = 'membership') as has_membership,
+        exists (select 1 from cart_items p where p.cart_id = ${line.cartId}::int
+          and p.cartable_type = 'penalty') as has_penalty`);
+    const row = rowsOf<{
+      open: boolean;
+      clear: boolean;
+      line_id: number | null;
+      has_membership: boolean;
+      has_penalty: boolean;
+    }>(result)[0];
+    if (!row?.open || !row.clear) return { kind: 'unsure' };
+    if (row.line_id === null) return { kind: 'full' };
+    return {
+      kind: 'added',
+      lineId: Number(row.line_id),
+      hasMembership: row.has_membership,
+      hasPenalty: row.has_penalty,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'unsure' };
+    throw error;
+  }
+}
+
+/** What `removeLineAtOnce` did: removed the line (and gave its places back), or left it to the transaction. */
+export type LineRemovedAtOnce =
+  | { kind: 'removed'; freedOccurrenceIds: number[]; hasMembership: boolean; hasPenalty: boolean }
+  | { kind: 'unsure' };
+
+/**
+ * Removes a basket line of one session with its hold and gives its places back, in one statement
+ * outside any transaction (decision 026): the basket's row is locked first, then the line's and its
+ * hold's, then the session's, the order every basket writer keeps. Only a plain session line (not a
+ * course, a membership, a penalty or a waitlist offer's line, which have more to undo) of an open
+ * basket that is not being paid for; otherwise, or when the line is gone, it removes nothing and
+ * answers 'unsure' for the caller's transaction. A hold the sweeper released meanwhile is skipped by
+ * the delete (its row is gone once the wait ends), so its places are not given back twice.
+ */
+export async function removeLineAtOnce(
+  db: Database,
+  cartId: number,
+  itemId: number,
+  claimStartedBefore: Date,
+): Promise<LineRemovedAtOnce> {
+  const result = await db.execute(sql`
+    with basket as materialized (
+      select id from carts
+      where id = ${cartId}::int and status = 'open'
+        and (checkout_claim is null or checkout_started_at is null
+          or checkout_started_at <= ${claimStartedBefore.toISOString()}::timestamptz)
+      for update
+    ), line as materialized (
+      select id from cart_items
+      where id = ${itemId}::int and cart_id = ${cartId}::int and cartable_type in ('activity', 'av2Booking')
+        and occurrence_id is not null and bundle_id is null and waitlist_entry_id is null
+    ), holds as (
+      delete from cart_holds
+      where cart_item_id = (select id from line) and exists (select 1 from basket)
+      returning occurrence_id, quantity
+    ), removed as (
+      delete from cart_items
+      where id = (select id from line) and exists (select 1 from basket)
+      returning id
+    ), released as (
+      update occurrences o set held_count = o.held_count - h.quantity
+      from (select occurrence_id, sum(quantity)::int as quantity from holds group by occurrence_id) h
+      where o.id = h.occurrence_id
+      returning o.id
+    )
+    select (select count(*) from removed)::int as removed, array(select id from released) as freed,
+      exists (select 1 from cart_items m where m.cart_id = ${cartId}::int
+        and m.cartable_type = 'membership') as has_membership,
+      exists (select 1 from cart_items p where p.cart_id = ${cartId}::int
+        and p.cartable_type = 'penalty') as has_penalty`);
+  const row = rowsOf<{
+    removed: number;
+    freed: number[] | string;
+    has_membership: boolean;
+    has_penalty: boolean;
+  }>(result)[0];
+  if (!row || Number(row.removed) !== 1) return { kind: 'unsure' };
+  return {
+    kind: 'removed',
+    freedOccurrenceIds: intArrayOf(row.freed),
+    hasMembership: row.has_membership,
+    hasPenalty: row.has_penalty,
+  };
+}
+
 export async function insertHolds(db: Database, rows: (typeof cartHolds.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(cartHolds).values(rows);
@@ -541,13 +694,8 @@ export async function releaseExpiredHolds(
     select (select coalesce(array_agg(id order by id), '{}') from released) as occurrence_ids,
            (select coalesce(array_agg(distinct cart_item_id), '{}') from gone) as cart_item_ids`);
   const row = rowsOf<{ occurrence_ids: number[] | string; cart_item_ids: number[] | string }>(result)[0];
-  const ints = (value: number[] | string | undefined): number[] => {
-    if (value === undefined) return [];
-    if (Array.isArray(value)) return value.map(Number);
-    return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-  };
-  const occurrenceIds = ints(row?.occurrence_ids);
-  const cartItemIds = ints(row?.cart_item_ids);
+  const occurrenceIds = intArrayOf(row?.occurrence_ids);
+  const cartItemIds = intArrayOf(row?.cart_item_ids);
   if (cartItemIds.length === 0) return { occurrenceIds, cartItemIds, waitlistEntryIds: [] };
   // Lines with no hold left are gone; a line another sweeper is still releasing keeps its row until then.
   const removed = await db.execute(sql`

@@ -22,6 +22,7 @@ import { activityPricingOf, listActivityPricing } from '../venues/venues.service
 import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
+  addLineAtOnce,
   type BookableRow,
   type BundleSessionRow,
   type CartItemDetail,
@@ -45,13 +46,14 @@ import {
   openCartOf,
   openCartTidyingOf,
   releasePlaces,
+  removeLineAtOnce,
   takePlaces,
   updateCart,
   updateCartItem as updateCartItemRow,
   updateHoldQuantity,
 } from './basket.repository';
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
-import { checkoutClaimIsLive, type HoldKeeper, holdExpiry } from './holds.service';
+import { checkoutClaimIsLive, checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 import { tidyBasketAsFound } from './settlement.service';
 
@@ -195,13 +197,23 @@ export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketV
  * (db/locks.ts defaultLockWaitMs) is a lost race, answered 409.
  */
 async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return asBasketWrite(() => db.transaction(work));
+}
+
+/** A basket write, in a transaction or one statement: a lost race on a row lock answers 409. */
+async function asBasketWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(work);
+    return await write();
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
     throw error;
   }
+}
+
+/** Checkout claims that started before this have run out (`checkoutClaimIsLive`), for a statement to test. */
+function claimStartedBefore(now: Date): Date {
+  return new Date(now.getTime() - checkoutClaimTtlMs);
 }
 
 async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
@@ -366,6 +378,8 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   );
   if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
   const cart = await currentCart(deps, acting, body.source);
+  const atOnce = await addOneLineAtOnce(deps, acting, cart, plans, body.source, now);
+  if (atOnce) return atOnce;
   const { locked, known } = await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, now);
     const existing = await listCartItemRows(tx, cart.id);
@@ -433,6 +447,47 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   });
   // The basket was tidied (run-out holds released) at the start of this request: described as committed.
   return viewOf(deps, acting, locked, known);
+}
+
+/**
+ * Nearly every add, one line of one session, written by one statement (decision 026): no benefit to
+ * count against the customer's memberships, and the basket's source as it is. Answers the basket, a
+ * 422 'full', or undefined for the transaction below to do it (and say why it cannot).
+ */
+async function addOneLineAtOnce(
+  deps: CartDeps,
+  acting: Acting,
+  cart: CartRow,
+  plans: AddPlan[],
+  source: string | undefined,
+  now: Date,
+): Promise<BasketView | undefined> {
+  const plan = plans.length === 1 ? plans[0] : undefined;
+  if (plan?.sessions.length !== 1 || plan.occurrenceId === null) return;
+  if ((plan.applyBenefit && acting.isMember) || (source !== undefined && source !== cart.source)) return;
+  const occurrenceId = plan.occurrenceId;
+  const written = await asBasketWrite(() =>
+    addLineAtOnce(
+      deps.db,
+      {
+        cartId: cart.id,
+        cartableType: plan.cartableType,
+        activityId: plan.activityId,
+        venueId: plan.venueId,
+        occurrenceId,
+        pricingOptionId: plan.priced.pricingOptionId,
+        purchasedForUserId: acting.customer.id,
+        quantity: plan.priced.quantity,
+        amount: plan.priced.amount,
+        benefitApplied: plan.priced.benefitApplied,
+        tickets: plan.priced.tickets,
+      },
+      { expiresAt: holdExpiry(deps.config, now), claimStartedBefore: claimStartedBefore(now) },
+    ),
+  );
+  if (written.kind === 'unsure') return;
+  if (written.kind === 'full') throw sessionFull(plan);
+  return viewOf(deps, acting, cart, { membership: written.hasMembership, penalty: written.hasPenalty });
 }
 
 /**
@@ -508,6 +563,16 @@ export async function removeFromCart(
   const now = new Date();
   const cart = await findOpenCart(deps.db, acting.customer.id);
   if (!cart) throw AppError.notFound();
+  const atOnce =
+    cartItemIds.length === 1 && cartItemIds[0] !== undefined
+      ? await asBasketWrite(() =>
+          removeLineAtOnce(deps.db, cart.id, cartItemIds[0] as number, claimStartedBefore(now)),
+        )
+      : undefined;
+  if (atOnce?.kind === 'removed') {
+    await deps.holds.offerFreedPlaces(atOnce.freedOccurrenceIds);
+    return viewOf(deps, acting, cart, { membership: atOnce.hasMembership, penalty: atOnce.hasPenalty });
+  }
   const { locked, known, freed, membershipIds } = await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, now);
     const items = await listCartItemRows(tx, cart.id);

@@ -9,6 +9,7 @@ import {
   type SubmitMembershipResponse,
 } from '@leisure/contract/memberships';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/locks';
 import type { MembershipAnswer, MembershipCosts } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { isLocalDate, localDateOf } from '../../lib/dates';
@@ -356,10 +357,7 @@ export async function submitNewMembership(
     });
   } catch (error) {
     // The partial unique index: a concurrent submission of the same type won.
-    if (
-      String((error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code) ===
-      '23505'
-    ) {
+    if (isUniqueViolation(error)) {
       throw AppError.validation({ membership_type_id: [membershipMessages.alreadyPending] });
     }
     throw error;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "cart_items_one_line_per_session" ON "cart_items" USING btree ("cart_id","occurrence_id") WHERE "cart_items"."occurrence_id" is not null and "cart_items"."waitlist_entry_id" is null;
