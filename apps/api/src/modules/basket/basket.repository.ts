@@ -531,7 +531,7 @@ export async function removeLineAtOnce(
           or checkout_started_at <= ${claimStartedBefore.toISOString()}::timestamptz)
       for update
     ), line as materialized (
-      select id from cart_items
+      select id, occurrence_id from cart_items
       where id = ${itemId}::int and cart_id = ${cartId}::int and cartable_type in ('activity', 'av2Booking')
         and occurrence_id is not null and bundle_id is null and waitlist_entry_id is null
     ), holds as (
@@ -543,9 +543,9 @@ export async function removeLineAtOnce(
       where id = (select id from line) and exists (select 1 from basket)
       returning id
     ), released as (
-      update occurrences o set held_count = o.held_count - h.quantity
-      from (select occurrence_id, sum(quantity)::int as quantity from holds group by occurrence_id) h
-      where o.id = h.occurrence_id
+      -- By the line's session, not joined to the holds: a generic plan of the join scanned every session.
+      update occurrences o set held_count = o.held_count - (select sum(quantity)::int from holds)
+      where o.id = (select occurrence_id from line) and exists (select 1 from holds)
       returning o.id
     )
     select (select count(*) from removed)::int as removed, array(select id from released) as freed,
