@@ -395,6 +395,37 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
 }
 
 /**
+ * A paid basket of one session, settled in one statement: the basket completed, its holds (locked by
+ * the caller) deleted and their places booked, the session's row locked last (its update waits for
+ * the other two: they are the one-time conditions of its scan).
+ */
+export async function completeCartBookingOneSession(
+  db: Database,
+  cartId: number,
+  closing: { hash: string; source: string; now: Date },
+  holds: { ids: number[]; occurrenceId: number; quantity: number },
+): Promise<void> {
+  const now = closing.now.toISOString();
+  const result = await db.execute(sql`
+    with closed as (
+      update carts set status = 'completed', completed_at = ${now}::timestamptz,
+        checkout_hash = ${closing.hash}, checkout_claim = null, checkout_started_at = null,
+        source = ${closing.source}, updated_at = ${now}::timestamptz
+      where id = ${cartId}::int
+      returning id
+    ), gone as (
+      delete from cart_holds where id = any(${sql.param(holds.ids)}::int[]) returning id
+    )
+    update occurrences
+    set held_count = held_count - ${holds.quantity}::int, booked_count = booked_count + ${holds.quantity}::int
+    where id = ${holds.occurrenceId}::int
+      and exists (select 1 from closed) and (select count(*) from gone) = ${holds.ids.length}
+    returning id`);
+  // The caller holds the basket's and the holds' locks: anything else is a bug, and rolls the order back.
+  if (rowsOf(result).length !== 1) throw new Error(`basket ${cartId} could not be settled in one statement`);
+}
+
+/**
  * A basket line and its holds, one per session, in one statement (the insert of the line is a
  * common table expression the holds' insert reads its id from). With `takePlace` (a line of one
  * session), the same statement also takes its places, as `takePlaces` does: no hold is written when

@@ -10,6 +10,7 @@ import {
   type CartItemRow,
   type CartRow,
   type CartTidying,
+  completeCartBookingOneSession,
   deleteHoldlessItems,
   deleteHolds,
   findCart,
@@ -117,7 +118,7 @@ export async function dropClaim(tx: Database, cartId: number): Promise<void> {
 }
 
 /** Held places become booked, sessions in id order (the order every writer locks them in); the holds go. */
-export async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
+async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
   // The holds (locked by the caller) go first, so the sessions' row locks come last.
   await deleteHolds(
     tx,
@@ -128,8 +129,33 @@ export async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
   }
 }
 
+/**
+ * The order is written: the basket is completed with the hash it was paid with, and its held places
+ * become booked, last, so that the sessions' row locks are held from there to the commit only. A
+ * basket of one session (nearly every one) does it all in one statement.
+ */
+export async function completeBasket(
+  tx: Database,
+  cartId: number,
+  closing: { hash: string; source: string; now: Date },
+  holds: HoldRow[],
+): Promise<void> {
+  const sessions = new Set(holds.map((hold) => hold.occurrenceId));
+  const [occurrenceId] = sessions;
+  if (sessions.size === 1 && occurrenceId !== undefined) {
+    await completeCartBookingOneSession(tx, cartId, closing, {
+      ids: holds.map((hold) => hold.id),
+      occurrenceId,
+      quantity: holds.reduce((sum, hold) => sum + hold.quantity, 0),
+    });
+    return;
+  }
+  await closeBasket(tx, cartId, closing);
+  await bookHolds(tx, holds);
+}
+
 /** The order is written: the basket is completed with the hash it was paid with. */
-export async function closeBasket(
+async function closeBasket(
   tx: Database,
   cartId: number,
   closing: { hash: string; source: string; now: Date },

@@ -4,7 +4,7 @@ import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
-import { bookHolds, closeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
+import { completeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
@@ -172,10 +172,9 @@ export async function writeOrder(
   await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await acceptOffers(tx, offers, now);
-  await closeBasket(tx, plan.cart.id, { hash: plan.hash, source, now });
   // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
   // then held only from here to the commit. The places are ours already (the holds are locked).
-  await bookHolds(tx, holds);
+  await completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds);
   return {
     order,
     membershipIds: plan.items.flatMap((item) =>
