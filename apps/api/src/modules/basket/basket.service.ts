@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { isRaceError } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
-import { bestActivityBenefit } from '../benefits/benefits.service';
+import { bestActivityBenefit, hasActivityBenefits } from '../benefits/benefits.service';
 import { availableCredit } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
@@ -464,7 +464,15 @@ async function addOneLineAtOnce(
 ): Promise<BasketView | undefined> {
   const plan = plans.length === 1 ? plans[0] : undefined;
   if (plan?.sessions.length !== 1 || plan.occurrenceId === null) return;
-  if ((plan.applyBenefit && acting.isMember) || (source !== undefined && source !== cart.source)) return;
+  if (source !== undefined && source !== cart.source) return;
+  // A benefit's uses are counted in the transaction. A benefit given while this add runs prices the
+  // line as it was a moment before; checkout re-counts the benefit lines it has.
+  if (
+    plan.applyBenefit &&
+    acting.isMember &&
+    (await hasActivityBenefits(deps.db, acting.customer.id, plan.activityId))
+  )
+    return;
   const occurrenceId = plan.occurrenceId;
   const written = await asBasketWrite(() =>
     addLineAtOnce(

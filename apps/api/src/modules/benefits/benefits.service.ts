@@ -87,6 +87,15 @@ export async function bestActivityBenefit(
   return chooseBenefit(offers, options.places);
 }
 
+/** Whether the customer's memberships give any benefit on the activity (most give none). */
+export async function hasActivityBenefits(
+  db: Database,
+  customerId: number,
+  activityId: number,
+): Promise<boolean> {
+  return (await listActivityBenefits(db, customerId, activityId)).length > 0;
+}
+
 /** A basket line priced with a benefit, and the places it holds. */
 export interface BenefitLine {
   id: number;
