@@ -36,7 +36,12 @@ describe('basket under concurrency (PostgreSQL)', () => {
   });
 
   /** A class session with one place left (capacity 10, 9 booked). */
-  async function lastPlace(hour: string) {
+  function lastPlace(hour: string) {
+    return classSession(hour, 9);
+  }
+
+  /** A class session of 10 places, `booked` of them booked, `hour` after the fixture's yoga session. */
+  async function classSession(hour: string, booked: number) {
     const [h, m] = hour.split(':').map(Number);
     const startsAt = new Date(f.yogaSession.startsAt.getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
     const session = await createOccurrence(t.db, {
@@ -47,7 +52,7 @@ describe('basket under concurrency (PostgreSQL)', () => {
       capacity: 10,
       firstBookableAt: new Date(Date.now() - 3600_000),
     });
-    await setPlacesUsed(t.db, [session.id], { booked: 9 });
+    if (booked > 0) await setPlacesUsed(t.db, [session.id], { booked });
     return session.id;
   }
 
@@ -100,6 +105,29 @@ describe('basket under concurrency (PostgreSQL)', () => {
     await expectOneWinner(await race([t.app, second.app], occurrenceId, 50), occurrenceId);
   });
 
+  /**
+   * The same request from 20 tabs of the customer (over both instances), sent while the basket's row
+   * is locked here and let go once all 20 wait for it.
+   */
+  async function fromTabsOnLockedBasket(
+    customer: Awaited<ReturnType<typeof createUser>>,
+    path: string,
+    body: Record<string, unknown>,
+  ) {
+    const [basket] = await t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, customer.user.id), eq(carts.status, 'open')));
+    let answers: ReturnType<ReturnType<typeof api>['post']>[] = [];
+    await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
+      answers = Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? t.app : second.app).post(path, customer.headers, body),
+      );
+      await allWaitingOnLocks(20);
+    });
+    return Promise.all(answers);
+  }
+
   /** Until this many of the database's connections wait for a row lock (under the 3 s lock limit). */
   async function allWaitingOnLocks(count: number) {
     await vi.waitFor(
@@ -134,41 +162,22 @@ describe('basket under concurrency (PostgreSQL)', () => {
   }
 
   it('one customer adding one session from many tabs at once gets one line and one place', async () => {
-    const startsAt = new Date(f.yogaSession.startsAt.getTime() + 75 * 60_000);
-    const session = await createOccurrence(t.db, {
-      activity: f.free,
-      venue: f.venue,
-      location: f.studio,
-      startsAt,
-      capacity: 10,
-      firstBookableAt: new Date(Date.now() - 3600_000),
-    });
+    const session = await classSession('01:15', 0);
     const customer = await createUser(t.db, f.clientId);
     await api(t.app).get('/api/activities/cart', customer.headers);
-    const [basket] = await t.db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.userId, customer.user.id), eq(carts.status, 'open')));
     // Every tab reads the basket's lines, then waits on its row lock (held here) until all wait:
     // what each read is older than the first tab's line (decision 026).
-    let answers: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>>[] = [];
-    await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
-      answers = Array.from({ length: 20 }, (_, i) =>
-        api(i % 2 === 0 ? t.app : second.app).post('/api/activities/cart/add', customer.headers, {
-          items: [{ id: session.id, type: 'activity' }],
-        }),
-      );
-      await allWaitingOnLocks(20);
+    const settled = await fromTabsOnLockedBasket(customer, '/api/activities/cart/add', {
+      items: [{ id: session, type: 'activity' }],
     });
-    const settled = await Promise.all(answers);
     expect(settled.filter((res) => res.statusCode === 200)).toHaveLength(1);
     for (const res of settled.filter((r) => r.statusCode !== 200)) {
       expect([409, 422]).toContain(res.statusCode);
       if (res.statusCode === 409) expect(res.json().message).toBe(cartMessages.race);
       else expect(res.json().errors['items.0.id']).toEqual([cartMessages.alreadyInCart]);
     }
-    expect(await findOccurrenceRow(t.db, session.id)).toMatchObject({ bookedCount: 0, heldCount: 1 });
-    expect(await t.db.select().from(cartItems).where(eq(cartItems.occurrenceId, session.id))).toHaveLength(1);
+    expect(await findOccurrenceRow(t.db, session)).toMatchObject({ bookedCount: 0, heldCount: 1 });
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.occurrenceId, session))).toHaveLength(1);
   });
 
   it('one line removed from many tabs at once gives its place back once', async () => {
@@ -179,20 +188,10 @@ describe('basket under concurrency (PostgreSQL)', () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     const line = added.json().data.items[0]?.id;
-    const [basket] = await t.db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.userId, customer.user.id), eq(carts.status, 'open')));
-    let answers: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>>[] = [];
-    await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
-      answers = Array.from({ length: 20 }, (_, i) =>
-        api(i % 2 === 0 ? t.app : second.app).post('/api/activities/cart/remove', customer.headers, {
-          cart_item_ids: [line],
-        }),
-      );
-      await allWaitingOnLocks(20);
+    const answers = await fromTabsOnLockedBasket(customer, '/api/activities/cart/remove', {
+      cart_item_ids: [line],
     });
-    const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
+    const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status !== 200).every((status) => status === 404)).toBe(true);
     expect(await findOccurrenceRow(t.db, session)).toMatchObject({ bookedCount: 9, heldCount: 0 });
