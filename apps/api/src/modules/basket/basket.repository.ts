@@ -454,6 +454,28 @@ export async function insertCartItemWithHolds(
   return id === undefined ? undefined : Number(id);
 }
 
+/**
+ * The `basket` CTE of a one-statement basket write (decision 026): the basket's row locked, only if
+ * it is open and no live checkout claims it.
+ */
+function lockedOpenBasket(cartId: number, claimStartedBefore: Date) {
+  return sql`basket as materialized (
+    select id from carts
+    where id = ${cartId}::int and status = 'open'
+      and (checkout_claim is null or checkout_started_at is null
+        or checkout_started_at <= ${claimStartedBefore.toISOString()}::timestamptz)
+    for update
+  )`;
+}
+
+/** Whether the basket holds membership and penalty lines (the answer reads them only then). */
+function otherLineKinds(cartId: number) {
+  return sql`exists (select 1 from cart_items m where m.cart_id = ${cartId}::int
+      and m.cartable_type = 'membership') as has_membership,
+    exists (select 1 from cart_items p where p.cart_id = ${cartId}::int
+      and p.cartable_type = 'penalty') as has_penalty`;
+}
+
 /** What `addLineAtOnce` did: wrote the line, found the session full, or left it to the transaction. */
 export type LineAtOnce =
   | { kind: 'added'; lineId: number; hasMembership: boolean; hasPenalty: boolean }
@@ -476,13 +498,7 @@ export async function addLineAtOnce(
 ): Promise<LineAtOnce> {
   try {
     const result = await db.execute(sql`
-      with basket as materialized (
-        select id from carts
-        where id = ${line.cartId}::int and status = 'open'
-          and (checkout_claim is null or checkout_started_at is null
-            or checkout_started_at <= ${hold.claimStartedBefore.toISOString()}::timestamptz)
-        for update
-      ), clear as materialized (
+      with ${lockedOpenBasket(line.cartId, hold.claimStartedBefore)}, clear as materialized (
         select not exists (select 1 from cart_items i
             where i.cart_id = ${line.cartId}::int and i.occurrence_id = ${line.occurrenceId}::int)
           and not exists (select 1 from waitlist_entries w
@@ -508,11 +524,7 @@ export async function addLineAtOnce(
         returning cart_item_id
       )
       select exists (select 1 from basket) as open, (select ok from clear) as clear,
-        (select cart_item_id from held) as line_id,
-        exists (select 1 from cart_items m where m.cart_id = ${line.cartId}::int
-          and m.cartable_type = 'membership') as has_membership,
-        exists (select 1 from cart_items p where p.cart_id = ${line.cartId}::int
-          and p.cartable_type = 'penalty') as has_penalty`);
+        (select cart_item_id from held) as line_id, ${otherLineKinds(line.cartId)}`);
     const row = rowsOf<{
       open: boolean;
       clear: boolean;
@@ -555,13 +567,7 @@ export async function removeLineAtOnce(
   claimStartedBefore: Date,
 ): Promise<LineRemovedAtOnce> {
   const result = await db.execute(sql`
-    with basket as materialized (
-      select id from carts
-      where id = ${cartId}::int and status = 'open'
-        and (checkout_claim is null or checkout_started_at is null
-          or checkout_started_at <= ${claimStartedBefore.toISOString()}::timestamptz)
-      for update
-    ), line as materialized (
+    with ${lockedOpenBasket(cartId, claimStartedBefore)}, line as materialized (
       select id, occurrence_id from cart_items
       where id = ${itemId}::int and cart_id = ${cartId}::int and cartable_type in ('activity', 'av2Booking')
         and occurrence_id is not null and bundle_id is null and waitlist_entry_id is null
@@ -580,10 +586,7 @@ export async function removeLineAtOnce(
       returning o.id
     )
     select (select count(*) from removed)::int as removed, array(select id from released) as freed,
-      exists (select 1 from cart_items m where m.cart_id = ${cartId}::int
-        and m.cartable_type = 'membership') as has_membership,
-      exists (select 1 from cart_items p where p.cart_id = ${cartId}::int
-        and p.cartable_type = 'penalty') as has_penalty`);
+      ${otherLineKinds(cartId)}`);
   const row = rowsOf<{
     removed: number;
     freed: number[] | string;

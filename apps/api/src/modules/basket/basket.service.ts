@@ -571,11 +571,10 @@ export async function removeFromCart(
   const now = new Date();
   const cart = await findOpenCart(deps.db, acting.customer.id);
   if (!cart) throw AppError.notFound();
+  const [only] = cartItemIds;
   const atOnce =
-    cartItemIds.length === 1 && cartItemIds[0] !== undefined
-      ? await asBasketWrite(() =>
-          removeLineAtOnce(deps.db, cart.id, cartItemIds[0] as number, claimStartedBefore(now)),
-        )
+    cartItemIds.length === 1 && only !== undefined
+      ? await asBasketWrite(() => removeLineAtOnce(deps.db, cart.id, only, claimStartedBefore(now)))
       : undefined;
   if (atOnce?.kind === 'removed') {
     await deps.holds.offerFreedPlaces(atOnce.freedOccurrenceIds);
