@@ -51,6 +51,19 @@ export function BasketView() {
   const [holdExpired, setHoldExpired] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const failed = useRef(false);
+  // A removed line takes its focused button with it: focus moves to the basket's lines (or the
+  // empty basket's message) once the basket shows fewer lines than it had.
+  const refocusBelow = useRef<number | null>(null);
+  const focusTarget = useRef<HTMLElement | null>(null);
+  const setFocusTarget = (element: HTMLElement | null) => {
+    focusTarget.current = element;
+  };
+  const lineCount = cart.data?.items.length;
+  useEffect(() => {
+    if (refocusBelow.current === null || lineCount === undefined || lineCount >= refocusBelow.current) return;
+    refocusBelow.current = null;
+    focusTarget.current?.focus();
+  }, [lineCount]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -77,7 +90,10 @@ export function BasketView() {
           source: owner.source,
         },
         {
-          onSuccess: () => notify.success(t('basket.removed')),
+          onSuccess: () => {
+            refocusBelow.current = data.items.length;
+            notify.success(t('basket.removed'));
+          },
           onError: (error) => notify.error(cartFailure(error, failedText)),
           onSettled: () => setRemoving(null),
         },
@@ -129,7 +145,9 @@ export function BasketView() {
     return (
       <>
         {expiredNotice}
-        <p>{t('basket.empty')}</p>
+        <p ref={setFocusTarget} tabIndex={-1}>
+          {t('basket.empty')}
+        </p>
         <p>
           <SiteLink site="bookings" to="/redirect-to-selected-venue" className="btn btn-primary">
             {t('basket.bookActivity')}
@@ -151,7 +169,12 @@ export function BasketView() {
           }}
         />
       ) : null}
-      <div className="basket-lines" aria-busy={removing ? true : undefined}>
+      <div
+        className="basket-lines"
+        ref={setFocusTarget}
+        tabIndex={-1}
+        aria-busy={removing ? true : undefined}
+      >
         <BasketItems items={data.items} actions={actions} headingLevel={2} />
         {removing ? (
           <div className="basket-overlay" role="status">
@@ -194,6 +217,7 @@ export function BasketView() {
                 { selectedUserId: owner.selectedUserId, source: owner.source },
                 {
                   onSuccess: () => {
+                    refocusBelow.current = data.items.length;
                     setConfirmDiscard(false);
                     notify.success(t('basket.cleared'));
                   },

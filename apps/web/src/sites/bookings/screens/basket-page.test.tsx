@@ -89,6 +89,8 @@ describe('basket page', () => {
       expect(screen.queryByRole('listitem', { name: 'Badminton 40min' })).not.toBeInTheDocument(),
     );
     expect(screen.queryByText('Removing item...')).not.toBeInTheDocument();
+    // The removed line took its focused button with it: focus stays in the basket's lines.
+    expect(document.activeElement).toHaveClass('basket-lines');
   });
 
   it('shows the server error when a removal fails', async () => {
@@ -113,6 +115,8 @@ describe('basket page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Clear basket' }));
     expect(await screen.findByText('Successfully cleared order.')).toBeInTheDocument();
     expect(await screen.findByText('Your basket is empty')).toBeInTheDocument();
+    // Its buttons are gone with the lines: focus lands on what the page now says, not the page's body.
+    await waitFor(() => expect(screen.getByText('Your basket is empty')).toHaveFocus());
   });
 
   it('removes a member benefit', async () => {
