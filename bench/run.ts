@@ -106,6 +106,15 @@ async function main(): Promise<void> {
 
       if (has('api')) {
         load.push(await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`));
+        // Pages with their first view rendered on the server (decision 027): reported, no budget yet.
+        const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        load.push(await measureLoad('GET / (page, first view)', `${base}/`));
+        load.push(
+          await measureLoad(
+            'GET by-time page (first view)',
+            `${base}/location/leeds-riverside/badminton-40min/${tomorrow}/by-time`,
+          ),
+        );
         try {
           const token = await logInMember(base, demoMember);
           load.push(

@@ -96,24 +96,41 @@ function precompress(): Plugin {
 }
 
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
-export default defineConfig({
-  plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    // The API server reads it to preload the chunk of the screen a page opens (decision 020).
-    manifest: true,
-    rolldownOptions: {
-      input: {
-        bookings: resolve(import.meta.dirname, 'index.html'),
-        account: resolve(import.meta.dirname, 'account/index.html'),
-        joining: resolve(import.meta.dirname, 'join/index.html'),
+// `vite build --ssr` builds the server's renderer of their first views into dist-ssr/ (decision 027),
+// outside dist/ so the static handler never serves it.
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        plugins: [react()],
+        // Bundled, not loaded from node_modules: a CommonJS package that throws as it loads (Leaflet
+        // reads `window`) would end the server's process on Node 20; bundled, its chunk's import
+        // only fails. The map is never rendered on the server (centre-step.tsx) in any case.
+        ssr: { noExternal: ['leaflet', 'leaflet.markercluster', 'react-leaflet', '@react-leaflet/core'] },
+        build: {
+          outDir: 'dist-ssr',
+          emptyOutDir: true,
+          sourcemap: true,
+        },
+      }
+    : {
+        plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml(), precompress()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          // The API server reads it to preload the chunk of the screen a page opens (decision 020).
+          manifest: true,
+          rolldownOptions: {
+            input: {
+              bookings: resolve(import.meta.dirname, 'index.html'),
+              account: resolve(import.meta.dirname, 'account/index.html'),
+              joining: resolve(import.meta.dirname, 'join/index.html'),
+            },
+          },
+        },
+        server: {
+          port: 5173,
+          proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+        },
       },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
-  },
-});
+);

@@ -51,7 +51,12 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
-import { createSitePageRenderer, siteOfPath } from './modules/operator/site-page.service';
+import {
+  beforeStartScriptHash,
+  createSitePageRenderer,
+  loadFirstViewRenderer,
+  siteOfPath,
+} from './modules/operator/site-page.service';
 import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
@@ -127,19 +132,34 @@ export function webDistDir(config: Config): string | undefined {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
-/** The venue whose theme a page opens with, as the page decides it: `?venue=` on bookings, else the cookie. */
-function pageVenue(request: FastifyRequest, url: string): string | null {
-  const slug = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const venueSlug = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const selectedVenueCookie = 'selected_venue';
+
+/**
+ * The venue a page opens with, as the web app decides it (shared/venue/selected-venue.ts): named by
+ * the address (`?venue=` on bookings pages, a venue's or a joining centre's path), which selects it,
+ * else the selected venue's cookie.
+ */
+function pageVenue(request: FastifyRequest, url: string): { venue: string | null; selects: boolean } {
   const query = (request.query as Record<string, unknown> | undefined)?.venue;
-  if (siteOfPath(url) === 'bookings' && typeof query === 'string' && slug.test(query)) return query;
-  const cookieValue = request.cookies?.selected_venue;
-  return typeof cookieValue === 'string' && slug.test(cookieValue) ? cookieValue : null;
+  const site = siteOfPath(url);
+  const named =
+    site === 'bookings' && typeof query === 'string' && venueSlug.test(query)
+      ? query
+      : (/^\/location\/([^/]+)/.exec(url)?.[1] ?? /^\/join\/centre\/([^/]+)/.exec(url)?.[1]);
+  if (named && venueSlug.test(named)) return { venue: named, selects: true };
+  const cookieValue = request.cookies?.[selectedVenueCookie];
+  return {
+    venue: typeof cookieValue === 'string' && venueSlug.test(cookieValue) ? cookieValue : null,
+    selects: false,
+  };
 }
 
 function securityHeaders(config: Config) {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // The one inline script: a server-rendered page's cover until its app starts (site-page.service).
+    `script-src 'self' ${beforeStartScriptHash}`,
     // React and the toast library set inline styles at run time; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -397,7 +417,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return sendSitePage(request, reply, url);
   });
 
-  const sitePages = webRoot ? createSitePageRenderer(webRoot, createThemeReader(db, config)) : undefined;
+  const sitePages = webRoot
+    ? createSitePageRenderer(
+        webRoot,
+        createThemeReader(db, config),
+        await loadFirstViewRenderer(webRoot, (error, url) =>
+          app.log.warn({ err: error, url }, 'part of a first view was left to the browser'),
+        ),
+        (error) => app.log.error({ err: error }, "a page's first view failed to render on the server"),
+      )
+    : undefined;
+  /**
+   * The first view's calls, answered in process with the page request's cookies and host headers,
+   * as the browser's own calls would be (GET only: rendering changes nothing).
+   */
+  const fetchInProcess =
+    (request: FastifyRequest): typeof fetch =>
+    async (input, init) => {
+      if (init?.method && init.method !== 'GET') throw new Error('A first view only reads');
+      const headers: Record<string, string> = { accept: 'application/json' };
+      for (const name of [
+        'cookie',
+        'host',
+        'user-agent',
+        'x-forwarded-host',
+        'x-forwarded-proto',
+        'x-forwarded-for',
+      ]) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const answer = await app.inject({ method: 'GET', url: String(input), headers });
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
   if (webRoot) {
     // The sub-sites' own addresses (the static files' index is off: their HTML is themed here).
     for (const home of ['/', '/account/', '/join/']) {
@@ -405,14 +461,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   }
   async function sendSitePage(request: FastifyRequest, reply: FastifyReply, url: string) {
+    const { venue, selects } = pageVenue(request, url);
     const page = await sitePages?.render({
       url,
-      venue: pageVenue(request, url),
+      venue,
       signedIn: Boolean(request.cookies?.[cookieNames(config, request).csrf]),
+      firstView: {
+        search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '',
+        cookieHeader: request.headers.cookie,
+        fetch: fetchInProcess(request),
+      },
     });
     if (!page) return sendError(reply, 404, defaultMessages.not_found);
+    // The page selects the venue its address names, as the app would once started: a link followed
+    // before then (the header's 'Book an activity') already finds it selected. Same cookie as the app's.
+    if (selects && venue && request.cookies?.[selectedVenueCookie] !== venue) {
+      reply.setCookie(selectedVenueCookie, venue, {
+        path: '/',
+        maxAge: 365 * 24 * 60 * 60,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        domain: config.cookie.domain,
+      });
+    }
     reply
-      .header('cache-control', 'no-cache')
+      // A first view can hold the user's own data: kept by no shared cache.
+      .header('cache-control', 'private, no-cache')
       .header('vary', 'accept-encoding, cookie')
       .header('etag', page.etag)
       .type('text/html; charset=utf-8');

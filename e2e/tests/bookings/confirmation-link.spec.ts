@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, request as requests, test } 
 import { expectNoA11yViolations } from '../../support/a11y';
 import { logInThroughModal } from '../../support/bookings';
 import { type Customer, createCustomer, logInThroughApi } from '../../support/customers';
+import { serveWithoutFirstView } from '../../support/first-view';
 import { linkIn, waitForEmail } from '../../support/mail';
 import { okJson } from '../../support/member-api';
 import { bookAndPay, findSession } from '../../support/sessions';
@@ -113,6 +114,7 @@ test('a call that keeps answering 401 reloads the page once, then the page asks 
   page,
 }) => {
   await logInThroughApi(page.request, order.customer);
+  await serveWithoutFirstView(page);
   const loads = countDocumentLoads(page);
   // The order call answers 401 before and after the reload, as for a session the server no longer knows.
   const orderCall = `**/api/my-account/orders/${order.orderId}`;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { serveWithoutFirstView } from '../../support/first-view';
 
 /** Every screen of the shell that no journey above reaches, checked with axe-core. */
 test('anonymous screens of the three sub-sites', async ({ page }) => {
@@ -62,6 +63,7 @@ test('the side drawer on a narrow screen, anonymous and signed in', async ({ bro
 });
 
 test('a theme answer of 503 shows the maintenance page; another failure the error page', async ({ page }) => {
+  await serveWithoutFirstView(page);
   await page.route('**/api/frontend/theme**', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down"}' }),
   );

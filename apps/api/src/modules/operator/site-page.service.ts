@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FontKey, Theme } from '@leisure/contract/operator';
 import { resolveWireTheme, themeCssVariables } from '@leisure/contract/theme-css';
@@ -129,6 +130,7 @@ const fontFamilies: Record<FontKey, string> = {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -203,6 +205,29 @@ function screenAssets(built: BuiltSite, modules: string[], template: string) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/**
+ * Every stylesheet of a sub-site's chunks, the lazy ones included: a page rendered on the server
+ * shows its screen, and whatever it opens first, before their scripts load, so their styles must
+ * apply from the first paint (else the page shifts when a chunk's CSS arrives). The theme fonts'
+ * CSS (written in by the theme) and the joining map's (never rendered on the server) are left out.
+ */
+function siteStyles(built: BuiltSite, site: SiteName, template: string): string[] {
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || /venue-map/.test(key)) return;
+    seen.add(key);
+    const chunk = built.manifest[key];
+    if (!chunk) return;
+    for (const css of chunk.css ?? []) {
+      if (!/(^|\/)latin-\d+-/.test(css) && !template.includes(`/${css}`)) styles.add(`/${css}`);
+    }
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported);
+  };
+  visit(siteHtmlFiles[site]);
+  return [...styles];
+}
+
 /** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
 export interface PageRequest {
   /** The browser path, without the query. */
@@ -211,7 +236,58 @@ export interface PageRequest {
   venue: string | null;
   /** The browser holds a session (its CSRF cookie): the page will ask for the user at once. */
   signedIn: boolean;
+  /** For the first view rendered on the server; without it the page is the themed template. */
+  firstView?: FirstViewRequest;
 }
+
+/** What the web app's server renderer (apps/web/src/sites/render-on-server.tsx) is given. */
+export interface FirstViewRequest {
+  /** The query string, with its '?', or ''. */
+  search: string;
+  cookieHeader: string | undefined;
+  /** GETs the API's own routes in process, as the page's browser would (its cookies and host). */
+  fetch: typeof fetch;
+}
+
+/** The web app's server renderer, as its build (apps/web/dist-ssr) exports it. */
+export interface FirstViewRenderer {
+  render(request: {
+    site: SiteName;
+    url: string;
+    /** The selected venue as the page opens (the address may have just selected it). */
+    venue: string | null;
+    cookieHeader: string | undefined;
+    fetch: typeof fetch;
+  }): Promise<{ html: string; stateScript: string } | undefined>;
+}
+
+/**
+ * The server renderer beside the web build (`dist-ssr/` next to `dist/`), or undefined when it was
+ * not built (pages are then the themed template, rendered in the browser as before).
+ */
+export async function loadFirstViewRenderer(
+  webRoot: string,
+  onError: (error: unknown, url: string) => void,
+): Promise<FirstViewRenderer | undefined> {
+  const entry = path.join(webRoot, '..', 'dist-ssr', 'render-on-server.js');
+  if (!existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as {
+    createServerRenderer(options: {
+      translationsDir: string;
+      onError: (error: unknown, url: string) => void;
+    }): FirstViewRenderer;
+  };
+  return module.createServerRenderer({ translationsDir: path.join(webRoot, 'translations'), onError });
+}
+
+/**
+ * Query values that make the browser render the page afresh instead of hydrating it (a session
+ * handed over, kiosk or embedded mode): the server does not render those pages.
+ */
+const renderedInBrowser = /[?&](token|kiosk|embedded)(=|&|$)/;
+
+/** The longest a page waits for its first view; past it the themed template is sent. */
+const firstViewTimeoutMs = 3_000;
 
 /** A call's preload, in the mode the web app's fetches use (cors, with credentials). */
 const preloadCall = (href: string) =>
@@ -220,7 +296,7 @@ const preloadCall = (href: string) =>
 export function renderSitePage(
   built: BuiltSite,
   template: string,
-  page: { screenModules: string[]; calls: string[]; themeVenue: string | null },
+  page: { site: SiteName; screenModules: string[]; calls: string[]; themeVenue: string | null },
   theme: Theme | undefined,
 ): string {
   const head: string[] = [];
@@ -257,9 +333,11 @@ export function renderSitePage(
     if (logo) head.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image">`);
   }
   for (const call of page.calls) if (!html.includes(`href="${call}"`)) head.push(preloadCall(call));
-  const { scripts, styles } = screenAssets(built, page.screenModules, template);
+  const { scripts } = screenAssets(built, page.screenModules, template);
   for (const file of scripts) head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
-  for (const file of styles) head.push(`<link rel="preload" href="${file}" as="style" crossorigin>`);
+  for (const file of siteStyles(built, page.site, template)) {
+    head.push(`<link rel="stylesheet" crossorigin href="${file}">`);
+  }
   if (head.length === 0) return html;
   return html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
 }
@@ -278,7 +356,121 @@ export interface SitePageRenderer {
 
 const maxPages = 500;
 
-export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader): SitePageRenderer {
+function sitePage(html: string): SitePage {
+  return {
+    html,
+    gzip: gzipSync(html),
+    brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+const rootElement = '<div id="root"></div>';
+
+/**
+ * A server-rendered page shows its buttons and forms before its script has made them work (on a
+ * slow phone, for seconds). This script, inline so that it is in force at once (the CSP allows it
+ * by its hash), covers that time:
+ *
+ * - No form of the app is ever sent by the browser (each is the app's, by its submit handler); one
+ *   submitted before the app starts would be sent as a GET with its fields (a password) in the
+ *   address. Every submit the app has not handled is refused.
+ * - A button tapped before React has hydrated it would do nothing (React drops a tap on a part it
+ *   cannot hydrate yet). The tap is held, and given again once the button works: once React has
+ *   hydrated it (its props are on the element), or, should that mark ever change, 3 s after the
+ *   app said its first view is live (`leisureLive`, shared/app/app-started.tsx); after 30 s it is
+ *   dropped. Taps on buttons that work already pass untouched.
+ * - The app's scripts (its element's `data-entry` and `data-modules`) start once the page has
+ *   painted its content (first-contentful-paint), or at its load event if that comes first (a tab
+ *   in the background paints nothing; a browser without paint timing).
+ */
+export const beforeStartScript = [
+  "addEventListener('submit',function(e){e.preventDefault()});",
+  "addEventListener('click',function(e){",
+  "var b=e.target&&e.target.closest&&e.target.closest('button,[role=button]');",
+  'if(!b)return;',
+  "var works=function(){return Object.keys(b).some(function(k){return k.indexOf('__reactProps$')===0})",
+  '||window.leisureLive&&Date.now()-window.leisureLive>3000};',
+  'if(works())return;',
+  'e.preventDefault();e.stopPropagation();',
+  'var until=Date.now()+30000;',
+  '(function again(){if(!b.isConnected||Date.now()>until)return;if(works())b.click();else requestAnimationFrame(again)})()',
+  '},true);',
+  '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
+  'var start=function(){if(started)return;started=true;',
+  "d.modules.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');",
+  "l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",
+  "var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=d.entry;",
+  'document.head.appendChild(e)};',
+  "try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})",
+  ".observe({type:'paint',buffered:true})}catch(x){}addEventListener('load',start)",
+  '})(document.currentScript)',
+].join('');
+export const beforeStartScriptHash = `'sha256-${createHash('sha256').update(beforeStartScript).digest('base64')}'`;
+
+export function createSitePageRenderer(
+  webRoot: string,
+  themeReader: ThemeReader,
+  firstViews?: FirstViewRenderer,
+  onFirstViewError: (error: unknown) => void = () => undefined,
+): SitePageRenderer {
+  /** The page with its first view in the root element; undefined when the browser renders it. */
+  const withFirstView = async (
+    page: SitePage,
+    site: SiteName,
+    url: string,
+    venue: string | null,
+    request: FirstViewRequest,
+  ): Promise<SitePage | undefined> => {
+    if (!firstViews || renderedInBrowser.test(request.search) || !page.html.includes(rootElement)) {
+      return undefined;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const view = await Promise.race([
+        firstViews.render({
+          site,
+          url: `${url}${request.search}`,
+          venue,
+          cookieHeader: request.cookieHeader,
+          fetch: request.fetch,
+        }),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), firstViewTimeoutMs);
+        }),
+      ]);
+      if (!view) return undefined;
+      // The page holds the answers of its calls and the translations: their preloads would fetch
+      // them again. Its scripts start after its first paint (beforeStartScript), so that on a slow
+      // network the first paint's styles and fonts do not share it with them.
+      let entry: string | undefined;
+      const modules: string[] = [];
+      const html = page.html
+        .replace(/^\s*<link rel="preload" href="[^"]*" as="fetch"[^>]*>\n?/gm, '')
+        .replace(/^\s*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/m, (_, src: string) => {
+          entry = src;
+          return '';
+        })
+        .replace(/^\s*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/gm, (_, href: string) => {
+          modules.push(href);
+          return '';
+        })
+        // A function replacement inserts the view's text as it is ('$' patterns are not expanded).
+        .replace(
+          rootElement,
+          () =>
+            `<script data-entry="${escapeAttribute(entry ?? '')}" data-modules="${escapeAttribute(modules.join(' '))}">` +
+            `${beforeStartScript}</script><div id="root">${view.html}</div>${view.stateScript}`,
+        );
+      if (!entry) return undefined;
+      return sitePage(html);
+    } catch (error) {
+      onFirstViewError(error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   let built: BuiltSite | undefined;
   let builtAt = -1;
   const pages = new Map<string, SitePage>();
@@ -311,7 +503,7 @@ export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader
     }
   };
   return {
-    async render({ url, venue, signedIn }) {
+    async render({ url, venue, signedIn, firstView }) {
       const build = currentBuild();
       const site = siteOfPath(url);
       const template = build.templates[site];
@@ -326,23 +518,21 @@ export function createSitePageRenderer(webRoot: string, themeReader: ThemeReader
       ];
       const theme = await readTheme(venue);
       const key = `${url}|${signedIn}|${theme?.venue ?? ''}|${theme?.etag ?? ''}`;
-      const cached = pages.get(key);
-      if (cached) return cached;
-      const html = renderSitePage(
-        build,
-        template,
-        { screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
-        theme?.data,
-      );
-      const page: SitePage = {
-        html,
-        gzip: gzipSync(html),
-        brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-      };
-      if (pages.size >= maxPages) pages.clear();
-      pages.set(key, page);
-      return page;
+      let page = pages.get(key);
+      if (!page) {
+        page = sitePage(
+          renderSitePage(
+            build,
+            template,
+            { site, screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
+            theme?.data,
+          ),
+        );
+        if (pages.size >= maxPages) pages.clear();
+        pages.set(key, page);
+      }
+      // The first view holds the data of the moment (and the user's own): rendered for each request.
+      return (firstView && (await withFirstView(page, site, url, venue, firstView))) ?? page;
     },
   };
 }

@@ -38,6 +38,18 @@ function fakeWebDist(): string {
   writeFileSync(
     path.join(dir, '.vite/manifest.json'),
     JSON.stringify({
+      'index.html': {
+        file: 'assets/bookings-1.js',
+        dynamicImports: ['src/sites/bookings/screens/venue-page.tsx', 'src/features/venue-map/venue-map.tsx'],
+      },
+      'account/index.html': {
+        file: 'assets/account-1.js',
+        dynamicImports: ['src/sites/account/screens/login-screen.tsx'],
+      },
+      'src/features/venue-map/venue-map.tsx': {
+        file: 'assets/venue-map-1.js',
+        css: ['assets/venue-map-1.css'],
+      },
       'src/sites/bookings/screens/venue-page.tsx': {
         file: 'assets/venue-page-1.js',
         imports: ['_venue-activities.js', 'src/shared/app/mount-site.tsx'],
@@ -45,7 +57,10 @@ function fakeWebDist(): string {
       },
       '_venue-activities.js': { file: 'assets/venue-activities-1.js' },
       'src/shared/app/mount-site.tsx': { file: 'assets/mount-site-1.js' },
-      'src/sites/account/screens/login-screen.tsx': { file: 'assets/login-screen-1.js' },
+      'src/sites/account/screens/login-screen.tsx': {
+        file: 'assets/login-screen-1.js',
+        css: ['assets/forms-1.css'],
+      },
     }),
   );
   const script = `export const screen = '${'venue page '.repeat(200)}';\n`;
@@ -111,7 +126,7 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
     });
 
     it("writes the operator's colours as custom properties, its fonts and its logo into each sub-site", async () => {
-      for (const url of ['/', '/account/', '/join/', '/account/login', '/join/centre/teal-venue']) {
+      for (const url of ['/', '/account/', '/join/', '/account/login', '/join/centre/no-such-venue']) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(themeVars(res.body), url).toContain('--colour-primary:#112233');
@@ -135,14 +150,20 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       }
     });
 
-    it("a selected venue's pages carry that venue's theme (the cookie, or ?venue= on bookings pages)", async () => {
+    it("a selected venue's pages carry that venue's theme (the cookie, ?venue= on bookings pages, a venue's address)", async () => {
       const byCookie = await t.app.inject({
         method: 'GET',
-        url: '/location/teal-venue',
+        url: '/basket',
         cookies: { selected_venue: 'teal-venue' },
       });
       const byQuery = await t.app.inject({ method: 'GET', url: '/?venue=teal-venue' });
-      for (const res of [byCookie, byQuery]) {
+      const byPath = await t.app.inject({ method: 'GET', url: '/location/teal-venue/swimming' });
+      const byCentre = await t.app.inject({
+        method: 'GET',
+        url: '/join/centre/teal-venue',
+        cookies: { selected_venue: 'other-venue' },
+      });
+      for (const res of [byCookie, byQuery, byPath, byCentre]) {
         expect(themeVars(res.body)).toContain('--colour-primary:#0b7a75');
         expect(themeVars(res.body)).toContain("--font-body:'Lato'");
         expect(res.body).toContain('class="secondary-outline"');
@@ -152,6 +173,17 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
         // A logo that is not a web address is not preloaded.
         expect(res.body).not.toContain('javascript:');
       }
+      // The address selects its venue as the app does once started, so that a link followed before
+      // then finds it selected; a page that only reads the cookie leaves it.
+      for (const res of [byQuery, byPath, byCentre]) {
+        expect(res.cookies.find((cookie) => cookie.name === 'selected_venue')).toMatchObject({
+          value: 'teal-venue',
+          path: '/',
+          sameSite: 'Lax',
+          maxAge: 365 * 24 * 60 * 60,
+        });
+      }
+      expect(byCookie.cookies).toEqual([]);
       // My-account pages take the venue from the cookie only; an unknown venue falls back to the operator.
       const account = await t.app.inject({ method: 'GET', url: '/account/?venue=teal-venue' });
       expect(themeVars(account.body)).toContain('--colour-primary:#112233');
@@ -163,7 +195,7 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(themeVars(unknown.body)).toContain('--colour-primary:#112233');
     });
 
-    it("preloads the chunks of the screen a path opens that the sub-site's HTML does not already load", async () => {
+    it("preloads the chunks of the screen a path opens, and applies every stylesheet of the sub-site's chunks", async () => {
       const venuePage = await t.app.inject({ method: 'GET', url: '/location/teal-venue' });
       expect(venuePage.body).toContain(
         '<link rel="modulepreload" crossorigin href="/assets/venue-page-1.js">',
@@ -171,13 +203,16 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(venuePage.body).toContain(
         '<link rel="modulepreload" crossorigin href="/assets/venue-activities-1.js">',
       );
-      expect(venuePage.body).toContain(
-        '<link rel="preload" href="/assets/activities-1.css" as="style" crossorigin>',
-      );
+      // Server-rendered screens show before their chunks load: their styles apply from the first
+      // paint (lazy chunks' too), all but the joining map's, which is never rendered on the server.
+      expect(venuePage.body).toContain('<link rel="stylesheet" crossorigin href="/assets/activities-1.css">');
+      expect(venuePage.body).not.toContain('venue-map-1.css');
       expect(venuePage.body.match(/mount-site-1\.js/g)).toHaveLength(1);
       const login = await t.app.inject({ method: 'GET', url: '/account/login' });
       expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1.js">');
+      expect(login.body).toContain('<link rel="stylesheet" crossorigin href="/assets/forms-1.css">');
       expect(login.body).not.toContain('venue-page-1.js');
+      expect(login.body).not.toContain('activities-1.css');
     });
 
     it("preloads the calls the screen makes first, the selected venue's theme and, with a session, the user", async () => {
@@ -186,7 +221,10 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       const anonymous = await t.app.inject({ method: 'GET', url: '/location/teal-venue' });
       expect(anonymous.body).toContain(preload('/api/activities/venues'));
       expect(anonymous.body).toContain(preload('/api/activities/venue/teal-venue/categories'));
-      expect(anonymous.body).toContain('<link rel="preload" href="/api/frontend/theme" as="fetch"');
+      // The venue's address selects it: the page asks for its theme.
+      expect(anonymous.body).toContain(
+        '<link rel="preload" href="/api/frontend/theme?venue=teal-venue" as="fetch"',
+      );
       expect(anonymous.body).not.toContain('/api/auth/user');
 
       const byTime = await t.app.inject({

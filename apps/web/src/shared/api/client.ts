@@ -36,6 +36,12 @@ export interface ApiSettings {
   headers?: () => Record<string, string>;
   /** Called on any 401: the session is gone (spec: clear the token and reload). */
   onUnauthenticated?: () => void;
+  /**
+   * Server rendering only (sites/render-on-server.tsx): the fetch that reaches the API in process,
+   * and the cookies of the page's request, in place of the browser's fetch and document.cookie.
+   */
+  serverFetch?: typeof fetch;
+  serverCookies?: () => Record<string, string> | undefined;
 }
 
 let settings: ApiSettings = { baseUrl: '', csrfCookie: 'leisure_xsrf' };
@@ -49,7 +55,7 @@ export function getApiSettings(): ApiSettings {
 }
 
 export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') return settings.serverCookies?.()?.[name];
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -120,7 +126,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await (settings.serverFetch ?? fetch)(buildUrl(path, options.query), {
       method,
       headers,
       body,

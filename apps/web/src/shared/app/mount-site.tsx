@@ -1,28 +1,17 @@
-import type { ComponentType } from 'react';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { initI18n } from '../i18n/i18n';
-import type { SiteName } from '../links/links';
-import type { LoginModalProps } from '../session/login-modal-slot';
 import { loadMockWorker } from '../settings';
 import '../theme/global.css';
-import { AppProviders } from './providers';
-import { ShellGate } from './shell-gate';
+import { readPageState } from './server-rendered';
 import { siteRoutes } from './site-routes';
+import { type SiteDefinition, SiteTree } from './site-tree';
 import { startUp } from './start-up';
 
 export type { SiteName } from '../links/links';
-
-export interface SiteDefinition {
-  site: SiteName;
-  /** Where the sub-site is mounted: '/', '/account', '/join'. */
-  basename: string;
-  routes: RouteObject[];
-  /** The login modal the header and 'Book now' open (features/auth's; shared code cannot import it). */
-  loginModal: ComponentType<LoginModalProps>;
-}
+export type { SiteDefinition } from './site-tree';
 
 /** The mock-API mode (MSW): only in builds made with VITE_MOCK_API=true; otherwise no mock code ships. */
 async function startMockApi(): Promise<void> {
@@ -36,21 +25,42 @@ async function startMockApi(): Promise<void> {
  * Starts one sub-site: the mock API when on, modes, venue and token hand-over from the URL, the
  * translations; then renders the routes inside the root layout, the shell gate (client, theme,
  * fonts) and the providers every sub-site shares.
+ *
+ * A page the server rendered (docs/decisions/027) is hydrated with the server's answers, unless the
+ * tab is not what the server rendered for: a kiosk or embedded tab (modes live in sessionStorage),
+ * or a session handed over in the URL. Those render afresh over the server's HTML.
  */
-export async function mountSite({ site, basename, routes, loginModal }: SiteDefinition): Promise<void> {
+export async function mountSite(definition: SiteDefinition): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   await startMockApi();
-  const [{ modes }] = await Promise.all([startUp(site), initI18n()]);
+  const pageState = readPageState();
+  const [{ modes, handedOver }] = await Promise.all([
+    startUp(definition.site),
+    initI18n(undefined, pageState?.translations),
+  ]);
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(siteRoutes(routes), { basename });
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} site={{ site, basename }} modes={modes} loginModal={loginModal}>
-        <ShellGate>
-          <RouterProvider router={router} />
-        </ShellGate>
-      </AppProviders>
-    </StrictMode>,
+  const hydrating =
+    pageState !== undefined && container.hasChildNodes() && !modes.kiosk && !modes.embedded && !handedOver;
+  if (hydrating) hydrate(queryClient, pageState.queries);
+  const router = createBrowserRouter(siteRoutes(definition.routes), { basename: definition.basename });
+  const tree = (
+    <SiteTree
+      definition={definition}
+      queryClient={queryClient}
+      modes={modes}
+      serverRendered={hydrating}
+      router={<RouterProvider router={router} />}
+    />
   );
+  if (hydrating) {
+    hydrateRoot(container, tree, {
+      // React renders afresh what did not match; said in the console so that tests see it.
+      onRecoverableError: (error, info) =>
+        console.error('The page was rendered again in the browser:', error, info.componentStack),
+    });
+    return;
+  }
+  container.replaceChildren();
+  createRoot(container).render(tree);
 }

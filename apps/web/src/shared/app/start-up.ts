@@ -39,12 +39,14 @@ export function selectVenueFromQuery(site: SiteName, search: string): void {
 
 export interface StartUp {
   modes: Modes;
+  /** A session token in the URL was handed over: this tab's session is not the one it was sent with. */
+  handedOver: boolean;
 }
 
 /** Everything that must happen before the first render, in order. */
 export async function startUp(site: SiteName): Promise<StartUp> {
   const modes = initModes(window.location.search);
   selectVenueFromQuery(site, window.location.search);
-  await handOverToken();
-  return { modes };
+  const handedOver = await handOverToken();
+  return { modes, handedOver };
 }

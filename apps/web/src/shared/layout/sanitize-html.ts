@@ -1,18 +1,32 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 
 /** One purifier for the page, with the hook that makes new-tab links safe. */
-const purifier = DOMPurify();
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+function createPurifier(window: WindowLike): Purifier {
+  const purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  return purifier;
+}
+
+let purifier: Purifier | undefined = typeof window === 'undefined' ? undefined : createPurifier(window);
+
+/**
+ * The server renderer has no page: it gives the purifier a DOM of its own (jsdom), so operator HTML
+ * is rendered on the server exactly as the browser will sanitise it when it hydrates.
+ */
+export function sanitizeWithWindow(window: WindowLike): void {
+  purifier = createPurifier(window);
+}
 
 /**
  * Operator-supplied HTML (footer, terms) is sanitised before it renders (DESIGN.md): no scripts,
  * event handlers, frames, forms or styles; links may open a new tab, but cannot reach back.
  */
 export function sanitizeHtml(html: string): string {
+  if (!purifier) throw new Error('sanitizeHtml has no DOM: call sanitizeWithWindow first');
   return purifier.sanitize(html, {
     USE_PROFILES: { html: true },
     ADD_ATTR: ['target'],

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AppStarted } from '../app/app-started';
 import { lazyWithTimeout } from '../app/lazy';
 import { useModes } from '../modes/modes';
 import { PageLoading } from '../ui/page-spinner';
@@ -28,6 +29,7 @@ export function SiteLayout() {
         {embedded ? null : <Breadcrumbs />}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <AppStarted />
         </Suspense>
       </div>
       {embedded ? null : (

@@ -48,7 +48,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The selected venue's slug (or null) and a setter that stores it in the shared cookie. */
 export function useSelectedVenue(): [string | null, (slug: string | null) => void] {
-  const slug = useSyncExternalStore(subscribe, readSelectedVenue, () => null);
+  // On the server readCookie reads the request's cookies (shared/api/client), so a server-rendered
+  // page and its hydration both start from the venue the request named.
+  const slug = useSyncExternalStore(subscribe, readSelectedVenue, readSelectedVenue);
   const set = useCallback((next: string | null) => writeSelectedVenue(next), []);
   return [slug, set];
 }

@@ -1,5 +1,4 @@
-import { LazyLoginModal } from '../../features/auth/components/lazy-login-modal';
 import { mountSite } from '../../shared/app/mount-site';
-import { accountRoutes } from './routes';
+import { accountSite } from './site';
 
-void mountSite({ site: 'account', basename: '/account', routes: accountRoutes, loginModal: LazyLoginModal });
+void mountSite(accountSite);

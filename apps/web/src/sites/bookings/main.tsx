@@ -1,5 +1,4 @@
-import { LazyLoginModal } from '../../features/auth/components/lazy-login-modal';
 import { mountSite } from '../../shared/app/mount-site';
-import { bookingsRoutes } from './routes';
+import { bookingsSite } from './site';
 
-void mountSite({ site: 'bookings', basename: '/', routes: bookingsRoutes, loginModal: LazyLoginModal });
+void mountSite(bookingsSite);

@@ -1,5 +1,4 @@
-import { LazyLoginModal } from '../../features/auth/components/lazy-login-modal';
 import { mountSite } from '../../shared/app/mount-site';
-import { joiningRoutes } from './routes';
+import { joiningSite } from './site';
 
-void mountSite({ site: 'joining', basename: '/join', routes: joiningRoutes, loginModal: LazyLoginModal });
+void mountSite(joiningSite);

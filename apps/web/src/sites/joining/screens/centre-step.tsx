@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { JoiningVenue } from '../../../features/joining/api/types';
 import { VenueCards } from '../../../features/joining/components/venue-cards';
 import { lazyWithTimeout } from '../../../shared/app/lazy';
+import { useInBrowser } from '../../../shared/app/server-rendered';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 
 /** The map (Leaflet and its plugin) is its own chunk, loaded only when the map setting is on. */
@@ -19,6 +20,7 @@ export interface CentreStepProps {
 /** Choose your home centre: the venue cards, or the map when the online-joining map setting is on. */
 export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }: CentreStepProps) {
   const { t } = useTranslation('flow');
+  const inBrowser = useInBrowser();
   if (isError) {
     return (
       <p role="alert" className="notice">
@@ -35,6 +37,7 @@ export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }
   );
   if (!venues) return loading;
   if (!mapEnabled) return <VenueCards venues={venues} selectedId={selectedId} onChoose={onChoose} />;
+  if (!inBrowser) return loading;
   return (
     <Suspense fallback={loading}>
       <VenueMap

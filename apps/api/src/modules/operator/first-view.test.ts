@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, createUser } from '../../test/factories/basket-fixtures';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { cookieNames } from '../session/session';
+
+/**
+ * A page's first view rendered on the server (decision 027), as the API serves it: the web build's
+ * renderer (dist-ssr/ beside dist/) is given the path, the request's cookies and a fetch that
+ * answers the API's own routes in process; its view goes into the page's root with its answers.
+ * Here the renderer is a stand-in that shows what it was given and what its calls answered; the
+ * real one is proved in the browser (e2e/tests/shell/server-rendered.spec.ts).
+ */
+const stubRenderer = `
+export function createServerRenderer({ translationsDir }) {
+  return {
+    async render({ site, url, cookieHeader, fetch }) {
+      if (url.startsWith('/declined')) return undefined;
+      if (url.startsWith('/broken')) throw new Error('the view failed');
+      const client = await (await fetch('/api/client')).json();
+      const user = await fetch('/api/auth/user');
+      const who = user.ok ? (await user.json()).data.email : 'nobody (' + user.status + ')';
+      let writes = 'refused';
+      try { await fetch('/api/auth/logout', { method: 'POST' }); writes = 'allowed'; } catch {}
+      const html = '<main>' + site + ' ' + url + ' for ' + client.data.app_name + ', signed in: ' + who +
+        ', writes ' + writes + ', translations in ' + (translationsDir.endsWith('translations') ? 'dist' : '?') +
+        ', $& kept</main>';
+      return { html, stateScript: '<script id="page-state" type="application/json">{"queries":{}}</script>' };
+    },
+  };
+}
+`;
+
+function fakeBuild(): { root: string; webDist: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'leisure-first-view-'));
+  const webDist = path.join(root, 'dist');
+  const html = (entry: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <link rel="preload" href="/api/client" as="fetch" crossorigin="use-credentials" />
+    <link rel="preload" href="/translations/en/common.json" as="fetch" crossorigin="anonymous" />
+    <script type="module" crossorigin src="/assets/${entry}.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+  for (const dir of ['dist/account', 'dist/join', 'dist/assets', 'dist-ssr'])
+    mkdirSync(path.join(root, dir), { recursive: true });
+  writeFileSync(path.join(webDist, 'index.html'), html('bookings-1'));
+  writeFileSync(path.join(webDist, 'account/index.html'), html('account-1'));
+  writeFileSync(path.join(webDist, 'join/index.html'), html('joining-1'));
+  writeFileSync(path.join(root, 'dist-ssr/render-on-server.js'), stubRenderer);
+  return { root, webDist };
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+
+describe("a page's first view, rendered on the server (decision 027)", () => {
+  let t: TestApp;
+  let build: { root: string; webDist: string };
+  let session: { email: string; cookie: string };
+
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await startTestApp({ WEB_DIST_DIR: build.webDist });
+    const fixture = await createFixture(t.db);
+    const customer = await createUser(t.db, fixture.clientId);
+    const names = cookieNames(t.config);
+    session = {
+      email: customer.user.email ?? '',
+      cookie: `${names.session}=${customer.token}; ${names.csrf}=a-csrf-token`,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (build) rmSync(build.root, { recursive: true, force: true });
+  });
+
+  it("puts the view and its answers in the page's root, and drops the preloads of the calls it answered", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/location/cart-venue' });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toBe(
+      '<main>bookings /location/cart-venue for Cart Leisure, signed in: nobody (401), writes refused, translations in dist, $& kept</main>',
+    );
+    expect(res.body).toContain(
+      '</div><script id="page-state" type="application/json">{"queries":{}}</script>',
+    );
+    expect(res.body).not.toContain('href="/api/client"');
+    expect(res.body).not.toContain('href="/translations/en/common.json"');
+  });
+
+  it('starts the scripts after the first paint: the entry and its modules are handed to the inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain(
+      '<script data-entry="/assets/bookings-1.js" data-modules="/assets/react-1.js">',
+    );
+  });
+
+  it("renders with the visitor's own session, and keeps no page for the next visitor", async () => {
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/account/?from=email',
+      headers: { cookie: session.cookie },
+    });
+    expect(rootOf(signedIn.body)).toContain(
+      `account /account/?from=email for Cart Leisure, signed in: ${session.email}`,
+    );
+    // The user's own data: no shared cache may keep it.
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/account/?from=email' });
+    expect(rootOf(anonymous.body)).toContain('signed in: nobody (401)');
+    expect(anonymous.body).not.toContain(session.email);
+  });
+
+  it("refuses the browser's own form submits before the app starts, by an inline script its CSP allows", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/account/login' });
+    const inline = /<script data-entry[^>]*>([^<]*)<\/script>/.exec(res.body)?.[1];
+    expect(inline).toContain("addEventListener('submit'");
+    expect(inline).toContain('preventDefault()');
+    const hash = createHash('sha256')
+      .update(inline ?? '')
+      .digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('leaves to the browser the pages it renders afresh, and the views that fail or are declined', async () => {
+    for (const url of ['/?kiosk=1', '/join/?embedded', '/account/?token=abc', '/declined', '/broken']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(rootOf(res.body), url).toBe('');
+      expect(res.body, url).not.toContain('page-state');
+      // The themed template as before, with its preloads and its scripts.
+      expect(res.body, url).toContain('<link rel="preload" href="/api/client"');
+      expect(res.body, url).toContain('<script type="module" crossorigin src=');
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+
+/**
+ * Server rendering (docs/decisions/027-server-rendered-first-view.md): the API server renders a
+ * page's first view with the answers of its first calls, and writes those answers into the page
+ * as JSON; the browser then hydrates the same tree instead of rendering it from a blank page.
+ */
+
+/** The id of the page's JSON script with the server's query answers. */
+export const pageStateId = 'page-state';
+
+/** What the server wrote into the page beside the rendered view. */
+export interface PageState {
+  queries: DehydratedState;
+  /** The translations (English, every namespace): the page starts without fetching them. */
+  translations?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * True while the tree renders on the server, and in the browser when it hydrates a server-rendered
+ * page: the first render must then match the server's (no spinner for what the HTML already shows).
+ */
+const ServerRenderedContext = createContext(false);
+
+export function ServerRenderedProvider({ value, children }: { value: boolean; children: ReactNode }) {
+  return <ServerRenderedContext.Provider value={value}>{children}</ServerRenderedContext.Provider>;
+}
+
+export function useServerRendered(): boolean {
+  return useContext(ServerRenderedContext);
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates, true after: for what only a browser can show
+ * (the joining map's Leaflet reads `window` as soon as it loads), rendered once the page is live.
+ */
+export function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
+/** The page's JSON as a script element's text: no '<' can end the element early. */
+export function pageStateScript(state: PageState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script id="${pageStateId}" type="application/json">${json}</script>`;
+}
+
+/** The server's answers in this page, or undefined when the page was not rendered on the server. */
+export function readPageState(doc: Document = document): PageState | undefined {
+  const element = doc.getElementById(pageStateId);
+  if (!element?.textContent) return undefined;
+  try {
+    const state = JSON.parse(element.textContent) as Partial<PageState>;
+    return state.queries ? (state as PageState) : undefined;
+  } catch {
+    return undefined;
+  }
+}

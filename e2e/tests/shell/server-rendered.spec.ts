@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createCustomer, logInThroughApi } from '../../support/customers';
+
+/**
+ * Phones (issue 16, decision 027): the server renders a page's first view with the answers of its
+ * calls, so it shows before any script has run; the browser then hydrates that HTML (keeps it and
+ * makes it work) instead of rendering the page again.
+ */
+
+const pages = [
+  { path: '/', heading: 'Book an activity' },
+  { path: '/location/leeds-riverside', heading: 'Riverside Leisure Centre Leeds' },
+  { path: '/account/login', heading: 'Log in' },
+  { path: '/join/', heading: 'Buy a membership' },
+];
+
+/**
+ * Counts, from before the page's first byte, the times the server's HTML was thrown away (its
+ * `.site` element removed), and collects what React says when it renders a part again.
+ */
+async function watchHydration(page: Page): Promise<{ replaced: () => Promise<number>; errors: string[] }> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /rendered again|hydrat/i.test(message.text()))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const counter = window as unknown as { siteReplaced: number };
+    counter.siteReplaced = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof HTMLElement && node.classList.contains('site')) counter.siteReplaced += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    replaced: () => page.evaluate(() => (window as unknown as { siteReplaced: number }).siteReplaced),
+    errors,
+  };
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each sub-site's first view is in the page the server sends, with the operator's theme", async ({
+    page,
+  }) => {
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /home/i }), path).toBeVisible();
+    }
+    // The screen's own data, not only its frame: the venues and a venue's activities.
+    await page.goto('/');
+    await expect(page.getByTestId('venue-card').first()).toBeVisible();
+    await page.goto('/location/leeds-riverside');
+    await expect(page.getByRole('link', { name: 'Racquet Sports' })).toBeVisible();
+  });
+
+  test("a venue's page selects it at once, so a link followed before the scripts run finds it selected", async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/location/york-ouse-bank');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ouse Bank Leisure Centre York' }),
+    ).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'selected_venue')?.value).toBe('york-ouse-bank');
+  });
+
+  test("a signed-in customer's dashboard is rendered for them", async ({ page }) => {
+    const customer = await createCustomer(page.request, 'server-rendered');
+    await logInThroughApi(page.request, customer);
+    await page.goto('/account/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account dashboard' })).toBeVisible();
+    await expect(page.getByText(customer.firstName).first()).toBeVisible();
+  });
+});
+
+test('the browser keeps the server’s HTML and makes it work, signed out and signed in', async ({ page }) => {
+  const hydration = await watchHydration(page);
+  for (const { path, heading } of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  // Working, not only shown: the venue search filters as the user types.
+  await page.goto('/');
+  await page.getByTestId('search-venue').fill('York');
+  await expect(page.getByTestId('venue-card')).toHaveCount(1);
+  expect(await hydration.replaced()).toBe(0);
+
+  const customer = await createCustomer(page.request, 'hydrated');
+  await logInThroughApi(page.request, customer);
+  for (const path of ['/account/', '/account/bookings', '/basket']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await hydration.replaced(), path).toBe(0);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: /basket/i })).toBeVisible();
+  expect(hydration.errors).toEqual([]);
+});
+
+test('a kiosk tab, which the server cannot know of, is rendered afresh in the browser', async ({ page }) => {
+  const hydration = await watchHydration(page);
+  await page.goto('/?kiosk=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an activity' })).toBeVisible();
+  // The mode lives in the tab: a later page without the flag is the kiosk's too.
+  await page.goto('/location/leeds-riverside');
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside Leisure Centre Leeds' })).toBeVisible();
+  expect(await hydration.replaced()).toBe(1);
+  expect(hydration.errors).toEqual([]);
+});
+
+test('a form sent before the scripts have started is not sent by the browser (no password in the address)', async ({
+  page,
+}) => {
+  // The page as a slow phone has it: the server's HTML, its scripts not yet arrived.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/account/login');
+  await page.getByLabel(/email/i).first().fill('someone@example.com');
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill('Secret-Pass-1');
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .press('Enter');
+  await page
+    .getByRole('button', { name: /^log ?in$/i })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/account\/login$/);
+  expect(page.url()).not.toContain('Secret');
+});
