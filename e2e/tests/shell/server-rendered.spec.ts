@@ -138,3 +138,37 @@ test('a form sent before the scripts have started is not sent by the browser (no
   await expect(page).toHaveURL(/\/account\/login$/);
   expect(page.url()).not.toContain('Secret');
 });
+
+/** Holds the page's scripts back (a slow phone) until the returned function lets them load. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a choice and a tap made before the scripts have started are applied once they have', async ({
+  page,
+}) => {
+  let release = await holdScripts(page);
+  await page.goto('/join/centre/leeds-riverside', { waitUntil: 'domcontentloaded' });
+  const memberships = page.getByRole('list', { name: 'Memberships' }).getByRole('article');
+  expect(await memberships.count()).toBeGreaterThan(1);
+  await page.getByRole('combobox', { name: 'Membership type' }).selectOption({ label: 'Junior' });
+  release();
+  // The app learns the choice when it starts: only the Junior membership is listed.
+  await expect(memberships).toHaveCount(1);
+
+  // The header's 'Log in', tapped before the app starts, opens the login dialog once it has.
+  release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('login').click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+});

@@ -375,27 +375,34 @@ const rootElement = '<div id="root"></div>';
  * - No form of the app is ever sent by the browser (each is the app's, by its submit handler); one
  *   submitted before the app starts would be sent as a GET with its fields (a password) in the
  *   address. Every submit the app has not handled is refused.
- * - A button tapped before React has hydrated it would do nothing (React drops a tap on a part it
- *   cannot hydrate yet). The tap is held, and given again once the button works: once React has
- *   hydrated it (its props are on the element), or, should that mark ever change, 3 s after the
- *   app said its first view is live (`leisureLive`, shared/app/app-started.tsx); after 30 s it is
- *   dropped. Taps on buttons that work already pass untouched.
+ * - A button, checkbox or radio tapped before React has hydrated it would do nothing, or change
+ *   the page without the app knowing (React drops a tap on a part it cannot hydrate yet). The tap
+ *   is held, and given again once the element works: once React has hydrated it (its props are on
+ *   the element), or, should that mark ever change, 3 s after the app said its first view is live
+ *   (`leisureLive`, shared/app/app-started.tsx); after 30 s it is dropped. A select's choice is
+ *   held the same way (the select shows its first value until then). Typed text needs nothing: the
+ *   fields keep it and the forms read it. What works already passes untouched.
  * - The app's scripts (its element's `data-entry` and `data-modules`) start once the page has
  *   painted its content (first-contentful-paint), or at its load event if that comes first (a tab
  *   in the background paints nothing; a browser without paint timing).
  */
 export const beforeStartScript = [
   "addEventListener('submit',function(e){e.preventDefault()});",
-  "addEventListener('click',function(e){",
-  "var b=e.target&&e.target.closest&&e.target.closest('button,[role=button]');",
-  'if(!b)return;',
-  "var works=function(){return Object.keys(b).some(function(k){return k.indexOf('__reactProps$')===0})",
+  '(function(){',
+  // Whether React works an element: its props are on it, or the app has been live for 3 s.
+  "var works=function(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps$')===0})",
   '||window.leisureLive&&Date.now()-window.leisureLive>3000};',
-  'if(works())return;',
-  'e.preventDefault();e.stopPropagation();',
-  'var until=Date.now()+30000;',
-  '(function again(){if(!b.isConnected||Date.now()>until)return;if(works())b.click();else requestAnimationFrame(again)})()',
-  '},true);',
+  'var when=function(n,then){var until=Date.now()+30000;',
+  '(function again(){if(!n.isConnected||Date.now()>until)return;if(works(n))then();else requestAnimationFrame(again)})()};',
+  "addEventListener('click',function(e){",
+  "var b=e.target&&e.target.closest&&e.target.closest('button,[role=button],input[type=checkbox],input[type=radio]');",
+  'if(!b||works(b))return;',
+  'e.preventDefault();e.stopPropagation();when(b,function(){b.click()})},true);',
+  "addEventListener('change',function(e){var s=e.target;if(!s||s.tagName!=='SELECT'||works(s))return;",
+  'e.stopPropagation();var v=s.value;',
+  'for(var i=0;i<s.options.length;i++)s.options[i].selected=s.options[i].defaultSelected;',
+  "when(s,function(){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))})},true)",
+  '})();',
   '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
   'var start=function(){if(started)return;started=true;',
   "d.modules.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');",
