@@ -473,6 +473,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
     if (!page) return sendError(reply, 404, defaultMessages.not_found);
+    if (page.redirect) {
+      return reply
+        .code(302)
+        .header('cache-control', 'private, no-cache')
+        .header('location', page.redirect)
+        .send();
+    }
     // The page selects the venue its address names, as the app would once started: a link followed
     // before then (the header's 'Book an activity') already finds it selected. Same cookie as the app's.
     if (selects && venue && request.cookies?.[selectedVenueCookie] !== venue) {

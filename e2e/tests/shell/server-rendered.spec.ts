@@ -72,6 +72,19 @@ test.describe('without scripts', () => {
     expect(cookies.find((cookie) => cookie.name === 'selected_venue')?.value).toBe('york-ouse-bank');
   });
 
+  test('a link opened signed out goes straight to the login page, and back once signed in', async ({
+    page,
+  }) => {
+    await page.goto('/account/bookings/upcoming');
+    await expect(page).toHaveURL(/\/account\/login\?redirect=%2Fbookings%2Fupcoming$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+    const customer = await createCustomer(page.request, 'server-redirect');
+    await logInThroughApi(page.request, customer);
+    await page.goto('/account/login?redirect=%2Fbookings%2Fupcoming');
+    await expect(page).toHaveURL(/\/account\/bookings\/upcoming$/);
+  });
+
   test("a signed-in customer's dashboard is rendered for them", async ({ page }) => {
     const customer = await createCustomer(page.request, 'server-rendered');
     await logInThroughApi(page.request, customer);

@@ -23,7 +23,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { configureApi } from '../shared/api/client';
 import { createQueryClient } from '../shared/api/query-client';
 import { operatorKeys } from '../shared/api/query-keys';
-import { pageStateScript } from '../shared/app/server-rendered';
+import { pageStateScript, ServerRedirectProvider } from '../shared/app/server-rendered';
 import { siteRoutes } from '../shared/app/site-routes';
 import type { SiteDefinition } from '../shared/app/site-tree';
 import { SiteTree } from '../shared/app/site-tree';
@@ -48,12 +48,15 @@ export interface ServerRenderRequest {
   fetch: typeof fetch;
 }
 
-export interface ServerRenderedPage {
-  /** The first view: the content of the page's root element. */
-  html: string;
-  /** The script element with the answers the view was rendered with. */
-  stateScript: string;
-}
+export type ServerRenderedPage =
+  | {
+      /** The first view: the content of the page's root element. */
+      html: string;
+      /** The script element with the answers the view was rendered with. */
+      stateScript: string;
+    }
+  /** The page sends the browser elsewhere (a guard's redirect): a same-site path, with its basename. */
+  | { redirect: string };
 
 export interface ServerRenderer {
   /** The page's first view, or undefined when it is the browser's to render (a redirect, the shell's failure). */
@@ -174,17 +177,25 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
     const cache = queryClient.getQueryCache();
     const tried = new Set<string>();
     let html = '';
+    let redirect: string | undefined;
+    const onRedirect = (href: string) => {
+      redirect ??= href;
+    };
     for (let pass = 0; pass < maxPasses; pass += 1) {
+      redirect = undefined;
       html = await renderToString(
-        <SiteTree
-          definition={definition}
-          queryClient={queryClient}
-          modes={noModes}
-          serverRendered
-          router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-        />,
+        <ServerRedirectProvider onRedirect={onRedirect}>
+          <SiteTree
+            definition={definition}
+            queryClient={queryClient}
+            modes={noModes}
+            serverRendered
+            router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+          />
+        </ServerRedirectProvider>,
         (error) => onError?.(error, request.url),
       );
+      if (redirect) break;
       const asked = cache
         .findAll({ type: 'all' })
         .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash) && enabled(query));
@@ -201,6 +212,7 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
       .findAll({ queryKey: operatorKeys.theme(null).slice(0, 2) })
       .some((query) => query.state.status === 'success');
     if (!queryClient.getQueryData(operatorKeys.client) || !themed) return undefined;
+    if (redirect) return { redirect };
     const state = { queries: dehydrate(queryClient), translations: resources.en };
     queryClient.clear();
     return { html, stateScript: pageStateScript(state) };

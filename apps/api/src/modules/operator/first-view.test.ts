@@ -19,6 +19,8 @@ export function createServerRenderer({ translationsDir }) {
   return {
     async render({ site, url, cookieHeader, fetch }) {
       if (url.startsWith('/declined')) return undefined;
+      if (url.startsWith('/account/bookings')) return { redirect: '/account/login?redirect=%2Fbookings' };
+      if (url.startsWith('/account/elsewhere')) return { redirect: '//evil.example/login' };
       if (url.startsWith('/broken')) throw new Error('the view failed');
       const client = await (await fetch('/api/client')).json();
       const user = await fetch('/api/auth/user');
@@ -123,13 +125,23 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
 
   it("refuses the browser's own form submits before the app starts, by an inline script its CSP allows", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/account/login' });
-    const inline = /<script data-entry[^>]*>([^<]*)<\/script>/.exec(res.body)?.[1];
+    const inline = /<script data-entry[^>]*>([\s\S]*?)<\/script>/.exec(res.body)?.[1];
     expect(inline).toContain("addEventListener('submit'");
     expect(inline).toContain('preventDefault()');
     const hash = createHash('sha256')
       .update(inline ?? '')
       .digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("answers a guard's redirect with an HTTP redirect, to a path of this site only", async () => {
+    const redirected = await t.app.inject({ method: 'GET', url: '/account/bookings' });
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe('/account/login?redirect=%2Fbookings');
+    expect(redirected.headers['cache-control']).toBe('private, no-cache');
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/account/elsewhere' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers.location).toBeUndefined();
   });
 
   it('leaves to the browser the pages it renders afresh, and the views that fail or are declined', async () => {

@@ -258,7 +258,7 @@ export interface FirstViewRenderer {
     venue: string | null;
     cookieHeader: string | undefined;
     fetch: typeof fetch;
-  }): Promise<{ html: string; stateScript: string } | undefined>;
+  }): Promise<{ html: string; stateScript: string } | { redirect: string } | undefined>;
 }
 
 /**
@@ -343,6 +343,8 @@ export function renderSitePage(
 }
 
 export interface SitePage {
+  /** The page sends the browser to this same-site path instead (a route guard's redirect). */
+  redirect?: string;
   html: string;
   gzip: Buffer;
   brotli: Buffer;
@@ -447,6 +449,11 @@ export function createSitePageRenderer(
         }),
       ]);
       if (!view) return undefined;
+      if ('redirect' in view) {
+        // Only a path of this site (never an address elsewhere), and nothing a header cannot carry.
+        const sameSite = /^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/.test(view.redirect);
+        return sameSite ? { ...page, redirect: view.redirect } : undefined;
+      }
       // The page holds the answers of its calls and the translations: their preloads would fetch
       // them again. Its scripts start after its first paint (beforeStartScript), so that on a slow
       // network the first paint's styles and fonts do not share it with them.

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { Navigate, useHref } from 'react-router';
 
 /**
  * Server rendering (docs/decisions/027-server-rendered-first-view.md): the API server renders a
@@ -29,6 +30,34 @@ export function ServerRenderedProvider({ value, children }: { value: boolean; ch
 
 export function useServerRendered(): boolean {
   return useContext(ServerRenderedContext);
+}
+
+/** On the server: where the page sends the browser instead (its first redirect), for an HTTP redirect. */
+const ServerRedirectContext = createContext<((href: string) => void) | null>(null);
+
+export function ServerRedirectProvider({
+  onRedirect,
+  children,
+}: {
+  onRedirect: (href: string) => void;
+  children: ReactNode;
+}) {
+  return <ServerRedirectContext.Provider value={onRedirect}>{children}</ServerRedirectContext.Provider>;
+}
+
+/**
+ * Sends the browser elsewhere (replacing this entry), as React Router's `<Navigate replace>`; on the
+ * server, the page's answer becomes an HTTP redirect there (a link opened signed out goes straight to
+ * the login page, before any script has run).
+ */
+export function Redirect({ to }: { to: string }) {
+  const onServerRedirect = useContext(ServerRedirectContext);
+  const href = useHref(to);
+  if (onServerRedirect) {
+    onServerRedirect(href);
+    return null;
+  }
+  return <Navigate to={to} replace />;
 }
 
 const noChanges = () => () => undefined;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { Redirect } from '../app/server-rendered';
 import { PageLoading } from '../ui/page-spinner';
 import { useSession } from './session';
 
@@ -10,7 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isLoading) return <PageLoading />;
   if (!isLoggedIn) {
     const redirect = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+    return <Redirect to={`/login?redirect=${encodeURIComponent(redirect)}`} />;
   }
   return <>{children}</>;
 }
@@ -24,7 +25,7 @@ export function RequireAnonymous({ children }: { children: ReactNode }) {
     const redirect = params.get('redirect');
     // Only same-site paths: an open redirect would let a link send users anywhere.
     const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
-    return <Navigate to={target} replace />;
+    return <Redirect to={target} />;
   }
   return <>{children}</>;
 }

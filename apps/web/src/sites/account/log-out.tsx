@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../shared/app/server-rendered';
 import { useSession } from '../../shared/session/session';
 import { PageSpinner } from '../../shared/ui/page-spinner';
 
@@ -24,7 +24,7 @@ export function LogOutBoundary({ children }: { children: ReactNode }) {
     }
   }, [logout]);
 
-  if (state === 'done') return <Navigate to="/login" replace />;
+  if (state === 'done') return <Redirect to="/login" />;
   if (state === 'pending') {
     return <PageSpinner />;
   }

@@ -1,5 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { lazyWithTimeout } from '../../../shared/app/lazy';
+import { Redirect } from '../../../shared/app/server-rendered';
 import { useClient } from '../../../shared/operator/use-client';
 import { screen } from '../route-helpers';
 
@@ -29,7 +30,7 @@ const PaymentsManageCardScreen = lazyWithTimeout(
 function CreditsEnabled({ children }: { children: React.ReactNode }) {
   const { data: client } = useClient();
   if (!client) return null;
-  return client.creditsEnabled ? children : <Navigate to="/payments" replace />;
+  return client.creditsEnabled ? children : <Redirect to="/payments" />;
 }
 
 /** The payments area (joining-and-payments.md "Routes in the payments area"). */
@@ -40,7 +41,7 @@ export const paymentsRoutes: RouteObject[] = [
     handle: { crumb: 'Payments' },
     children: [
       { index: true, element: screen(PaymentsSummaryScreen) },
-      { path: 'credit', element: <Navigate to="/payments/credit/added" replace /> },
+      { path: 'credit', element: <Redirect to="/payments/credit/added" /> },
       {
         path: 'credit/:kind',
         element: <CreditsEnabled>{screen(PaymentsCreditScreen)}</CreditsEnabled>,

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, useParams } from 'react-router';
+import { NavLink, useParams } from 'react-router';
 import { BookingsList } from '../../../features/my-bookings/components/bookings-list';
 import { WaitlistList } from '../../../features/my-bookings/components/waitlist-list';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import '../../../features/my-bookings/my-bookings.css';
+import { Redirect } from '../../../shared/app/server-rendered';
 
 const filters = ['upcoming', 'historic', 'waitlist'] as const;
 type Filter = (typeof filters)[number];
@@ -17,7 +18,7 @@ export function BookingsScreen() {
   const { t } = useTranslation('account');
   usePageTitle(t('bookingsArea.title'));
   const { filter } = useParams();
-  if (filter === undefined) return <Navigate to="/bookings/upcoming" replace />;
+  if (filter === undefined) return <Redirect to="/bookings/upcoming" />;
   return (
     <main id="main" className="page">
       <h1>{t('bookingsArea.title')}</h1>

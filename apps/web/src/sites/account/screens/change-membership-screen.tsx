@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { JoiningVenue, MembershipType } from '../../../features/joining/api/types';
 import { JoiningFlow } from '../../../features/joining/components/joining-flow';
 import { changeMembership } from '../../../features/membership-changes/api/change-membership';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../shared/layout/page-title';
 import { useSiteUrl } from '../../../shared/links/use-site-url';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import '../../../features/membership-changes/membership-changes.css';
+import { Redirect } from '../../../shared/app/server-rendered';
 
 function venueOf(home: {
   id: number;
@@ -57,7 +58,7 @@ export function ChangeMembershipScreen() {
   const change = useQuery({ ...changeOptionsQueryOptions(membershipId), enabled: !!membership && !renewing });
   const renewal = useQuery({ ...renewalQueryOptions(membershipId), enabled: !!membership && renewing });
 
-  if (!membership || membership.id !== membershipId) return <Navigate to="/memberships" replace />;
+  if (!membership || membership.id !== membershipId) return <Redirect to="/memberships" />;
   const loading = renewing ? renewal.isPending : change.isPending;
   const failure = renewing ? renewal.error : change.error;
   const notFound = failure instanceof ApiError && (failure.status === 404 || failure.status === 403);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isInvalidTokenError, useValidateResetToken } from '../../../features/auth/api/validate-reset-token';
 import { PasswordResetForm } from '../../../features/auth/components/password-reset-form';
+import { Redirect } from '../../../shared/app/server-rendered';
 import { FormLoadError, FormLoading } from '../../../shared/forms/form-status';
 import { usePageTitle } from '../../../shared/layout/page-title';
 
@@ -28,7 +29,7 @@ export function PasswordResetScreen() {
     );
   }
 
-  if (validation.isError && isInvalidTokenError(validation.error)) return <Navigate to="/login" replace />;
+  if (validation.isError && isInvalidTokenError(validation.error)) return <Redirect to="/login" />;
 
   return (
     <main id="main" className="page page-narrow">

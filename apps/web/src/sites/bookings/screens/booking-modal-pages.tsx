@@ -1,7 +1,8 @@
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ClassBooking } from '../../../features/activities/components/class-booking';
 import { SlotBooking } from '../../../features/activities/components/slot-booking';
 import { byTimeHref, parseTimeRange } from '../../../features/activities/lib/links';
+import { Redirect } from '../../../shared/app/server-rendered';
 
 /** Closing a booking modal goes back to the day's list under it. */
 function useBackToList(): () => void {
@@ -15,7 +16,7 @@ export function SlotPage() {
   const { venue = '', slug = '', date = '', times, compositeKey = '' } = useParams();
   const onClose = useBackToList();
   const range = parseTimeRange(times);
-  if (!range) return <Navigate to={byTimeHref(venue, slug, date)} replace />;
+  if (!range) return <Redirect to={byTimeHref(venue, slug, date)} />;
   return (
     <SlotBooking
       venue={venue}

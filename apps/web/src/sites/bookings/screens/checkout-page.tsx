@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { BasketItems } from '../../../features/basket/components/basket-item';
 import { BasketTotals } from '../../../features/basket/components/basket-totals';
 import { BasketLoadError } from '../../../features/basket/components/basket-view';
@@ -13,6 +12,7 @@ import { useModes } from '../../../shared/modes/modes';
 import { useSession } from '../../../shared/session/session';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import '../../../features/basket/basket.css';
+import { Redirect } from '../../../shared/app/server-rendered';
 
 /** `/basket/checkout` (kiosk flag kept): the basket summary, terms, waivers and payment. */
 export function CheckoutPage() {
@@ -25,7 +25,7 @@ export function CheckoutPage() {
 
   let body: React.ReactNode;
   if (isLoading) body = <PageSpinner />;
-  else if (!isLoggedIn) body = <Navigate to={kiosk ? '/basket?kiosk=true' : '/basket'} replace />;
+  else if (!isLoggedIn) body = <Redirect to={kiosk ? '/basket?kiosk=true' : '/basket'} />;
   else if (owner.selectedUserId === null) body = <CustomerPicker />;
   else if (cart.isPending) body = <PageSpinner />;
   else if (cart.isError) body = <BasketLoadError onRetry={() => void cart.refetch()} />;
