@@ -450,8 +450,8 @@ export function createSitePageRenderer(
       ]);
       if (!view) return undefined;
       if ('redirect' in view) {
-        // Only a path of this site (never an address elsewhere), and nothing a header cannot carry.
-        const sameSite = /^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/.test(view.redirect);
+        // Only a path of this site (never an address elsewhere), in printable ASCII (as useHref encodes it).
+        const sameSite = /^\/(?![/\\])[!-~]*$/.test(view.redirect);
         return sameSite ? { ...page, redirect: view.redirect } : undefined;
       }
       // The page holds the answers of its calls and the translations: their preloads would fetch
