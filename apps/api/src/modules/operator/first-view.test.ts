@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { cookieNames } from '../session/session';
+import { maxConcurrentFirstViews } from './site-page.service';
 
 /**
  * A page's first view rendered on the server (decision 027), as the API serves it: the web build's
@@ -19,6 +20,7 @@ export function createServerRenderer({ translationsDir }) {
   return {
     async render({ site, url, cookieHeader, fetch }) {
       if (url.startsWith('/declined')) return undefined;
+      if (url.startsWith('/held')) await new Promise((resolve) => process.once('first-views-released', resolve));
       if (url.startsWith('/account/bookings')) return { redirect: '/account/login?redirect=%2Fbookings' };
       if (url.startsWith('/account/elsewhere')) return { redirect: '//evil.example/login' };
       if (url.startsWith('/broken')) throw new Error('the view failed');
@@ -142,6 +144,20 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
     const elsewhere = await t.app.inject({ method: 'GET', url: '/account/elsewhere' });
     expect(elsewhere.statusCode).toBe(200);
     expect(elsewhere.headers.location).toBeUndefined();
+  });
+
+  it('renders a few pages at once; the others get the template at once rather than queue', async () => {
+    const pages = Array.from({ length: maxConcurrentFirstViews + 3 }, () =>
+      t.app.inject({ method: 'GET', url: '/held' }),
+    );
+    // The pages past the limit answer while the renders are still held.
+    const firstAnswered = await Promise.race(pages);
+    expect(rootOf(firstAnswered.body)).toBe('');
+    (process as NodeJS.EventEmitter).emit('first-views-released');
+    const answers = await Promise.all(pages);
+    const rendered = answers.filter((answer) => rootOf(answer.body) !== '');
+    expect(rendered).toHaveLength(maxConcurrentFirstViews);
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
   });
 
   it('leaves to the browser the pages it renders afresh, and the views that fail or are declined', async () => {
