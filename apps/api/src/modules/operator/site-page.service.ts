@@ -186,23 +186,32 @@ function preloadableUrl(value: string | undefined): string | undefined {
   }
 }
 
-/** The chunks (JS and CSS) a screen needs beyond what the sub-site's HTML already loads. */
-function screenAssets(built: BuiltSite, modules: string[], template: string) {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string, seen: Set<string>) => {
-    if (seen.has(key)) return;
+/** The manifest's chunks reachable from `keys` by static imports (and dynamic ones with `lazy`), but those `skip` names. */
+function reachableChunks(
+  built: BuiltSite,
+  keys: string[],
+  { lazy = false, skip }: { lazy?: boolean; skip?: RegExp } = {},
+): ManifestChunk[] {
+  const seen = new Set<string>();
+  const chunks: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key) || skip?.test(key)) return;
     seen.add(key);
     const chunk = built.manifest[key];
     if (!chunk) return;
-    const file = `/${chunk.file}`;
-    if (!template.includes(file)) scripts.add(file);
-    for (const css of chunk.css ?? []) if (!template.includes(`/${css}`)) styles.add(`/${css}`);
-    for (const imported of chunk.imports ?? []) visit(imported, seen);
+    chunks.push(chunk);
+    for (const imported of [...(chunk.imports ?? []), ...(lazy ? (chunk.dynamicImports ?? []) : [])]) {
+      visit(imported);
+    }
   };
-  const seen = new Set<string>();
-  for (const key of modules) visit(key, seen);
-  return { scripts: [...scripts], styles: [...styles] };
+  for (const key of keys) visit(key);
+  return chunks;
+}
+
+/** The scripts a screen needs beyond what the sub-site's HTML already loads. */
+function screenScripts(built: BuiltSite, modules: string[], template: string): string[] {
+  const files = reachableChunks(built, modules).map((chunk) => `/${chunk.file}`);
+  return [...new Set(files)].filter((file) => !template.includes(file));
 }
 
 /**
@@ -212,20 +221,9 @@ function screenAssets(built: BuiltSite, modules: string[], template: string) {
  * CSS (written in by the theme) and the joining map's (never rendered on the server) are left out.
  */
 function siteStyles(built: BuiltSite, site: SiteName, template: string): string[] {
-  const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || /venue-map/.test(key)) return;
-    seen.add(key);
-    const chunk = built.manifest[key];
-    if (!chunk) return;
-    for (const css of chunk.css ?? []) {
-      if (!/(^|\/)latin-\d+-/.test(css) && !template.includes(`/${css}`)) styles.add(`/${css}`);
-    }
-    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported);
-  };
-  visit(siteHtmlFiles[site]);
-  return [...styles];
+  const chunks = reachableChunks(built, [siteHtmlFiles[site]], { lazy: true, skip: /venue-map/ });
+  const files = chunks.flatMap((chunk) => chunk.css ?? []).filter((css) => !/(^|\/)latin-\d+-/.test(css));
+  return [...new Set(files.map((css) => `/${css}`))].filter((file) => !template.includes(file));
 }
 
 /** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
@@ -341,8 +339,8 @@ export function renderSitePage(
     if (logo) head.push(`<link rel="preload" href="${escapeAttribute(logo)}" as="image">`);
   }
   for (const call of page.calls) if (!html.includes(`href="${call}"`)) head.push(preloadCall(call));
-  const { scripts } = screenAssets(built, page.screenModules, template);
-  for (const file of scripts) head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
+  for (const file of screenScripts(built, page.screenModules, template))
+    head.push(`<link rel="modulepreload" crossorigin href="${file}">`);
   for (const file of siteStyles(built, page.site, template)) {
     head.push(`<link rel="stylesheet" crossorigin href="${file}">`);
   }
