@@ -8,6 +8,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    requests?: { onResponse?: (status: number, body: string) => void }[];
   }
   interface Histogram {
     average: number;

@@ -52,6 +52,24 @@ export function checkBudgets(
       );
     }
   }
+  for (const figure of load.filter((f) => f.firstViewShare !== undefined)) {
+    const steady = figure.name.endsWith(`${budgets.pageRate}/s`);
+    if (steady) {
+      checks.push({
+        name: `${figure.name}: with their first view`,
+        value: `${Math.round((figure.firstViewShare ?? 0) * 100)}%`,
+        target: `>= ${budgets.pageFirstViewShare * 100}%`,
+        pass: (figure.firstViewShare ?? 0) >= budgets.pageFirstViewShare,
+      });
+    }
+    const p99 = steady ? budgets.pageP99Ms : budgets.saturatedPageP99Ms;
+    checks.push({
+      name: `${figure.name}: p99`,
+      value: `${figure.latencyP99Ms} ms`,
+      target: `<= ${p99} ms`,
+      pass: figure.latencyP99Ms <= p99,
+    });
+  }
   const themeFigure = load.find((figure) => figure.name === 'GET /api/frontend/theme');
   const ratio = themeFigure && bare ? round(themeFigure.requestsPerSecond / bare.requestsPerSecond, 2) : 0;
   if (themeFigure) {
@@ -215,11 +233,13 @@ export function printReport({
   if (load.length > 0) {
     console.log('\nThroughput (autocannon, loopback, one target at a time)');
     console.log(
-      `  ${pad('target', 28)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx  load avg at start`,
+      `  ${pad('target', 30)}${padStart('req/s', 10)}${padStart('p50 ms', 10)}${padStart('p99 ms', 10)}  non-2xx  first views  load avg at start`,
     );
     for (const figure of load) {
+      const firstViews =
+        figure.firstViewShare === undefined ? '-' : `${Math.round(figure.firstViewShare * 100)}%`;
       console.log(
-        `  ${pad(figure.name, 28)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${pad(figure.non2xx, 7)}  ${loadText(figure.loadAverage)}`,
+        `  ${pad(figure.name, 30)}${padStart(figure.requestsPerSecond, 10)}${padStart(figure.latencyP50Ms, 10)}${padStart(figure.latencyP99Ms, 10)}  ${pad(figure.non2xx, 7)}  ${pad(firstViews, 11)}  ${loadText(figure.loadAverage)}`,
       );
     }
   }

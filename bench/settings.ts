@@ -80,6 +80,14 @@ export const budgets = {
   /** The release-time rush: every request (cart/add and checkout/complete) within this p99. */
   releaseP99Ms: 1000,
   initialJsKb: 150,
+  /**
+   * Pages (decision 027), on the embedded PGlite default: arriving at this rate, each is sent with
+   * its first view within the p99; saturated, none waits past the p99 (the template goes instead).
+   */
+  pageRate: 20,
+  pageFirstViewShare: 0.95,
+  pageP99Ms: 250,
+  saturatedPageP99Ms: 1000,
   /** Lighthouse mobile (simulated slow 4G, 4x CPU): most members book on a phone (issue 16). */
   lighthousePerformance: 90,
   lighthouseLcpMs: 2500,

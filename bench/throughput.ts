@@ -2,7 +2,7 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { log, round, startProcess, stopProcess, waitForUrl } from './helpers';
+import { log, round, sleep, startProcess, stopProcess, waitForUrl } from './helpers';
 import { here, settings } from './settings';
 
 export interface LoadFigure {
@@ -16,22 +16,47 @@ export interface LoadFigure {
   timeouts: number;
   /** 1, 5 and 15 minute load averages when the measurement started. */
   loadAverage: number[];
+  /** Pages: the share sent with their first view rendered on the server (the rest: the template). */
+  firstViewShare?: number;
 }
 
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /** A page: count the answers that carry a first view (decision 027). */
+  page?: boolean;
+}
+
+const carriesFirstView = (body: string) => body.includes('id="page-state"');
+
+/** As many requests as answers allow, on `settings.connections` connections (a closed loop). */
 export async function measureLoad(
   name: string,
   url: string,
-  headers: Record<string, string> = {},
+  { headers = {}, page = false }: LoadOptions = {},
 ): Promise<LoadFigure> {
   // A short warm-up (JIT, caches, connection pools), then the measured run.
   await autocannon({ url, connections: settings.connections, duration: 2, headers });
   log(`${name}: ${settings.duration} s, ${settings.connections} connections`);
   const loadAverage = loadavg().map((value) => round(value, 2));
+  let pages = 0;
+  let firstViews = 0;
   const result = await autocannon({
     url,
     connections: settings.connections,
     duration: settings.duration,
     headers,
+    ...(page
+      ? {
+          requests: [
+            {
+              onResponse: (_status: number, body: string) => {
+                pages += 1;
+                if (carriesFirstView(body)) firstViews += 1;
+              },
+            },
+          ],
+        }
+      : {}),
   });
   return {
     name,
@@ -43,6 +68,61 @@ export async function measureLoad(
     errors: result.errors,
     timeouts: result.timeouts,
     loadAverage,
+    ...(page ? { firstViewShare: pages > 0 ? round(firstViews / pages, 2) : 0 } : {}),
+  };
+}
+
+/**
+ * A page requested at a steady arrival rate (one every 1/rate s, whatever the answers: an open
+ * loop, as visitors arrive), not in autocannon's bursts at each second.
+ */
+export async function measurePageRate(name: string, url: string, rate: number): Promise<LoadFigure> {
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    let firstViews = 0;
+    let non2xx = 0;
+    let errors = 0;
+    const requests: Promise<void>[] = [];
+    const started = performance.now();
+    for (let sent = 0; sent < seconds * rate; sent += 1) {
+      const due = started + (sent * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      requests.push(
+        (async () => {
+          const at = performance.now();
+          try {
+            const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+            const body = await response.text();
+            latencies.push(performance.now() - at);
+            if (response.status < 200 || response.status > 299) non2xx += 1;
+            if (carriesFirstView(body)) firstViews += 1;
+          } catch {
+            errors += 1;
+          }
+        })(),
+      );
+    }
+    await Promise.all(requests);
+    return { latencies, firstViews, non2xx, errors, seconds: (performance.now() - started) / 1000 };
+  };
+  await run(2);
+  log(`${name}: ${settings.duration} s, one request every ${round(1000 / rate, 1)} ms`);
+  const loadAverage = loadavg().map((value) => round(value, 2));
+  const { latencies, firstViews, non2xx, errors, seconds } = await run(settings.duration);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  return {
+    name,
+    url,
+    requestsPerSecond: round(latencies.length / seconds),
+    latencyP50Ms: round(at(0.5), 1),
+    latencyP99Ms: round(at(0.99), 1),
+    non2xx,
+    errors,
+    timeouts: 0,
+    loadAverage,
+    firstViewShare: latencies.length > 0 ? round(firstViews / latencies.length, 2) : 0,
   };
 }
 

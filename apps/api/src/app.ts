@@ -24,6 +24,7 @@ import { isRaceError } from './db/locks';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
+import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
 import { safeError } from './lib/log-safety';
 import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
@@ -73,6 +74,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Where logs go instead of stdout (tests that read the logs). */
   logStream?: { write(line: string): void };
+  /**
+   * Whether the process has time to spare for pages' first views (lib/event-loop-load.ts); tests
+   * give their own, as the load of a test worker is not the product's to judge.
+   */
+  eventLoopLoad?: EventLoopLoad;
 }
 
 export type App = FastifyInstance;
@@ -417,14 +423,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return sendSitePage(request, reply, url);
   });
 
+  const firstViewRenderer = webRoot
+    ? await loadFirstViewRenderer(webRoot, (error, url) =>
+        app.log.warn({ err: error, url }, 'part of a first view was left to the browser'),
+      )
+    : undefined;
+  const loopLoad = firstViewRenderer ? (deps.eventLoopLoad ?? watchEventLoopLoad()) : undefined;
+  app.addHook('onClose', async () => loopLoad?.stop());
   const sitePages = webRoot
     ? createSitePageRenderer(
         webRoot,
         createThemeReader(db, config),
-        await loadFirstViewRenderer(webRoot, (error, url) =>
-          app.log.warn({ err: error, url }, 'part of a first view was left to the browser'),
-        ),
-        (error) => app.log.error({ err: error }, "a page's first view failed to render on the server"),
+        firstViewRenderer &&
+          loopLoad && {
+            renderer: firstViewRenderer,
+            onError: (error) =>
+              app.log.error({ err: error }, "a page's first view failed to render on the server"),
+            busy: loopLoad.busy,
+          },
       )
     : undefined;
   /**
@@ -499,8 +515,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       .type('text/html; charset=utf-8');
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli);
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    if (encoding) return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
     return reply.send(page.html);
   }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import { adminQuery, databaseUrl, uniqueDatabaseName } from './template-database';
@@ -50,10 +50,13 @@ export interface TestApp {
 }
 
 /** The real app, in process, on its own fresh database; drive it with `app.inject`. */
-export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  settings: Record<string, string> = {},
+  deps: Pick<AppDeps, 'eventLoopLoad'> = {},
+): Promise<TestApp> {
   const config = testConfig(settings);
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { JSDOM } from 'jsdom';
 import type { ReactNode } from 'react';
@@ -23,7 +23,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { configureApi } from '../shared/api/client';
 import { createQueryClient } from '../shared/api/query-client';
 import { operatorKeys } from '../shared/api/query-keys';
-import { pageStateScript, ServerRedirectProvider } from '../shared/app/server-rendered';
+import { pageStateScript, ServerRedirectProvider, scriptJson } from '../shared/app/server-rendered';
 import { siteRoutes } from '../shared/app/site-routes';
 import type { SiteDefinition } from '../shared/app/site-tree';
 import { SiteTree } from '../shared/app/site-tree';
@@ -31,6 +31,8 @@ import { namespaces } from '../shared/i18n/i18n';
 import { sanitizeWithWindow } from '../shared/layout/sanitize-html';
 import type { SiteName } from '../shared/links/links';
 import { noModes } from '../shared/modes/modes';
+import { clientQueryOptions } from '../shared/operator/use-client';
+import { themeQueryOptions } from '../shared/theme/use-theme';
 import { isVenueSlug, selectedVenueCookie } from '../shared/venue/selected-venue';
 import { accountSite } from './account/site';
 import { bookingsSite } from './bookings/site';
@@ -144,6 +146,7 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
   const readNamespace = (name: string): Record<string, unknown> =>
     JSON.parse(readFileSync(path.join(translationsDir, 'en', `${name}.json`), 'utf8'));
   const resources = { en: Object.fromEntries(namespaces.map((name) => [name, readNamespace(name)])) };
+  const translationsJson = scriptJson(resources.en);
   void i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
@@ -176,6 +179,20 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
     const queryClient = serverQueryClient();
     const cache = queryClient.getQueryCache();
     const tried = new Set<string>();
+    const settle = async (fetches: Promise<unknown>[], hashes: string[]) => {
+      for (const hash of hashes) tried.add(hash);
+      await Promise.all(fetches.map((fetching) => fetching.catch(() => undefined)));
+      // A failed query is rendered as the browser will first render it: loading, then asked again.
+      for (const query of cache.findAll({ type: 'all' }))
+        if (query.state.status === 'error') cache.remove(query);
+    };
+    // Every page's first pass asks for the shell's client and theme, and renders nothing else:
+    // asked before it, they save that pass.
+    const theme = themeQueryOptions(request.venue);
+    await settle(
+      [queryClient.prefetchQuery(clientQueryOptions), queryClient.prefetchQuery(theme)],
+      [hashKey(clientQueryOptions.queryKey), hashKey(theme.queryKey)],
+    );
     let html = '';
     let redirect: string | undefined;
     const onRedirect = (href: string) => {
@@ -200,11 +217,10 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
         .findAll({ type: 'all' })
         .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash) && enabled(query));
       if (asked.length === 0) break;
-      for (const query of asked) tried.add(query.queryHash);
-      await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-      // A failed query is rendered as the browser will first render it: loading, then asked again.
-      for (const query of cache.findAll({ type: 'all' }))
-        if (query.state.status === 'error') cache.remove(query);
+      await settle(
+        asked.map((query) => query.fetch()),
+        asked.map((query) => query.queryHash),
+      );
     }
     // Without the client and theme the page shows the shell's own states (not found, maintenance):
     // the browser's to decide, as it does today.
@@ -213,9 +229,9 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
       .some((query) => query.state.status === 'success');
     if (!queryClient.getQueryData(operatorKeys.client) || !themed) return undefined;
     if (redirect) return { redirect };
-    const state = { queries: dehydrate(queryClient), translations: resources.en };
+    const queries = dehydrate(queryClient);
     queryClient.clear();
-    return { html, stateScript: pageStateScript(state) };
+    return { html, stateScript: pageStateScript(queries, translationsJson) };
   }
 
   return {

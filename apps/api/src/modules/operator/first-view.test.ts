@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -66,13 +67,16 @@ function fakeBuild(): { root: string; webDist: string } {
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 
 describe("a page's first view, rendered on the server (decision 027)", () => {
+  /** The process's load as the app sees it (the real gauge is lib/event-loop-load.test.ts's). */
+  let loopBusy = false;
+  const loopLoad = { busy: () => loopBusy, stop: () => undefined };
   let t: TestApp;
   let build: { root: string; webDist: string };
   let session: { email: string; cookie: string };
 
   beforeAll(async () => {
     build = fakeBuild();
-    t = await startTestApp({ WEB_DIST_DIR: build.webDist });
+    t = await startTestApp({ WEB_DIST_DIR: build.webDist }, { eventLoopLoad: loopLoad });
     const fixture = await createFixture(t.db);
     const customer = await createUser(t.db, fixture.clientId);
     const names = cookieNames(t.config);
@@ -158,6 +162,38 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
     const rendered = answers.filter((answer) => rootOf(answer.body) !== '');
     expect(rendered).toHaveLength(maxConcurrentFirstViews);
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+  });
+
+  it('sends the template at once while the process has no time to spare, and renders again after', async () => {
+    loopBusy = true;
+    try {
+      const busy = await t.app.inject({ method: 'GET', url: '/location/cart-venue' });
+      expect(busy.statusCode).toBe(200);
+      expect(rootOf(busy.body)).toBe('');
+      expect(busy.body).not.toContain('page-state');
+      expect(busy.body).toContain('<script type="module" crossorigin src="/assets/bookings-1.js">');
+    } finally {
+      loopBusy = false;
+    }
+    const free = await t.app.inject({ method: 'GET', url: '/location/cart-venue' });
+    expect(rootOf(free.body)).toContain('bookings /location/cart-venue');
+  });
+
+  it('compresses a first view in the encoding its browser takes', async () => {
+    const plain = rootOf((await t.app.inject({ method: 'GET', url: '/join/' })).body);
+    expect(plain).toContain('joining /join/');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/join/',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding'], encoding).toBe(encoding);
+      expect(rootOf(decode(res.rawPayload).toString()), encoding).toBe(plain);
+    }
   });
 
   it('leaves to the browser the pages it renders afresh, and the views that fail or are declined', async () => {

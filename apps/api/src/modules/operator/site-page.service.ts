@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FontKey, Theme } from '@leisure/contract/operator';
 import { resolveWireTheme, themeCssVariables } from '@leisure/contract/theme-css';
 import type { SiteName } from '../../lib/public-urls';
@@ -24,8 +25,8 @@ import type { ThemeReader } from './theme.service';
  *
  * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
  * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
- * screen and theme answer (its ETag), with their gzip and brotli encodings, so a request costs the
- * cached theme lookup and no rendering. The build's files are read again when index.html changes.
+ * screen and theme answer (its ETag), with their gzip and brotli encodings once asked for, so a
+ * request costs the cached theme lookup and no rendering. The build's files are read again when index.html changes.
  */
 
 const siteHtmlFiles: Record<SiteName, string> = {
@@ -290,8 +291,9 @@ const firstViewTimeoutMs = 3_000;
 /**
  * First views a process has in progress at once (each waits on its in-process calls between its
  * render passes); a page past that gets the themed template at once, which the browser renders as
- * before. It bounds the renders' memory and waiting, not their CPU: the bench measured 58 pages/s
- * for `/` and 24 for a by-time list on PGlite with or without it (decision 027, "What is left").
+ * before. It bounds the renders' memory and waiting on a database server; their CPU is bounded by
+ * `FirstViews.busy` (on PGlite a render's calls never yield to the network, so renders run one
+ * after another and this limit is rarely reached).
  */
 export const maxConcurrentFirstViews = 4;
 
@@ -352,10 +354,16 @@ export interface SitePage {
   /** The page sends the browser to this same-site path instead (a route guard's redirect). */
   redirect?: string;
   html: string;
-  gzip: Buffer;
-  brotli: Buffer;
   etag: string;
+  /**
+   * The page compressed as the request accepts it: made on the libuv pool (not the event loop) at
+   * the first request that asks, and kept with the page. A first view is made for one request, so
+   * it is compressed once, in the one encoding its browser takes.
+   */
+  encoded(encoding: PageEncoding): Promise<Buffer>;
 }
+
+export type PageEncoding = 'br' | 'gzip';
 
 export interface SitePageRenderer {
   /** The page for a browser path, themed for a venue (or the operator); undefined with no build. */
@@ -364,12 +372,25 @@ export interface SitePageRenderer {
 
 const maxPages = 500;
 
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
 function sitePage(html: string): SitePage {
+  const encodings = new Map<PageEncoding, Promise<Buffer>>();
   return {
     html,
-    gzip: gzipSync(html),
-    brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    encoded(encoding) {
+      let bytes = encodings.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : compressGzip(html);
+        encodings.set(encoding, bytes);
+      }
+      return bytes;
+    },
   };
 }
 
@@ -423,11 +444,22 @@ export const beforeStartScript = [
 ].join('');
 export const beforeStartScriptHash = `'sha256-${createHash('sha256').update(beforeStartScript).digest('base64')}'`;
 
+export interface FirstViews {
+  renderer: FirstViewRenderer;
+  /** Told of a first view that failed (the page then goes out without it). */
+  onError(error: unknown): void;
+  /**
+   * Whether the process has no time to spare (lib/event-loop-load.ts). A first view costs CPU the
+   * process's other requests wait for; when it is saturated (a release time's rush), pages go out
+   * as the themed template, which the browser renders, until it is not.
+   */
+  busy(): boolean;
+}
+
 export function createSitePageRenderer(
   webRoot: string,
   themeReader: ThemeReader,
-  firstViews?: FirstViewRenderer,
-  onFirstViewError: (error: unknown) => void = () => undefined,
+  firstViews?: FirstViews,
 ): SitePageRenderer {
   let rendering = 0;
   /** The page with its first view in the root element; undefined when the browser renders it. */
@@ -441,12 +473,12 @@ export function createSitePageRenderer(
     if (!firstViews || renderedInBrowser.test(request.search) || !page.html.includes(rootElement)) {
       return undefined;
     }
-    if (rendering >= maxConcurrentFirstViews) return undefined;
+    if (rendering >= maxConcurrentFirstViews || firstViews.busy()) return undefined;
     rendering += 1;
     let timer: NodeJS.Timeout | undefined;
     try {
       const view = await Promise.race([
-        firstViews.render({
+        firstViews.renderer.render({
           site,
           url: `${url}${request.search}`,
           venue,
@@ -488,7 +520,7 @@ export function createSitePageRenderer(
       if (!entry) return undefined;
       return sitePage(html);
     } catch (error) {
-      onFirstViewError(error);
+      firstViews.onError(error);
       return undefined;
     } finally {
       rendering -= 1;

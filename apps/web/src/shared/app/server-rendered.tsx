@@ -74,10 +74,18 @@ export function useInBrowser(): boolean {
   );
 }
 
-/** The page's JSON as a script element's text: no '<' can end the element early. */
-export function pageStateScript(state: PageState): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `<script id="${pageStateId}" type="application/json">${json}</script>`;
+/** JSON as a script element's text: no '<' can end the element early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The page's JSON script. The translations are the same on every page: given as their scriptJson,
+ * made once, instead of serialised again per page (they are most of its bytes).
+ */
+export function pageStateScript(queries: DehydratedState, translationsJson?: string): string {
+  const translations = translationsJson === undefined ? '' : `,"translations":${translationsJson}`;
+  return `<script id="${pageStateId}" type="application/json">{"queries":${scriptJson(queries)}${translations}}</script>`;
 }
 
 /** The server's answers in this page, or undefined when the page was not rendered on the server. */
