@@ -185,3 +185,19 @@ test('a choice and a tap made before the scripts have started are applied once t
   release();
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
 });
+
+test('text typed into a live search before the scripts have started is searched for once they have', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const venues = page.getByTestId('venue-card');
+  const all = await venues.count();
+  expect(all).toBeGreaterThan(1);
+  // The search filters as it is typed (no form is sent): the app must learn the text once it starts.
+  await page.getByRole('searchbox', { name: /search/i }).fill('Leeds');
+  release();
+  await expect(venues).not.toHaveCount(all);
+  for (const name of await page.getByTestId('venue-name').allTextContents()) expect(name).toContain('Leeds');
+  await expect(page.getByRole('searchbox', { name: /search/i })).toHaveValue('Leeds');
+});

@@ -409,8 +409,11 @@ const rootElement = '<div id="root"></div>';
  *   is held, and given again once the element works: once React has hydrated it (its props are on
  *   the element), or, should that mark ever change, 3 s after the app said its first view is live
  *   (`leisureLive`, shared/app/app-started.tsx); after 30 s it is dropped. A select's choice is
- *   held the same way (the select shows its first value until then). Typed text needs nothing: the
- *   fields keep it and the forms read it. What works already passes untouched.
+ *   held the same way (the select shows its first value until then). What works already passes
+ *   untouched.
+ * - Text typed into a field stays in it, and a form reads it when sent; but React takes the field's
+ *   text as its own first value when it hydrates, so an app that acts as the text changes (a live
+ *   search) would never learn it. Once React works the field, it is told of the text as typed.
  * - The app's scripts (its element's `data-entry` and `data-modules`) start once the page has
  *   painted its content (first-contentful-paint), or at its load event if that comes first (a tab
  *   in the background paints nothing; a browser without paint timing).
@@ -430,7 +433,14 @@ export const beforeStartScript = [
   "addEventListener('change',function(e){var s=e.target;if(!s||s.tagName!=='SELECT'||works(s))return;",
   'e.stopPropagation();var v=s.value;',
   'for(var i=0;i<s.options.length;i++)s.options[i].selected=s.options[i].defaultSelected;',
-  "when(s,function(){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))})},true)",
+  "when(s,function(){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))})},true);",
+  // Typed text: React's tracker is set back to the field's first value (through its own setter),
+  // the text put back beside it (the prototype's setter), and an input event tells the app.
+  "addEventListener('input',function(e){var f=e.target;",
+  "if(!f||(f.tagName!=='INPUT'&&f.tagName!=='TEXTAREA')||f.leisureTyped||works(f))return;f.leisureTyped=1;",
+  'when(f,function(){var v=f.value;f.value=f.defaultValue;',
+  "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);",
+  "f.dispatchEvent(new Event('input',{bubbles:true}))})},true)",
   '})();',
   '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
   'var start=function(){if(started)return;started=true;',
