@@ -166,7 +166,7 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a choice and a tap made before the scripts have started are applied once they have', async ({
+test('a choice, a radio and a tap made before the scripts have started are applied once they have', async ({
   page,
 }) => {
   let release = await holdScripts(page);
@@ -177,6 +177,18 @@ test('a choice and a tap made before the scripts have started are applied once t
   release();
   // The app learns the choice when it starts: only the Junior membership is listed.
   await expect(memberships).toHaveCount(1);
+
+  // A radio tapped before the app starts shows it at once, and the app applies it once it starts.
+  release = await holdScripts(page);
+  await page.goto('/join/centre/leeds-riverside', { waitUntil: 'domcontentloaded' });
+  const offPeak = page
+    .getByRole('list', { name: 'Memberships' })
+    .getByRole('button', { name: 'Select Off-Peak' });
+  await expect(offPeak).toHaveCount(1);
+  await page.getByRole('radio', { name: 'Single payment' }).check();
+  release();
+  await expect(offPeak).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Single payment' })).toBeChecked();
 
   // The header's 'Log in', tapped before the app starts, opens the login dialog once it has.
   release = await holdScripts(page);

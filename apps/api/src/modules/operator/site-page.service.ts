@@ -405,12 +405,15 @@ const rootElement = '<div id="root"></div>';
  *   submitted before the app starts would be sent as a GET with its fields (a password) in the
  *   address. Every submit the app has not handled is refused.
  * - A button, checkbox or radio tapped before React has hydrated it would do nothing, or change
- *   the page without the app knowing (React drops a tap on a part it cannot hydrate yet). The tap
- *   is held, and given again once the element works: once React has hydrated it (its props are on
- *   the element), or, should that mark ever change, 3 s after the app said its first view is live
- *   (`leisureLive`, shared/app/app-started.tsx); after 30 s it is dropped. A select's choice is
- *   held the same way (the select shows its first value until then). What works already passes
- *   untouched.
+ *   the page without the app knowing (React drops a tap on a part it cannot hydrate yet, and one
+ *   on a part hydrated but not yet committed: journeys' taps were lost both ways). The tap is held,
+ *   and given again once the element works: once the app says its first view is committed
+ *   (`leisureLive`, set by shared/app/app-started.tsx's effect) and React has hydrated the element
+ *   (its props are on it), or, should that mark ever change, 3 s after; and once the page is idle
+ *   (no hydration half done). One React stops at its root (a part it could not finish hydrating
+ *   at once) is given again later; after 30 s it is dropped. A checkbox or radio shows its tap
+ *   meanwhile. A select's choice is held the same way (the select shows its first value until
+ *   then). What works already passes untouched.
  * - Text typed into a field stays in it, and a form reads it when sent; but React takes the field's
  *   text as its own first value when it hydrates, so an app that acts as the text changes (a live
  *   search) would never learn it. Once React works the field, it is told of the text as typed.
@@ -421,26 +424,40 @@ const rootElement = '<div id="root"></div>';
 export const beforeStartScript = [
   "addEventListener('submit',function(e){e.preventDefault()});",
   '(function(){',
-  // Whether React works an element: its props are on it, or the app has been live for 3 s.
-  "var works=function(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps$')===0})",
-  '||window.leisureLive&&Date.now()-window.leisureLive>3000};',
+  // Whether React works an element: the page's first view is committed (live), and the element's
+  // props are on it or the page has been live for 3 s.
+  "var works=function(n){return window.leisureLive&&(Object.keys(n).some(function(k){return k.indexOf('__reactProps$')===0})",
+  '||Date.now()-window.leisureLive>3000)};',
+  // Gives an event again; false when it did not reach the element: React stops an event at the
+  // root while the element's part is hydrated but not committed (it cannot finish it at once), so
+  // it is given again later.
+  'var give=function(n,type,act){var reached=false,mark=function(){reached=true};',
+  'n.addEventListener(type,mark);try{act()}finally{n.removeEventListener(type,mark)}return reached};',
+  // Once React works the element and the page is idle (React has no hydration in progress: one
+  // half done takes an event without acting on it), the event is given again.
+  'var idle=window.requestIdleCallback||function(f){return setTimeout(f,50)};',
   'var when=function(n,then){var until=Date.now()+30000;',
-  '(function again(){if(!n.isConnected||Date.now()>until)return;if(works(n))then();else requestAnimationFrame(again)})()};',
+  '(function again(){if(!n.isConnected||Date.now()>until)return;if(!works(n))return requestAnimationFrame(again);',
+  'idle(function(){if(n.isConnected&&then()===false)requestAnimationFrame(again)},{timeout:1000})})()};',
   "addEventListener('click',function(e){",
   "var b=e.target&&e.target.closest&&e.target.closest('button,[role=button],input[type=checkbox],input[type=radio]');",
-  'if(!b||works(b))return;',
-  'e.preventDefault();e.stopPropagation();when(b,function(){b.click()})},true);',
+  'if(!b||works(b))return;e.stopPropagation();',
+  // A checkbox or radio shows the tap at once; once React works it, React's tracker is set back
+  // to the state before the tap (through its own setter) and the tap given again.
+  "if(b.type==='checkbox'||b.type==='radio'){if(!b.leisureTapped){b.leisureTapped=1;",
+  "when(b,function(){var c=b.checked;b.checked=!c;return give(b,'click',function(){b.click()})})}return}",
+  "e.preventDefault();when(b,function(){return give(b,'click',function(){b.click()})})},true);",
   "addEventListener('change',function(e){var s=e.target;if(!s||s.tagName!=='SELECT'||works(s))return;",
   'e.stopPropagation();var v=s.value;',
   'for(var i=0;i<s.options.length;i++)s.options[i].selected=s.options[i].defaultSelected;',
-  "when(s,function(){s.value=v;s.dispatchEvent(new Event('change',{bubbles:true}))})},true);",
+  "when(s,function(){s.value=v;return give(s,'change',function(){s.dispatchEvent(new Event('change',{bubbles:true}))})})},true);",
   // Typed text: React's tracker is set back to the field's first value (through its own setter),
   // the text put back beside it (the prototype's setter), and an input event tells the app.
   "addEventListener('input',function(e){var f=e.target;",
   "if(!f||(f.tagName!=='INPUT'&&f.tagName!=='TEXTAREA')||f.leisureTyped||works(f))return;f.leisureTyped=1;",
   'when(f,function(){var v=f.value;f.value=f.defaultValue;',
   "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);",
-  "f.dispatchEvent(new Event('input',{bubbles:true}))})},true)",
+  "return give(f,'input',function(){f.dispatchEvent(new Event('input',{bubbles:true}))})})},true)",
   '})();',
   '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
   'var start=function(){if(started)return;started=true;',

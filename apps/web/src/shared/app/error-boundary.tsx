@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { FullPageError, NotFoundPage } from '../layout/error-pages';
+import { AppStarted } from './app-started';
 import { isChunkLoadError } from './lazy';
 
 /** The top-level fallback view on a render crash (shell-session-basket.md 8). */
@@ -16,7 +17,14 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    if (this.state.error) return <FullPageError reload={isChunkLoadError(this.state.error)} />;
+    if (this.state.error) {
+      return (
+        <>
+          <FullPageError reload={isChunkLoadError(this.state.error)} />
+          <AppStarted />
+        </>
+      );
+    }
     return this.props.children;
   }
 }
@@ -24,7 +32,13 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
 /** The root route's errorElement: a failed lazy screen, a thrown 404, or any render error. */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isChunkLoadError(error)) console.error('A route failed', error);
-  return <FullPageError reload={isChunkLoadError(error)} />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && !isChunkLoadError(error)) console.error('A route failed', error);
+  // The error page is the page's first view: its taps held until now are given (beforeStartScript).
+  return (
+    <>
+      {notFound ? <NotFoundPage /> : <FullPageError reload={isChunkLoadError(error)} />}
+      <AppStarted />
+    </>
+  );
 }

@@ -1,5 +1,4 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client';
@@ -55,14 +54,10 @@ export async function mountSite(definition: SiteDefinition): Promise<void> {
     />
   );
   if (hydrating) {
-    // As a transition, hydration is worked in slices that yield to the browser, instead of one long
-    // task (Total Blocking Time on a slow phone); a tap meanwhile makes React finish it at once.
-    startTransition(() => {
-      hydrateRoot(container, tree, {
-        // React renders afresh what did not match; said in the console so that tests see it.
-        onRecoverableError: (error, info) =>
-          console.error('The page was rendered again in the browser:', error, info.componentStack),
-      });
+    hydrateRoot(container, tree, {
+      // React renders afresh what did not match; said in the console so that tests see it.
+      onRecoverableError: (error, info) =>
+        console.error('The page was rendered again in the browser:', error, info.componentStack),
     });
     return;
   }
