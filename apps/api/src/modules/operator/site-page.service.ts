@@ -418,8 +418,11 @@ const rootElement = '<div id="root"></div>';
  *   text as its own first value when it hydrates, so an app that acts as the text changes (a live
  *   search) would never learn it. Once React works the field, it is told of the text as typed.
  * - The app's scripts (its element's `data-entry` and `data-modules`) start once the page has
- *   painted its content (first-contentful-paint), or at its load event if that comes first (a tab
- *   in the background paints nothing; a browser without paint timing).
+ *   painted its content (first-contentful-paint), or after the frame painted at its load event if
+ *   that comes first (a browser without paint timing; a fast network), or at the load event in a
+ *   tab in the background (it paints nothing). Started before the first paint (the load event
+ *   before it, as on a fast network), they counted in Lighthouse's estimate of the first paint
+ *   (a joining centre's page: 86 instead of 98).
  */
 export const beforeStartScript = [
   "addEventListener('submit',function(e){e.preventDefault()});",
@@ -466,7 +469,11 @@ export const beforeStartScript = [
   "var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=d.entry;",
   'document.head.appendChild(e)};',
   "try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})",
-  ".observe({type:'paint',buffered:true})}catch(x){}addEventListener('load',start)",
+  ".observe({type:'paint',buffered:true})}catch(x){}",
+  // A page that loads before its first paint (a fast network) starts them after the next frame's
+  // paint; a tab in the background paints nothing and starts them at once.
+  "addEventListener('load',function(){if(document.visibilityState==='hidden')start();",
+  'else requestAnimationFrame(function(){setTimeout(start,0)})})',
   '})(document.currentScript)',
 ].join('');
 export const beforeStartScriptHash = `'sha256-${createHash('sha256').update(beforeStartScript).digest('base64')}'`;
