@@ -35,6 +35,8 @@ test('logging in and out in one tab shows in another', async ({ browser, request
   const header = bookings.getByRole('banner');
   await expect(header.getByRole('button', { name: /^log ?in$/i })).toBeVisible();
   await expect(header.getByRole('link', { name: 'My account' })).toHaveCount(0);
+  // The server's HTML shows the header before the app runs: the watch starts with the app.
+  await bookings.waitForFunction(() => 'leisureLive' in window);
 
   await logInThroughApi(context.request, customer);
   await context.clock.fastForward(tokenWatchMs);
