@@ -22,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
+import { percentile } from './helpers';
 import { type BookingsTarget, settings } from './settings';
 import { type StatementCounter, statementCounter } from './statements';
 
@@ -118,11 +119,6 @@ const billing = {
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 const load = () => loadavg().map((value) => round(value, 2));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((sorted.length * p) / 100) - 1))] ?? 0;
-}
 
 // ---- A small keep-alive HTTP client for the write flows ----------------------------------------------
 

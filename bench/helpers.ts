@@ -49,6 +49,12 @@ export function round(value: number, digits = 0): number {
   return Math.round(value * factor) / factor;
 }
 
+/** The p-th percentile (nearest rank) of values sorted ascending; 0 for none. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((sorted.length * p) / 100) - 1))] ?? 0;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -2,7 +2,7 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { log, round, sleep, startProcess, stopProcess, waitForUrl } from './helpers';
+import { log, percentile, round, sleep, startProcess, stopProcess, waitForUrl } from './helpers';
 import { here, settings } from './settings';
 
 export interface LoadFigure {
@@ -18,6 +18,8 @@ export interface LoadFigure {
   loadAverage: number[];
   /** Pages: the share sent with their first view rendered on the server (the rest: the template). */
   firstViewShare?: number;
+  /** Requests sent per second (an arrival rate), for a page measured at one; unset: a closed loop. */
+  rate?: number;
 }
 
 export interface LoadOptions {
@@ -111,18 +113,18 @@ export async function measurePageRate(name: string, url: string, rate: number): 
   const loadAverage = loadavg().map((value) => round(value, 2));
   const { latencies, firstViews, non2xx, errors, seconds } = await run(settings.duration);
   const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
   return {
     name,
     url,
     requestsPerSecond: round(latencies.length / seconds),
-    latencyP50Ms: round(at(0.5), 1),
-    latencyP99Ms: round(at(0.99), 1),
+    latencyP50Ms: round(percentile(sorted, 50), 1),
+    latencyP99Ms: round(percentile(sorted, 99), 1),
     non2xx,
     errors,
     timeouts: 0,
     loadAverage,
     firstViewShare: latencies.length > 0 ? round(firstViews / latencies.length, 2) : 0,
+    rate,
   };
 }
 
