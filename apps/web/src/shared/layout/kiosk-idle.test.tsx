@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from '../../mocks/fixtures';
 import { installMockApi, startMockSession } from '../../test/mock-api';
@@ -56,6 +57,33 @@ describe('kiosk idle logout', () => {
     await idle(idleMs * 0.4);
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/join/kiosk/?kiosk=true'));
     expect(logout).toHaveBeenCalled();
+    server.events.removeAllListeners();
+  });
+
+  it('ends the session even when the idle time passes before the user call has answered', async () => {
+    startMockSession();
+    let answerUser = () => {};
+    const userAnswered = new Promise<void>((resolve) => {
+      answerUser = resolve;
+    });
+    const logout = vi.fn();
+    server.use(
+      http.get('*/api/auth/user', async () => {
+        await userAnswered;
+        return HttpResponse.json({ message: 'Too late' }, { status: 503 });
+      }),
+    );
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/api/auth/logout')) logout();
+    });
+    const navigate = vi.fn();
+    renderElement(<Kiosk navigate={navigate} />, { modes: { kiosk: true } });
+    await screen.findByText('Kiosk page');
+
+    await idle(idleMs);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/join/kiosk/?kiosk=true'));
+    expect(logout).toHaveBeenCalled();
+    answerUser();
     server.events.removeAllListeners();
   });
 

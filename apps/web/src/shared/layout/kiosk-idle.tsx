@@ -33,11 +33,13 @@ export function KioskIdleLogout({
   );
   const kiosk = kioskMode && !pageOwnsIdle;
   const { data: client } = useClient();
-  const { isLoggedIn, logout } = useSession();
+  const { isLoggedIn, isLoading, logout } = useSession();
   const homeUrl = useKioskHomeUrl();
   const idleMs = client?.kioskIdleMs ?? defaultKioskIdleMs;
-  const latest = useRef({ isLoggedIn, logout, homeUrl, navigate });
-  latest.current = { isLoggedIn, logout, homeUrl, navigate };
+  // Until the user call answers, the kiosk may be signed in: leaving must still end that session.
+  const maybeSignedIn = isLoggedIn || isLoading;
+  const latest = useRef({ maybeSignedIn, logout, homeUrl, navigate });
+  latest.current = { maybeSignedIn, logout, homeUrl, navigate };
 
   useEffect(() => {
     if (!kiosk) return;
@@ -55,7 +57,7 @@ export function KioskIdleLogout({
       void leave();
     };
     const leave = async () => {
-      const { isLoggedIn: signedIn, logout: endSession, homeUrl: home, navigate: go } = latest.current;
+      const { maybeSignedIn: signedIn, logout: endSession, homeUrl: home, navigate: go } = latest.current;
       const atHome = new URL(home, window.location.href).pathname === window.location.pathname;
       if (!signedIn && atHome) {
         lastActivity = Date.now();
