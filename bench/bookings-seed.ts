@@ -48,9 +48,15 @@ export interface BookingsFixture {
   sessionsOnReadDate: number;
   timeGroupsOnReadDate: number;
   capacity: number;
-  /** `cart/add` then `cart/remove`: one customer per connection, with sessions of its own. */
-  cartWorkers: { token: string; sessions: number[] }[];
-  /** `checkout/complete`: customers per connection, sessions of its own (each customer books each once). */
+  /**
+   * `cart/add`, then `cart/remove` of what was added: customers per connection, each adding the
+   * connection's few sessions (their capacity raised, so they never fill) to a basket of its own.
+   */
+  cartWorkers: { tokens: string[]; sessions: number[] }[];
+  /**
+   * `checkout/complete`: customers per connection, each with a basket of one of the connection's
+   * sessions (customer i: session i modulo their number), filled before the measurement.
+   */
   checkoutWorkers: { tokens: string[]; sessions: number[] }[];
   /** The last-place race: one session with one place left per round, and the racing customers. */
   race: { tokens: string[]; sessions: number[] };
@@ -75,7 +81,10 @@ export interface BookingsFixture {
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = int('BENCH_CONNECTIONS', 50);
-const checkoutUsersPerConnection = int('BENCH_CHECKOUT_USERS', 4);
+const checkoutUsersPerConnection = int('BENCH_CHECKOUT_USERS', 40);
+const cartUsersPerConnection = int('BENCH_CART_USERS', 60);
+/** Lines a cart customer adds: a basket of a few sessions, as a member books them. */
+const cartLines = 3;
 const raceRounds = int('BENCH_RACE_ROUNDS', 20);
 const releaseMembers = int('BENCH_RELEASE_MEMBERS', 200);
 const releaseSessions = int('BENCH_RELEASE_SESSIONS', 40);
@@ -166,6 +175,15 @@ async function main(): Promise<void> {
     const deal = (ids: number[]) =>
       Array.from({ length: connections }, (_, c) => ids.filter((_, i) => i % connections === c));
 
+    /** Sessions that never fill: the floor's, and the cart's (each added by many customers). */
+    const raiseCapacity = (ids: number[]) =>
+      db.execute(
+        sql`update occurrences set capacity = 1000000 where id in (${sql.join(
+          ids.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})`,
+      );
+
     let sequence = 0;
     const customer = async (): Promise<string> => (await customerWithId()).token;
     const customerWithId = async (): Promise<{ token: string; userId: number }> => {
@@ -193,9 +211,14 @@ async function main(): Promise<void> {
       return { token, userId: user.id };
     };
 
-    const cartSessions = deal(await sessionsOfDays(2, 7));
+    const cartSessions = deal(await sessionsOfDays(2, 7)).map((ids) => ids.slice(0, cartLines));
+    await raiseCapacity(cartSessions.flat());
     const cartWorkers: BookingsFixture['cartWorkers'] = [];
-    for (const sessions of cartSessions) cartWorkers.push({ token: await customer(), sessions });
+    for (const sessions of cartSessions) {
+      const tokens: string[] = [];
+      for (let i = 0; i < cartUsersPerConnection; i++) tokens.push(await customer());
+      cartWorkers.push({ tokens, sessions });
+    }
     const checkoutSessions = deal(await sessionsOfDays(8, 13));
     const checkoutWorkers: BookingsFixture['checkoutWorkers'] = [];
     for (const sessions of checkoutSessions) {
@@ -218,12 +241,7 @@ async function main(): Promise<void> {
     if (floorSessions.length < connections || released.length < releaseSessions) {
       throw new Error(`not enough spare sessions for the floor and the release (${spare.length})`);
     }
-    await db.execute(
-      sql`update occurrences set capacity = 1000000 where id in (${sql.join(
-        floorSessions.map((id) => sql`${id}::int`),
-        sql`, `,
-      )})`,
-    );
+    await raiseCapacity(floorSessions);
     const floorMembers: BookingsFixture['floor']['members'] = [];
     for (const occurrenceId of floorSessions) {
       const { userId } = await customerWithId();

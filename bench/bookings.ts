@@ -7,10 +7,11 @@
  * one target at a time is measured:
  * - reads (autocannon, anonymous): `v2/times?date` for the whole day; `v2/slots?date&composite_key`
  *   (one time group of 10 courts: what the slot modal asks); `v2/slots?date` (all 200 slots);
- * - `cart/add` then `cart/remove`: one customer per connection, each adding and removing sessions
- *   of its own, in a closed loop;
- * - `checkout/complete`: per connection, customers (no credit) each adding one session and paying
- *   with a sandbox card token (`POST /sandbox-pay/tokens` once per connection; the token is reused);
+ * - `cart/add` on its own (as the floor is one booking on its own): per connection, customers in turn
+ *   each adding the connection's 3 sessions; then `cart/remove` of those lines, one at a time;
+ * - `checkout/complete` on its own: per connection, customers (no credit) whose basket of one session
+ *   was filled before (not timed), each paying with a sandbox card token (`POST /sandbox-pay/tokens`
+ *   once per connection; the token is reused);
  * - the last-place race: per round, one session with one place left and one `cart/add` from each of
  *   50 customers at once; the winner's basket is discarded between rounds (not timed).
  * The load average at the start of each measurement is kept with it (the machine is shared).
@@ -290,6 +291,29 @@ async function closedLoop(
   return (performance.now() - started) / 1000;
 }
 
+/** Runs `worker` over each connection's queue of tasks until the deadline or the queue's end. */
+function fromQueues<Task>(queues: Task[][], work: (task: Task) => Promise<void>, ranOut: { count: number }) {
+  return async (index: number, until: number) => {
+    const queue = queues[index] ?? [];
+    while (performance.now() < until) {
+      const task = queue.shift();
+      if (task === undefined) {
+        ranOut.count += 1;
+        return;
+      }
+      await work(task);
+    }
+  };
+}
+
+const ranOutNote = (ranOut: { count: number }) =>
+  ranOut.count > 0 ? `; ${ranOut.count} connection(s) ran out of work before the end` : '';
+
+/**
+ * `cart/add` on its own, as the floor is one booking on its own: per connection, customers in turn each
+ * add the connection's sessions to a basket of their own (3 lines, as a member books them). Then
+ * `cart/remove` on its own: the lines just added, removed one at a time.
+ */
 async function measureCart(
   hooks: BenchHooks,
   settings: BookingsSettings,
@@ -300,44 +324,84 @@ async function measureCart(
 ): Promise<BookingsFigure[]> {
   const add = new Recorder();
   const remove = new Recorder();
-  const next = fixture.cartWorkers.map(() => 0);
-  const nextSession = (index: number, sessions: number[]) => {
-    const turn = (next[index] ?? 0) + 1;
-    next[index] = turn;
-    return sessions[turn % sessions.length];
-  };
-  const flow = (record: boolean, call: Call) => async (index: number, until: number) => {
-    const worker = fixture.cartWorkers[index];
-    if (!worker || worker.sessions.length === 0) return;
-    while (performance.now() < until) {
-      const session = nextSession(index, worker.sessions);
-      const added = await call('POST', '/api/activities/cart/add', worker.token, {
-        items: [{ id: session, type: 'purchasableOccurrence' }],
-      });
-      if (record) add.add(added);
-      if (added.status !== 200) continue;
-      const items = (JSON.parse(added.body) as { data: { items: { id: number }[] } }).data.items;
-      const removed = await call('POST', '/api/activities/cart/remove', worker.token, {
-        cart_item_ids: items.map((item) => item.id),
-      });
-      if (record) remove.add(removed);
-    }
-  };
   const connections = Math.min(settings.connections, fixture.cartWorkers.length);
-  const statements = await countStatements(counter, call, (counted) => flow(false, counted));
-  await closedLoop(connections, settings.warmup, flow(false, call));
-  hooks.log(`${database}: cart/add + cart/remove: ${settings.writeDuration} s, ${connections} customers`);
-  const loadAverage = load();
-  const seconds = await closedLoop(connections, settings.writeDuration, flow(true, call));
-  const note = `${connections} customers, each adding one of its own sessions then removing it, in a loop`;
-  const write = (name: string, url: string, recorder: Recorder) =>
-    figureOf(name, database, 'write', url, recorder, seconds, loadAverage, note, statements);
+  type Line = { token: string; session: number };
+  const toAdd: Line[][] = fixture.cartWorkers.map((worker) =>
+    worker.tokens.flatMap((token) => worker.sessions.map((session) => ({ token, session }))),
+  );
+  /** Per connection, the lines added (their basket line ids), for the removals. */
+  const toRemove: { token: string; itemId: number }[][] = fixture.cartWorkers.map(() => []);
+  const addRanOut = { count: 0 };
+  const removeRanOut = { count: 0 };
+  const adding = (record: boolean, call: Call) => (index: number, until: number) =>
+    fromQueues(
+      toAdd,
+      async ({ token, session }) => {
+        const answer = await call('POST', '/api/activities/cart/add', token, {
+          items: [{ id: session, type: 'purchasableOccurrence' }],
+        });
+        if (record) add.add(answer);
+        if (answer.status !== 200) return;
+        const items = (
+          JSON.parse(answer.body) as {
+            data: { items: { id: number; cartable_resource: { occurrence_id: number | null } | null }[] };
+          }
+        ).data.items;
+        const line = items.find((item) => item.cartable_resource?.occurrence_id === session);
+        if (line) toRemove[index]?.push({ token, itemId: line.id });
+      },
+      addRanOut,
+    )(index, until);
+  const removing = (record: boolean, call: Call) =>
+    fromQueues(
+      toRemove,
+      async ({ token, itemId }) => {
+        const answer = await call('POST', '/api/activities/cart/remove', token, { cart_item_ids: [itemId] });
+        if (record) remove.add(answer);
+      },
+      removeRanOut,
+    );
+
+  const statements = await countStatements(counter, call, (counted) => adding(false, counted));
+  await closedLoop(connections, settings.warmup, adding(false, call));
+  hooks.log(`${database}: cart/add: ${settings.writeDuration} s, ${connections} connections`);
+  const addLoad = load();
+  const addSeconds = await closedLoop(connections, settings.writeDuration, adding(true, call));
+  for (const [url, count] of await countStatements(counter, call, (counted) => removing(false, counted)))
+    statements.set(url, count);
+  hooks.log(`${database}: cart/remove: ${settings.writeDuration} s, ${connections} connections`);
+  const removeLoad = load();
+  const removeSeconds = await closedLoop(connections, settings.writeDuration, removing(true, call));
   return [
-    write('POST cart/add', '/api/activities/cart/add', add),
-    write('POST cart/remove', '/api/activities/cart/remove', remove),
+    figureOf(
+      'POST cart/add',
+      database,
+      'write',
+      '/api/activities/cart/add',
+      add,
+      addSeconds,
+      addLoad,
+      `${connections} connections, customers in turn each adding the connection's ${fixture.cartWorkers[0]?.sessions.length ?? 0} sessions${ranOutNote(addRanOut)}`,
+      statements,
+    ),
+    figureOf(
+      'POST cart/remove',
+      database,
+      'write',
+      '/api/activities/cart/remove',
+      remove,
+      removeSeconds,
+      removeLoad,
+      `${connections} connections, removing the lines just added, one at a time${ranOutNote(removeRanOut)}`,
+      statements,
+    ),
   ];
 }
 
+/**
+ * `checkout/complete` on its own: per connection, customers (no credit) whose baskets were filled
+ * before the measurement (one session each, not timed), each paying by sandbox card.
+ */
 async function measureCheckout(
   hooks: BenchHooks,
   settings: BookingsSettings,
@@ -346,7 +410,6 @@ async function measureCheckout(
   fixture: BookingsFixture,
   counter: StatementCounter | undefined,
 ): Promise<BookingsFigure[]> {
-  const add = new Recorder();
   const complete = new Recorder();
   const failures: string[] = [];
   const connections = Math.min(settings.connections, fixture.checkoutWorkers.length);
@@ -364,60 +427,69 @@ async function measureCheckout(
     if (!token) throw new Error(`sandbox card token: ${answer.status} ${answer.body}`);
     cardTokens.push(token);
   }
-  /** Per connection: which customer and which of its sessions come next. */
-  const cursor = fixture.checkoutWorkers.map(() => ({ user: 0, session: 0 }));
-  let exhausted = 0;
-  const flow = (record: boolean, call: Call) => async (index: number, until: number) => {
-    const worker = fixture.checkoutWorkers[index];
-    const position = cursor[index];
-    if (!worker || !position) return;
-    while (performance.now() < until) {
-      if (position.session >= worker.sessions.length) {
-        position.session = 0;
-        position.user += 1;
+  hooks.log(`${database}: checkout/complete: filling the customers' baskets (not timed)`);
+  type Basket = { token: string; balance: number; itemHash: string };
+  const baskets: Basket[][] = fixture.checkoutWorkers.map(() => []);
+  const filled = await Promise.all(
+    fixture.checkoutWorkers.slice(0, connections).map(async (worker, index) => {
+      let refused = 0;
+      for (const [i, token] of worker.tokens.entries()) {
+        const session = worker.sessions[i % worker.sessions.length];
+        const added = await call('POST', '/api/activities/cart/add', token, {
+          items: [{ id: session, type: 'purchasableOccurrence' }],
+        });
+        if (added.status !== 200) {
+          refused += 1;
+          continue;
+        }
+        const cart = (JSON.parse(added.body) as { data: { balance: number; item_hash: string } }).data;
+        baskets[index]?.push({ token, balance: cart.balance, itemHash: cart.item_hash });
       }
-      const token = worker.tokens[position.user];
-      if (token === undefined) {
-        exhausted += 1;
-        return;
-      }
-      const session = worker.sessions[position.session];
-      position.session += 1;
-      const added = await call('POST', '/api/activities/cart/add', token, {
-        items: [{ id: session, type: 'purchasableOccurrence' }],
-      });
-      if (record) add.add(added);
-      if (added.status !== 200) continue;
-      const cart = (JSON.parse(added.body) as { data: { balance: number; item_hash: string } }).data;
-      const paid = await call('POST', '/api/checkout/complete', token, {
-        item_hash: cart.item_hash,
-        source: 'bookings',
-        terms: fixture.termIds,
-        completed_waivers: [],
-        payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
-        card: { token: cardTokens[index], save_card: false, billing },
-      });
-      if (record) complete.add(paid);
-      if (paid.status !== 200 && failures.length < 3)
-        failures.push(`${paid.status} ${paid.body.slice(0, 200)}`);
-    }
-  };
-  const statements = await countStatements(counter, call, (counted) => flow(false, counted));
-  await closedLoop(connections, settings.warmup, flow(false, call));
-  hooks.log(
-    `${database}: cart/add + checkout/complete: ${settings.writeDuration} s, ${connections} connections`,
+      return refused;
+    }),
   );
+  const refused = filled.reduce((sum, count) => sum + count, 0);
+  if (refused > 0) hooks.log(`${database}: ${refused} basket(s) could not be filled`);
+  const ranOut = { count: 0 };
+  const paying = (record: boolean, call: Call) => (index: number, until: number) =>
+    fromQueues(
+      baskets,
+      async ({ token, balance, itemHash }) => {
+        const paid = await call('POST', '/api/checkout/complete', token, {
+          item_hash: itemHash,
+          source: 'bookings',
+          terms: fixture.termIds,
+          completed_waivers: [],
+          payments: [{ tender_type: 'card', amount: balance, info: null }],
+          card: { token: cardTokens[index], save_card: false, billing },
+        });
+        if (record) complete.add(paid);
+        if (paid.status !== 200 && failures.length < 3)
+          failures.push(`${paid.status} ${paid.body.slice(0, 200)}`);
+      },
+      ranOut,
+    )(index, until);
+  const statements = await countStatements(counter, call, (counted) => paying(false, counted));
+  await closedLoop(connections, settings.warmup, paying(false, call));
+  hooks.log(`${database}: checkout/complete: ${settings.writeDuration} s, ${connections} connections`);
   const loadAverage = load();
-  const seconds = await closedLoop(connections, settings.writeDuration, flow(true, call));
+  const seconds = await closedLoop(connections, settings.writeDuration, paying(true, call));
   const note =
-    `${connections} connections, each with customers (no credit) adding one session and paying by sandbox card` +
-    (exhausted > 0 ? `; ${exhausted} connection(s) ran out of sessions` : '') +
+    `${connections} connections, customers (no credit) each paying by sandbox card for a basket of one session filled before` +
+    ranOutNote(ranOut) +
     (failures.length > 0 ? `; first failures: ${failures.join(' | ')}` : '');
-  const write = (name: string, url: string, recorder: Recorder) =>
-    figureOf(name, database, 'write', url, recorder, seconds, loadAverage, note, statements);
   return [
-    write('POST checkout/complete', '/api/checkout/complete', complete),
-    write('POST cart/add (before checkout)', '/api/activities/cart/add', add),
+    figureOf(
+      'POST checkout/complete',
+      database,
+      'write',
+      '/api/checkout/complete',
+      complete,
+      seconds,
+      loadAverage,
+      note,
+      statements,
+    ),
   ];
 }
 

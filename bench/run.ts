@@ -11,7 +11,7 @@
  *    venue selling the most membership types) and /account/ signed in; each page's median report is
  *    kept in bench/results/lighthouse/ (the waterfall, to see what delays the LCP).
  * 4. Bookings (bookings.ts), on PGlite and then on PostgreSQL: v2/times and v2/slots of a venue with
- *    200 sessions a day, cart/add + cart/remove, checkout/complete, and the last-place race; on
+ *    200 sessions a day, cart/add, cart/remove and checkout/complete (each on its own), and the last-place race; on
  *    PostgreSQL also the floor (floor-server.mjs: the minimal booking transaction written with pg, in
  *    its own process, by autocannon) and the release-time rush (200 members, 40 sessions released at once).
  * 5. Joining (joining.ts), on PGlite and then on PostgreSQL: memberships/types of a seeded venue
@@ -29,7 +29,8 @@
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
- * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
+ * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_CART_USERS (60 per
+ * connection), BENCH_CHECKOUT_USERS (40 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
  * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
  * options of the bookings, joining and account parts' API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium).
