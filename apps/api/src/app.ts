@@ -25,6 +25,7 @@ import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
+import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { safeError } from './lib/log-safety';
 import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               censor: '[redacted]',
             },
           },
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

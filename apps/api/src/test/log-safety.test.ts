@@ -42,4 +42,41 @@ describe('logs and database refusals', () => {
       await database.close();
     }
   });
+
+  it("a request's lines carry its id, also when its logger is made only as it writes (warn level)", async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn' }),
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    app.get('/api/test-only/warns', async (request) => {
+      request.log.info('below the level');
+      request.log.warn({ detail: 'kept' }, 'a warning');
+      return { ok: true };
+    });
+    await app.ready();
+    try {
+      const quiet = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(quiet.statusCode).toBe(200);
+      expect(lines).toEqual([]);
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/test-only/warns',
+        headers: { 'x-request-id': 'req-lazy-logger-1' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+        level: 40,
+        reqId: 'req-lazy-logger-1',
+        detail: 'kept',
+        msg: 'a warning',
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
