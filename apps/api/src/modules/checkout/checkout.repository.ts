@@ -10,6 +10,7 @@ import {
 } from '../../db/line-details';
 import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
+import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import {
   activities,
   bookings,
@@ -20,7 +21,6 @@ import {
   orders,
   payments,
   pricingOptions,
-  termsAcceptances,
   venues,
 } from '../../db/schema';
 
@@ -28,19 +28,6 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** Inserts the order of a basket; undefined when the basket already has one (unique `cart_id`). */
-export async function insertOrder(
-  db: Database,
-  values: typeof orders.$inferInsert,
-): Promise<OrderRow | undefined> {
-  const rows = await db
-    .insert(orders)
-    .values(values)
-    .onConflictDoNothing({ target: orders.cartId })
-    .returning();
-  return rows[0];
-}
 
 // The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
 const orderByCartStatement = preparedPerDatabase((db) =>
@@ -113,40 +100,145 @@ export async function listOrderMembershipIds(db: Database, orderId: number): Pro
   return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
 
-export async function insertOrderItem(
-  db: Database,
-  values: typeof orderItems.$inferInsert,
-): Promise<OrderItemRow> {
-  const [row] = await db.insert(orderItems).values(values).returning();
-  if (!row) throw new Error('order item insert returned no row');
-  return row;
+/** An order line to write, with the bookings of its held places. */
+export interface OrderLineToWrite {
+  values: Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'>;
+  bookings: { userId: number; occurrenceId: number; quantity: number }[];
 }
 
-export async function insertBookings(
-  db: Database,
-  rows: (typeof bookings.$inferInsert)[],
-): Promise<BookingRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(bookings).values(rows).returning();
+/** What `writeOrderRows` wrote: the order, each line's id (in the order given), bookings, payments. */
+export interface OrderRowsWritten {
+  order: OrderRow;
+  lineIds: number[];
+  bookings: BookingRow[];
+  payments: PaymentRow[];
 }
 
-export async function insertPayments(
+/**
+ * The order of a basket with its lines, their bookings, its payments and the checkout terms accepted,
+ * in one statement (issue 16: a checkout's round trips). The lines' ids are drawn from their sequence
+ * first, so each booking names its line by the line's place in `lines`. Undefined, writing nothing,
+ * when the basket already has an order (unique `cart_id`). The foreign keys are checked at the
+ * statement's end, when every row is in.
+ */
+export async function writeOrderRows(
   db: Database,
-  rows: (typeof payments.$inferInsert)[],
-): Promise<PaymentRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(payments).values(rows).returning();
-}
-
-export async function insertCheckoutTermsAcceptances(
-  db: Database,
-  userId: number,
-  termIds: number[],
-): Promise<void> {
-  if (termIds.length === 0) return;
-  await db
-    .insert(termsAcceptances)
-    .values(termIds.map((termId) => ({ userId, termId, context: 'checkout' })));
+  input: {
+    order: typeof orders.$inferInsert;
+    lines: OrderLineToWrite[];
+    payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
+    termsAccepted: { userId: number; termIds: number[] };
+  },
+): Promise<OrderRowsWritten | undefined> {
+  const { order } = input;
+  const lines = input.lines.map(({ values }, ordinal) => ({
+    ordinal,
+    cartable_type: values.cartableType,
+    name: values.name,
+    activity_id: values.activityId ?? null,
+    venue_id: values.venueId,
+    occurrence_id: values.occurrenceId ?? null,
+    bundle_id: values.bundleId ?? null,
+    pricing_option_id: values.pricingOptionId ?? null,
+    membership_id: values.membershipId ?? null,
+    purchased_for_user_id: values.purchasedForUserId,
+    quantity: values.quantity,
+    amount: values.amount,
+    benefit_applied: values.benefitApplied ?? false,
+    tickets: values.tickets ?? [],
+  }));
+  const lineBookings = input.lines.flatMap(({ bookings: held }, ordinal) =>
+    held.map((booking) => ({
+      ordinal,
+      user_id: booking.userId,
+      occurrence_id: booking.occurrenceId,
+      quantity: booking.quantity,
+    })),
+  );
+  const tenders = input.payments.map((payment, ordinal) => ({
+    ordinal,
+    tender_type: payment.tenderType,
+    amount: payment.amount,
+    provider: payment.provider ?? null,
+    provider_reference: payment.providerReference ?? null,
+    card_brand: payment.cardBrand ?? null,
+    card_last4: payment.cardLast4 ?? null,
+    info: payment.info ?? null,
+  }));
+  const result = await db.execute(sql`
+    with o as (
+      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
+      values (${order.clientId}::int, ${order.cartId}::int, ${order.userId}::int, ${order.createdByUserId}::int,
+        ${order.source}, ${order.currency}, ${order.total}::int)
+      on conflict (cart_id) do nothing
+      returning *
+    ), line_input as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ordinal int, cartable_type text,
+        name text, activity_id int, venue_id int, occurrence_id int, bundle_id int, pricing_option_id int,
+        membership_id int, purchased_for_user_id int, quantity int, amount int, benefit_applied boolean,
+        tickets jsonb)
+    ), line_ids as materialized (
+      select l.ordinal, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
+      from line_input l where exists (select 1 from o)
+      order by l.ordinal
+    ), written_lines as (
+      insert into order_items (id, order_id, cartable_type, name, activity_id, venue_id, occurrence_id,
+        bundle_id, pricing_option_id, membership_id, purchased_for_user_id, quantity, amount,
+        benefit_applied, tickets)
+      select i.id, o.id, l.cartable_type, l.name, l.activity_id, l.venue_id, l.occurrence_id, l.bundle_id,
+        l.pricing_option_id, l.membership_id, l.purchased_for_user_id, l.quantity, l.amount,
+        l.benefit_applied, l.tickets
+      from o, line_input l join line_ids i on i.ordinal = l.ordinal
+      order by l.ordinal
+      returning id
+    ), booked as (
+      insert into bookings (order_id, order_item_id, user_id, occurrence_id, quantity)
+      select o.id, i.id, b.user_id, b.occurrence_id, b.quantity
+      from o, jsonb_to_recordset(${JSON.stringify(lineBookings)}::jsonb)
+          as b(ordinal int, user_id int, occurrence_id int, quantity int)
+        join line_ids i on i.ordinal = b.ordinal
+      order by b.ordinal
+      returning *
+    ), paid as (
+      insert into payments (order_id, tender_type, amount, provider, provider_reference, card_brand,
+        card_last4, info)
+      select o.id, p.tender_type, p.amount, p.provider, p.provider_reference, p.card_brand, p.card_last4,
+        p.info
+      from o, jsonb_to_recordset(${JSON.stringify(tenders)}::jsonb) as p(ordinal int, tender_type text,
+        amount int, provider text, provider_reference text, card_brand text, card_last4 text, info jsonb)
+      order by p.ordinal
+      returning *
+    ), accepted as (
+      insert into terms_acceptances (user_id, term_id, context)
+      select ${input.termsAccepted.userId}::int, term_id, 'checkout'
+      from o, unnest(${`{${input.termsAccepted.termIds.join(',')}}`}::int[]) as term_id
+    )
+    select row_to_json(o) as "order",
+      (select json_agg(i.id order by i.ordinal) from line_ids i) as line_ids,
+      (select json_agg(booked order by booked.id) from booked) as bookings,
+      (select json_agg(paid order by paid.id) from paid) as payments,
+      (select count(*) from written_lines)::int as lines_written
+    from o`);
+  const row = rawRowsOf<{
+    order: unknown;
+    line_ids: unknown;
+    bookings: unknown;
+    payments: unknown;
+    lines_written: number;
+  }>(result)[0];
+  if (!row) return undefined;
+  const lineIds = (
+    typeof row.line_ids === 'string' ? JSON.parse(row.line_ids) : (row.line_ids ?? [])
+  ) as number[];
+  if (lineIds.length !== input.lines.length || Number(row.lines_written) !== input.lines.length) {
+    throw new Error(`order lines written ${row.lines_written} of ${input.lines.length}`);
+  }
+  return {
+    order: tableRowFromJson(orders, row.order),
+    lineIds: lineIds.map(Number),
+    bookings: tableRowsFromJson(bookings, row.bookings),
+    payments: tableRowsFromJson(payments, row.payments),
+  };
 }
 
 /** An order's lines with what the confirmation shows (same shape as a basket line's details). */

@@ -24,11 +24,6 @@ import {
   type BookedSessionRow,
   type BookingRow,
   claimUnannouncedOrders,
-  insertBookings,
-  insertCheckoutTermsAcceptances,
-  insertOrder,
-  insertOrderItem,
-  insertPayments,
   listOrderBookings,
   listOrderItemDetails,
   listOrderMembershipIds,
@@ -38,6 +33,7 @@ import {
   markOrderAnnounced,
   type OrderRow,
   type PaymentRow,
+  writeOrderRows,
 } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
 
@@ -71,50 +67,78 @@ export async function writeOrder(
   charge: { reference: string; card: CardSummary } | null,
 ): Promise<WrittenOrder> {
   const now = new Date();
-  const order = await insertOrder(tx, {
-    clientId: acting.clientId,
-    cartId: plan.cart.id,
-    userId: acting.customer.id,
-    createdByUserId: acting.actor.id,
-    source,
-    currency: acting.currency,
-    total: plan.total,
-  });
-  if (!order) throw new AppError('conflict', checkoutMessages.inProgress);
-  const penaltyLines: { cartItemId: number; orderItemId: number }[] = [];
-  const booked: BookingRow[] = [];
-  for (const item of plan.items) {
-    const line = await insertOrderItem(tx, {
-      orderId: order.id,
-      cartableType: item.cartableType,
-      name: '',
-      activityId: item.activityId,
-      venueId: item.venueId,
-      occurrenceId: item.occurrenceId,
-      bundleId: item.bundleId,
-      pricingOptionId: item.pricingOptionId,
-      membershipId: item.membershipId,
-      purchasedForUserId: item.purchasedForUserId,
-      quantity: item.quantity,
-      amount: item.amount,
-      benefitApplied: item.benefitApplied,
-      tickets: item.tickets,
-    });
-    if (item.cartableType === 'penalty') penaltyLines.push({ cartItemId: item.id, orderItemId: line.id });
-    const lineBookings = await insertBookings(
-      tx,
-      holds
+  const paymentRows = [
+    ...(charge
+      ? [
+          {
+            tenderType: 'card',
+            amount: plan.balance,
+            provider: deps.provider.name,
+            providerReference: charge.reference,
+            cardBrand: charge.card.brand,
+            cardLast4: charge.card.last4,
+          },
+        ]
+      : []),
+    ...(mode === 'online' && plan.credit > 0 ? [{ tenderType: 'credit', amount: plan.credit }] : []),
+    ...plan.tenders
+      .filter((tender) => tender.amount > 0)
+      .map((tender) => ({
+        tenderType: tender.tender_type,
+        amount: tender.amount,
+        info: tender.info ?? null,
+      })),
+    ...(mode === 'foh' && plan.credit > 0 && !plan.tenders.some((t) => t.tender_type === 'credit')
+      ? [{ tenderType: 'credit', amount: plan.credit }]
+      : []),
+  ];
+  // The order, its lines, their bookings (held places become booked below), its payments and the
+  // terms accepted: one statement.
+  const written = await writeOrderRows(tx, {
+    order: {
+      clientId: acting.clientId,
+      cartId: plan.cart.id,
+      userId: acting.customer.id,
+      createdByUserId: acting.actor.id,
+      source,
+      currency: acting.currency,
+      total: plan.total,
+    },
+    lines: plan.items.map((item) => ({
+      values: {
+        cartableType: item.cartableType,
+        name: '',
+        activityId: item.activityId,
+        venueId: item.venueId,
+        occurrenceId: item.occurrenceId,
+        bundleId: item.bundleId,
+        pricingOptionId: item.pricingOptionId,
+        membershipId: item.membershipId,
+        purchasedForUserId: item.purchasedForUserId,
+        quantity: item.quantity,
+        amount: item.amount,
+        benefitApplied: item.benefitApplied,
+        tickets: item.tickets,
+      },
+      bookings: holds
         .filter((hold) => hold.cartItemId === item.id)
         .map((hold) => ({
-          orderId: order.id,
-          orderItemId: line.id,
           userId: item.purchasedForUserId,
           occurrenceId: hold.occurrenceId,
           quantity: hold.quantity,
         })),
-    );
-    booked.push(...lineBookings);
-  }
+    })),
+    payments: paymentRows,
+    termsAccepted: { userId: acting.customer.id, termIds: plan.termIds },
+  });
+  if (!written) throw new AppError('conflict', checkoutMessages.inProgress);
+  const { order } = written;
+  const penaltyLines = plan.items.flatMap((item, index) => {
+    const orderItemId = written.lineIds[index];
+    return item.cartableType === 'penalty' && orderItemId !== undefined
+      ? [{ cartItemId: item.id, orderItemId }]
+      : [];
+  });
   // Paid exactly once: a penalty another order already paid rolls this order back (409).
   await payPenaltyLines(tx, order.id, penaltyLines, now);
   if (plan.credit > 0) {
@@ -126,36 +150,6 @@ export async function writeOrder(
     });
     if (!spent) throw AppError.validation({ payments: [checkoutMessages.creditTooMuch] });
   }
-  const paymentRows = [
-    ...(charge
-      ? [
-          {
-            orderId: order.id,
-            tenderType: 'card',
-            amount: plan.balance,
-            provider: deps.provider.name,
-            providerReference: charge.reference,
-            cardBrand: charge.card.brand,
-            cardLast4: charge.card.last4,
-          },
-        ]
-      : []),
-    ...(mode === 'online' && plan.credit > 0
-      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
-      : []),
-    ...plan.tenders
-      .filter((tender) => tender.amount > 0)
-      .map((tender) => ({
-        orderId: order.id,
-        tenderType: tender.tender_type,
-        amount: tender.amount,
-        info: tender.info ?? null,
-      })),
-    ...(mode === 'foh' && plan.credit > 0 && !plan.tenders.some((t) => t.tender_type === 'credit')
-      ? [{ orderId: order.id, tenderType: 'credit', amount: plan.credit }]
-      : []),
-  ];
-  const paid = await insertPayments(tx, paymentRows);
   if (charge && plan.card?.save) {
     await saveCard(tx, {
       userId: acting.customer.id,
@@ -169,7 +163,6 @@ export async function writeOrder(
     });
   }
   await recordSignatures(tx, plan.waivers);
-  await insertCheckoutTermsAcceptances(tx, acting.customer.id, plan.termIds);
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await acceptOffers(tx, offers, now);
   // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
@@ -183,8 +176,8 @@ export async function writeOrder(
     hasOtherLines: plan.items.some(
       (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
     ),
-    bookings: booked.sort((a, b) => a.id - b.id),
-    payments: paid.sort((a, b) => a.id - b.id),
+    bookings: written.bookings,
+    payments: written.payments,
   };
 }
 
