@@ -2,7 +2,7 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 
 /** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
 export function rawRowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /**

@@ -1,13 +1,9 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rawRowsOf } from '../../db/raw-rows';
 import { type activities, courseBundles, locations, occurrences } from '../../db/schema';
 
 export type ActivityRow = typeof activities.$inferSelect;
-
-/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 // ---- Availability -------------------------------------------------------------------------------
 
@@ -103,7 +99,7 @@ export async function listLivePlaces(
     where venue_id = ${filter.venueId} and activity_id = ${filter.activityId}
       and starts_at >= ${filter.from.toISOString()}::timestamptz
       and starts_at < ${filter.to.toISOString()}::timestamptz`);
-  const text = rowsOf<{ places: string | null }>(result)[0]?.places ?? null;
+  const text = rawRowsOf<{ places: string | null }>(result)[0]?.places ?? null;
   const places = new Map<number, LivePlaces>();
   if (!text) return places;
   for (const entry of text.split(';')) {
@@ -261,7 +257,7 @@ export async function listViewerPlaces(
     from waitlist_entries w join occurrences o on o.id = w.occurrence_id
     where w.user_id = ${userId} and w.status in ('waiting', 'offered') and ${where}`);
   const id = (value: number | null) => (value === null ? null : Number(value));
-  return rowsOf<{
+  return rawRowsOf<{
     occurrence_id: number;
     composite_key: string;
     booking_id: number | null;

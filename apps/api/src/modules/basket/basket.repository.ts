@@ -12,6 +12,7 @@ import {
 } from '../../db/line-details';
 import { isUniqueViolation } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
+import { rawRowsOf } from '../../db/raw-rows';
 import {
   activities,
   type CardBilling,
@@ -33,11 +34,6 @@ export type NewCartItemRow = typeof cartItems.$inferInsert;
 export type HoldRow = typeof cartHolds.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
-
-/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** An `int[]` column of a raw statement: an array, or its text form (`{1,2}`) from a driver that does not parse it. */
 function intArrayOf(value: number[] | string | undefined): number[] {
@@ -378,7 +374,7 @@ export async function takePlaces(db: Database, occurrenceId: number, quantity: n
     update occurrences set held_count = held_count + ${quantity}
     where id = ${occurrenceId} and capacity - booked_count - held_count >= ${quantity}
     returning id`);
-  return rowsOf(result).length > 0;
+  return rawRowsOf(result).length > 0;
 }
 
 /** Gives held places back (a hold released). Callers pass ids in ascending order. */
@@ -422,7 +418,8 @@ export async function completeCartBookingOneSession(
       and exists (select 1 from closed) and (select count(*) from gone) = ${holds.ids.length}
     returning id`);
   // The caller holds the basket's and the holds' locks: anything else is a bug, and rolls the order back.
-  if (rowsOf(result).length !== 1) throw new Error(`basket ${cartId} could not be settled in one statement`);
+  if (rawRowsOf(result).length !== 1)
+    throw new Error(`basket ${cartId} could not be settled in one statement`);
 }
 
 /**
@@ -449,7 +446,7 @@ export async function insertCartItemWithHolds(
     select ${values.cartId}::int, line.id, taken.id, ${holds.quantity}::int, ${holds.expiresAt.toISOString()}::timestamptz
     from line, taken
     returning cart_item_id`);
-  const id = rowsOf<{ cart_item_id: number }>(result)[0]?.cart_item_id;
+  const id = rawRowsOf<{ cart_item_id: number }>(result)[0]?.cart_item_id;
   if (id === undefined && !holds.takePlace) throw new Error('cart item insert returned no row');
   return id === undefined ? undefined : Number(id);
 }
@@ -525,7 +522,7 @@ export async function addLineAtOnce(
       )
       select exists (select 1 from basket) as open, (select ok from clear) as clear,
         (select cart_item_id from held) as line_id, ${otherLineKinds(line.cartId)}`);
-    const row = rowsOf<{
+    const row = rawRowsOf<{
       open: boolean;
       clear: boolean;
       line_id: number | null;
@@ -587,7 +584,7 @@ export async function removeLineAtOnce(
     )
     select (select count(*) from removed)::int as removed, array(select id from released) as freed,
       ${otherLineKinds(cartId)}`);
-  const row = rowsOf<{
+  const row = rawRowsOf<{
     removed: number;
     freed: number[] | string;
     has_membership: boolean;
@@ -651,7 +648,7 @@ export async function deleteItemsWithHolds(
     with holds as (delete from cart_holds where cart_item_id = any(${ids}) returning occurrence_id, quantity),
       lines as (delete from cart_items where id = any(${ids}))
     select occurrence_id, quantity from holds order by occurrence_id`);
-  return rowsOf<{ occurrence_id: number; quantity: number }>(result).map((row) => ({
+  return rawRowsOf<{ occurrence_id: number; quantity: number }>(result).map((row) => ({
     occurrenceId: Number(row.occurrence_id),
     quantity: Number(row.quantity),
   }));
@@ -727,7 +724,7 @@ export async function releaseExpiredHolds(
     )
     select (select coalesce(array_agg(id order by id), '{}') from released) as occurrence_ids,
            (select coalesce(array_agg(distinct cart_item_id), '{}') from gone) as cart_item_ids`);
-  const row = rowsOf<{ occurrence_ids: number[] | string; cart_item_ids: number[] | string }>(result)[0];
+  const row = rawRowsOf<{ occurrence_ids: number[] | string; cart_item_ids: number[] | string }>(result)[0];
   const occurrenceIds = intArrayOf(row?.occurrence_ids);
   const cartItemIds = intArrayOf(row?.cart_item_ids);
   if (cartItemIds.length === 0) return { occurrenceIds, cartItemIds, waitlistEntryIds: [] };
@@ -736,7 +733,7 @@ export async function releaseExpiredHolds(
     delete from cart_items ci where ci.id in (${idList(cartItemIds)})
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
     returning ci.waitlist_entry_id`);
-  const waitlistEntryIds = rowsOf<{ waitlist_entry_id: number | null }>(removed)
+  const waitlistEntryIds = rawRowsOf<{ waitlist_entry_id: number | null }>(removed)
     .map((r) => r.waitlist_entry_id)
     .filter((id): id is number => id !== null)
     .map(Number);
@@ -767,7 +764,7 @@ export async function deleteExpiredMembershipLines(
       limit ${limit}
       for update of i skip locked)
     returning ci.membership_id`);
-  return rowsOf<{ membership_id: number | null }>(result).flatMap((row) =>
+  return rawRowsOf<{ membership_id: number | null }>(result).flatMap((row) =>
     row.membership_id === null ? [] : [Number(row.membership_id)],
   );
 }
@@ -865,7 +862,7 @@ export async function deleteHoldlessItems(db: Database, cartId: number): Promise
     delete from cart_items ci where ci.cart_id = ${cartId} and ci.cartable_type not in ('membership', 'penalty')
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
     returning ci.waitlist_entry_id`);
-  return rowsOf<{ waitlist_entry_id: number | null }>(result)
+  return rawRowsOf<{ waitlist_entry_id: number | null }>(result)
     .map((r) => r.waitlist_entry_id)
     .filter((id): id is number => id !== null)
     .map(Number);

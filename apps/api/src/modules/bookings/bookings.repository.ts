@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { readListVersion } from '../../db/list-versions';
 import { preparedPerDatabase } from '../../db/prepared';
+import { rawRowsOf } from '../../db/raw-rows';
 import {
   activities,
   activityCategories,
@@ -383,7 +384,7 @@ export async function addBookedPlaces(db: Database, places: Map<number, number>)
     from (values ${values}) as v(id, quantity)
     where o.id = v.id and o.capacity - o.booked_count - o.held_count >= v.quantity
     returning o.id`);
-  return rowsOf(result).length;
+  return rawRowsOf(result).length;
 }
 
 /** Sessions of the past for booking history (one statement); answers the ids of the new rows. */
@@ -425,7 +426,7 @@ export async function findSeedActivity(
     where a.client_id = ${clientId} and a.slug = ${slug}
     order by po.position, po.id, t.position, t.id
     limit 1`);
-  const [row] = rowsOf<{
+  const [row] = rawRowsOf<{
     id: number;
     duration_minutes: number;
     has_waitlist: boolean;
@@ -521,10 +522,6 @@ export async function findCourseAt(
     .where(eq(occurrences.bundleId, bundle.id))
     .orderBy(asc(occurrences.startsAt));
   return { bundleId: bundle.id, sessionIds: sessions.map((s) => s.id) };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export async function insertPaymentRows(db: Database, rows: (typeof payments.$inferInsert)[]): Promise<void> {

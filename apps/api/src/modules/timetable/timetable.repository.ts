@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rawRowsOf } from '../../db/raw-rows';
 import {
   activities,
   activityCategories,
@@ -23,11 +24,6 @@ export type NewTimetableEntryRow = typeof timetableEntries.$inferInsert;
 export type CourseBundleRow = typeof courseBundles.$inferSelect;
 export type OccurrenceRow = typeof occurrences.$inferSelect;
 export type NewOccurrenceRow = typeof occurrences.$inferInsert;
-
-/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** PostgreSQL takes at most 65,535 bind parameters per statement; occurrences have 14 columns. */
 const insertChunk = 2_000;
@@ -181,7 +177,7 @@ export async function generateOccurrences(
       returning 1
     )
     select count(*)::int as created from inserted`);
-  return Number(rowsOf<{ created: number }>(result)[0]?.created ?? 0);
+  return Number(rawRowsOf<{ created: number }>(result)[0]?.created ?? 0);
 }
 
 /** The composite key as the database computes it (tests compare it with the service's). */
@@ -196,7 +192,7 @@ export async function compositeKeySql(
     select substr(md5(${activityId}::int || '|' || ${venueId}::int || '|'
       || extract(epoch from ${startsAt.toISOString()}::timestamptz)::bigint || '|'
       || extract(epoch from ${endsAt.toISOString()}::timestamptz)::bigint), 1, 8) as key`);
-  return String(rowsOf<{ key: string }>(result)[0]?.key ?? '');
+  return String(rawRowsOf<{ key: string }>(result)[0]?.key ?? '');
 }
 
 export async function insertOccurrence(db: Database, row: NewOccurrenceRow): Promise<OccurrenceRow> {

@@ -1,14 +1,10 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rawRowsOf } from '../../db/raw-rows';
 import { activities, bookings, occurrences, waitlistEntries } from '../../db/schema';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type WaitlistStatus = WaitlistEntryRow['status'];
-
-/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const idList = (ids: readonly number[]) =>
   sql.join(
@@ -154,7 +150,7 @@ export async function expireOffersWithoutLine(db: Database): Promise<number[]> {
     where w.status = 'offered'
       and not exists (select 1 from cart_items ci where ci.waitlist_entry_id = w.id)
     returning w.occurrence_id`);
-  return rowsOf<{ occurrence_id: number }>(result).map((row) => Number(row.occurrence_id));
+  return rawRowsOf<{ occurrence_id: number }>(result).map((row) => Number(row.occurrence_id));
 }
 
 /**
@@ -168,7 +164,7 @@ export async function listUpcomingWaitlistedWithSpace(db: Database, now: Date): 
     where o.starts_at > ${now.toISOString()}::timestamptz
       and o.capacity - o.booked_count - o.held_count > 0
     order by o.id`);
-  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  return rawRowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 /** Sessions with someone waiting and a place free now (the sweeper's second step). */
@@ -179,5 +175,5 @@ export async function listWaitlistedWithSpace(db: Database, occurrenceIds: numbe
     join waitlist_entries w on w.occurrence_id = o.id and w.status = 'waiting'
     where o.id in (${idList(occurrenceIds)}) and o.capacity - o.booked_count - o.held_count > 0
     order by o.id`);
-  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  return rawRowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
