@@ -10,6 +10,18 @@ export const namedStatementsPerConnection = 2000;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
+/** Names already made, by text, for every connection: a lookup costs less than a hash (issue 16). */
+const statementNames = new Map<string, string>();
+
+function statementNameOf(text: string): string {
+  const known = statementNames.get(text);
+  if (known !== undefined) return known;
+  const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+  // Bounded as each connection's statements are; past it, a name is made each time, as before.
+  if (statementNames.size < namedStatementsPerConnection) statementNames.set(text, name);
+  return name;
+}
+
 /**
  * A pg client that runs every parameterised statement as a named prepared statement, named by a
  * hash of its text. PostgreSQL then parses it once per connection, and after a few runs plans it
@@ -35,7 +47,7 @@ export class NamedStatementClient extends pg.Client {
     if (config.name !== undefined || typeof config.text !== 'string') return undefined;
     const parameters = Array.isArray(values) ? values : config.values;
     if (!Array.isArray(parameters) || parameters.length === 0) return undefined;
-    const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
+    const name = statementNameOf(config.text);
     if (!this.named.has(name)) {
       if (this.named.size >= namedStatementsPerConnection) return undefined;
       this.named.add(name);
