@@ -6,12 +6,24 @@ export function rawRowsOf<T>(result: unknown): T[] {
 }
 
 /**
+ * A `json` value of a raw statement's answer: node-postgres and PGlite parse it; its text form is
+ * parsed here.
+ */
+export function jsonOf(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** A JSON array (`json_agg`, null when it aggregated nothing) as an array. */
+export function jsonArrayOf<T>(value: unknown): T[] {
+  return (jsonOf(value) as T[] | null) ?? [];
+}
+
+/**
  * A table's row from its JSON form in a raw statement's answer (`row_to_json`, `json_agg`): keyed by
  * the schema's property names, each value read as Drizzle reads the column (timestamps as Dates).
- * node-postgres and PGlite parse `json`; its text form is parsed here.
  */
 export function tableRowFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
-  const record = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+  const record = jsonOf(json) as Record<string, unknown>;
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = record[column.name];
@@ -25,6 +37,5 @@ export function tableRowFromJson<T extends Table>(table: T, json: unknown): T['$
 
 /** A table's rows from a JSON array (`json_agg`, null when it aggregated nothing). */
 export function tableRowsFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'][] {
-  const list = (typeof json === 'string' ? JSON.parse(json) : json) as unknown[] | null;
-  return (list ?? []).map((item) => tableRowFromJson(table, item));
+  return jsonArrayOf(json).map((item) => tableRowFromJson(table, item));
 }

@@ -10,7 +10,7 @@ import {
 } from '../../db/line-details';
 import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
-import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
+import { jsonArrayOf, rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import {
   activities,
   bookings,
@@ -227,15 +227,13 @@ export async function writeOrderRows(
     lines_written: number;
   }>(result)[0];
   if (!row) return undefined;
-  const lineIds = (
-    typeof row.line_ids === 'string' ? JSON.parse(row.line_ids) : (row.line_ids ?? [])
-  ) as number[];
-  if (lineIds.length !== input.lines.length || Number(row.lines_written) !== input.lines.length) {
+  const lineIds = jsonArrayOf<number>(row.line_ids).map(Number);
+  if (Number(row.lines_written) !== input.lines.length || lineIds.length !== input.lines.length) {
     throw new Error(`order lines written ${row.lines_written} of ${input.lines.length}`);
   }
   return {
     order: tableRowFromJson(orders, row.order),
-    lineIds: lineIds.map(Number),
+    lineIds,
     bookings: tableRowsFromJson(bookings, row.bookings),
     payments: tableRowsFromJson(payments, row.payments),
   };

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { anyOf, preparedPerDatabase } from '../../db/prepared';
+import { jsonArrayOf } from '../../db/raw-rows';
 import {
   activities,
   membershipBenefits,
@@ -65,12 +66,6 @@ function jsonRow(table: typeof membershipBenefits | typeof membershipPaymentOpti
   )})`;
 }
 
-/** A JSON array (json_agg) as an array: node-postgres and PGlite parse json; text is parsed here. */
-function jsonArray<T>(value: unknown): T[] {
-  if (typeof value === 'string') return JSON.parse(value) as T[];
-  return (value as T[] | null) ?? [];
-}
-
 /**
  * The types sold at a venue with their categories, access, benefits and active options, in one
  * query (correlated json_agg subqueries) instead of five: the types list is read on every visit.
@@ -84,10 +79,10 @@ export async function listTypeDetailsSoldAt(
   const rows = await query.execute({ clientId, venueId });
   return rows.map((row) => ({
     type: row.type,
-    categories: jsonArray(row.categories),
-    access: jsonArray(row.access),
-    benefits: jsonArray(row.benefits),
-    options: jsonArray(row.options),
+    categories: jsonArrayOf(row.categories),
+    access: jsonArrayOf(row.access),
+    benefits: jsonArrayOf(row.benefits),
+    options: jsonArrayOf(row.options),
   }));
 }
 
