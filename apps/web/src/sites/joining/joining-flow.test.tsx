@@ -6,6 +6,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { mockClient } from '../../mocks/fixtures';
 import { installMockApi, startMockSession } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { findToast } from '../../test/toasts';
 import { joiningRoutes } from './routes';
 
 const server = installMockApi();
@@ -136,7 +137,7 @@ it.each([
   ['a bad payment type', '/centre/leeds-riverside/membership/gold/weekly'],
 ])('a deep link to %s says so and goes back to the centre page', async (_, path) => {
   const { router } = renderRoutes(joiningRoutes, { site: 'joining', path });
-  expect(await screen.findByText('Could not find selected membership')).toBeVisible();
+  expect(await findToast('Could not find selected membership')).toBeVisible();
   await waitFor(() => expect(router.state.location.pathname).toBe('/centre/leeds-riverside'));
   expect(screen.getByRole('button', { name: /Membership selection/ })).toHaveAttribute(
     'aria-expanded',

@@ -13,6 +13,7 @@ import { hasSessionCookie } from '../../shared/session/session';
 import { findDialog } from '../../test/dialogs';
 import { installMockApi, startMockSession } from '../../test/mock-api';
 import { renderElement, renderRoutes } from '../../test/render';
+import { findToast } from '../../test/toasts';
 import { joiningRoutes } from './routes';
 
 const server = installMockApi();
@@ -74,7 +75,7 @@ it('kiosk joining: an idle kiosk clears the form and logs the user out', async (
   await idle(kioskPromptMs);
   expect(await findDialog('Are you still there?')).toBeVisible();
   await idle(kioskClearAfterPromptMs);
-  expect(await screen.findByText('Joining form cleared due to inactivity')).toBeVisible();
+  expect(await findToast('Joining form cleared due to inactivity')).toBeVisible();
   await waitFor(() => expect(hasSessionCookie()).toBe(false));
   expect(screen.getByRole('button', { name: /Membership selection/ })).toHaveAttribute(
     'aria-expanded',

@@ -7,6 +7,7 @@ import { mockCart, mockOccurrence } from '../../../mocks/activities-handlers';
 import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
+import { findToast } from '../../../test/toasts';
 import { ClassBooking } from './class-booking';
 
 const server = installMockApi();
@@ -51,7 +52,7 @@ it('shows the places and the price options, and books the chosen tickets', async
   await user.click(within(options).getByRole('button', { name: 'Add one Junior' }));
   await user.click(within(options).getByRole('button', { name: 'Add one Adult' }));
   await user.click(within(dialog).getByRole('button', { name: 'Book now' }));
-  expect(await screen.findByText('Successfully added item to the basket.')).toBeVisible();
+  expect(await findToast('Successfully added item to the basket.')).toBeVisible();
   expect(bodies).toEqual([
     {
       items: [
@@ -108,7 +109,7 @@ it('a full class offers the waitlist: log in first, then join', async () => {
   await user.click(await within(dialog).findByRole('button', { name: 'Join waitlist' }));
   expect(await screen.findByText('You are on the waitlist (position 3).')).toBeVisible();
   expect(joined).toHaveBeenCalledWith({ occurrence_id: '964', selected_user_id: 101 });
-  expect(await screen.findByText('You have joined the waitlist.')).toBeVisible();
+  expect(await findToast('You have joined the waitlist.')).toBeVisible();
 });
 
 /** The occurrence answer of a session, changed as a test needs (the member's own places). */
@@ -190,7 +191,7 @@ it('the waitlist is remembered: the position and a way to leave it', async () =>
   expect(within(dialog).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Leave waitlist' }));
-  expect(await screen.findByText('You have left the waitlist.')).toBeVisible();
+  expect(await findToast('You have left the waitlist.')).toBeVisible();
   expect(left).toHaveBeenCalledWith('4');
   const join = await within(dialog).findByRole('button', { name: 'Join waitlist' });
   expect(join).toHaveFocus();

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { selectedVenueCookie } from '../../../shared/venue/selected-venue';
 import { installMockApi, setTestCookie } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
+import { findToast } from '../../../test/toasts';
 import { RedirectToSelectedVenue } from './redirect-to-selected-venue';
 
 installMockApi();
@@ -31,6 +32,6 @@ it('without a selected venue, goes home with the toast', async () => {
   const { router } = renderRoutes(routes, { path: '/redirect-to-selected-venue' });
   expect(await screen.findByRole('heading', { name: 'Find a venue' })).toBeVisible();
   expect(router.state.location.pathname).toBe('/');
-  expect(await screen.findByText('Please select a venue before booking an activity')).toBeVisible();
+  expect(await findToast('Please select a venue before booking an activity')).toBeVisible();
   expect(screen.getAllByText('Please select a venue before booking an activity')).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ import { hasSessionCookie } from '../../../shared/session/session';
 import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
+import { findToast } from '../../../test/toasts';
 import { SlotBooking } from './slot-booking';
 
 const server = installMockApi();
@@ -103,7 +104,7 @@ it('adds the chosen court to the basket once, after the debounce, with the toast
   const bookNow = within(dialog).getByRole('button', { name: 'Book now' });
   await user.click(bookNow);
   expect(within(dialog).getByRole('button', { name: 'Adding...' })).toBeDisabled();
-  expect(await screen.findByText('Successfully added item to the basket.')).toBeVisible();
+  expect(await findToast('Successfully added item to the basket.')).toBeVisible();
   expect(bodies).toEqual([
     {
       items: [{ id: '833', type: 'purchasableOccurrence', pricing_option_id: 1 }],

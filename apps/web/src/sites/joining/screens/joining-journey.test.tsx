@@ -11,6 +11,7 @@ import { camelizeKeys } from '../../../shared/api/keys';
 import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
+import { findToast } from '../../../test/toasts';
 import { renderJoiningRegistration } from './joining-registration';
 
 const server = installMockApi();
@@ -110,7 +111,7 @@ it('a visitor registers, answers, reviews, sets up a direct debit, confirms and 
   expect(await screen.findByText('******11')).toBeVisible();
   expect(screen.getByText('WELCOME10')).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByText('Membership added to basket.')).toBeVisible();
+  expect(await findToast('Membership added to basket.')).toBeVisible();
   await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
   expect(leave.mock.calls[0]?.[0]).toMatch(/\/basket\/checkout$/);
   expect(submitted).toMatchObject({
@@ -172,7 +173,7 @@ it('a submit without a required answer says so and reopens Additional details', 
   await user.click(await screen.findByRole('checkbox', { name: /Health commitment/ }));
   await user.click(screen.getByRole('checkbox', { name: /Membership terms/ }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByText('Please fill in required questions')).toBeVisible();
+  expect(await findToast('Please fill in required questions')).toBeVisible();
   await expectOpen(/Additional details/);
   expect(screen.queryByRole('button', { name: /Monthly payment/ })).not.toBeInTheDocument();
 }, 20_000);
@@ -212,7 +213,7 @@ it('answers the server refuses for another reason get the neutral toast and reop
       { status: 422 },
     ),
   );
-  expect(await screen.findByText('Error occurred while submitting your answers.')).toBeVisible();
+  expect(await findToast('Error occurred while submitting your answers.')).toBeVisible();
   expect(screen.queryByText('Please fill in required questions')).not.toBeInTheDocument();
   await expectOpen(/Additional details/);
 }, 20_000);
@@ -227,7 +228,7 @@ it('a selection the server finds ineligible on submit is reset, with the spec’
       { status: 422 },
     ),
   );
-  expect(await screen.findByText('You are ineligible for the membership you selected.')).toBeVisible();
+  expect(await findToast('You are ineligible for the membership you selected.')).toBeVisible();
   await expectOpen(/Membership selection/);
   // Nothing is selected any more: the sections that hung on Gold are gone and no card is chosen.
   expect(screen.queryByRole('button', { name: /Additional details/ })).not.toBeInTheDocument();
