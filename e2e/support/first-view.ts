@@ -20,3 +20,12 @@ export async function serveWithoutFirstView(page: Page): Promise<void> {
     },
   );
 }
+
+/**
+ * Waits for the page's scripts to have started the app (the tab's modes stored, the server's HTML
+ * hydrated or rendered afresh, timers running). The server's HTML shows the first view before that,
+ * so a journey that depends on the browser's work waits for this, not for something it can see.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'leisureLive' in window);
+}

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { appStarted } from '../../support/first-view';
 import { kioskIdleMs } from '../../support/kiosk';
 
 /**
@@ -23,7 +24,7 @@ test('kiosk mode: back-to-kiosk link, then idle logout to the kiosk home', async
   await page.goto('/account/user-details');
   await expect(page.getByRole('link', { name: 'Back to Kiosk Home' })).toBeVisible();
   // The link is in the server's HTML; the idle timer starts with the app.
-  await page.waitForFunction(() => 'leisureLive' in window);
+  await appStarted(page);
 
   // No input now: the idle timer logs out and leaves for the kiosk home.
   await page.clock.fastForward(idleMs);
@@ -39,7 +40,7 @@ test('activity keeps a kiosk session alive', async ({ page, request }) => {
   await page.clock.install();
   await page.goto('/account/user-details?kiosk=true');
   await expect(page.getByRole('link', { name: 'Back to Kiosk Home' })).toBeVisible();
-  await page.waitForFunction(() => 'leisureLive' in window);
+  await appStarted(page);
   // Keep moving for longer than the idle time, a quarter of it between moves: still signed in, still here.
   for (let step = 1; step <= 6; step += 1) {
     await page.mouse.move(100 + step * 20, 100 + step * 10);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { appStarted } from '../../support/first-view';
 
 /**
  * Phones (issue 16, decision 027): the server renders a page's first view with the answers of its
@@ -122,9 +123,12 @@ test('a kiosk tab, which the server cannot know of, is rendered afresh in the br
   const hydration = await watchHydration(page);
   await page.goto('/?kiosk=1');
   await expect(page.getByRole('heading', { level: 1, name: 'Book an activity' })).toBeVisible();
+  // The tab becomes a kiosk's when the scripts start, after the server's HTML is already shown.
+  await appStarted(page);
   // The mode lives in the tab: a later page without the flag is the kiosk's too.
   await page.goto('/location/leeds-riverside');
   await expect(page.getByRole('heading', { level: 1, name: 'Riverside Leisure Centre Leeds' })).toBeVisible();
+  await appStarted(page);
   expect(await hydration.replaced()).toBe(1);
   expect(hydration.errors).toEqual([]);
 });

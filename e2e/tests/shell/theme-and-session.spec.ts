@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
 import { createCustomer, logInThroughApi } from '../../support/customers';
+import { appStarted } from '../../support/first-view';
 import { tabTo } from '../../support/keyboard';
 
 async function primaryColour(page: import('@playwright/test').Page): Promise<string> {
@@ -36,7 +37,7 @@ test('logging in and out in one tab shows in another', async ({ browser, request
   await expect(header.getByRole('button', { name: /^log ?in$/i })).toBeVisible();
   await expect(header.getByRole('link', { name: 'My account' })).toHaveCount(0);
   // The server's HTML shows the header before the app runs: the watch starts with the app.
-  await bookings.waitForFunction(() => 'leisureLive' in window);
+  await appStarted(bookings);
 
   await logInThroughApi(context.request, customer);
   await context.clock.fastForward(tokenWatchMs);
