@@ -810,6 +810,10 @@ export async function dropBenchDatabase(
   problems: string[],
 ): Promise<void> {
   if (!dropName) return;
+  if (process.env.BENCH_KEEP_DATABASE) {
+    hooks.log(`kept the bench's database ${dropName} (BENCH_KEEP_DATABASE)`);
+    return;
+  }
   await runSeed(hooks, ['drop-database', serverUrl, dropName], serverEnv).catch((error: unknown) =>
     problems.push(`could not drop ${dropName}: ${(error as Error).message}`),
   );

@@ -33,7 +33,8 @@
  * connection), BENCH_CHECKOUT_USERS (40 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
  * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
  * options of the bookings, joining and account parts' API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
- * (/usr/bin/chromium).
+ * (/usr/bin/chromium), BENCH_KEEP_DATABASE (keeps the bookings part's PostgreSQL database, to explain
+ * its statements afterwards).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

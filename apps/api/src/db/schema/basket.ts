@@ -59,6 +59,8 @@ export const carts = pgTable(
   },
   (t) => [
     uniqueIndex('carts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    // A customer's baskets of every status: a repeated checkout finds its completed one by its hash.
+    index('carts_user_idx').on(t.userId),
     check('carts_credit_check', sql`${t.creditGeneral} >= 0 and ${t.creditMembership} >= 0`),
   ],
 );

@@ -27,6 +27,7 @@ import {
   type users,
   venues,
 } from '../../db/schema';
+import { limitOf } from '../../db/statement-text';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -105,12 +106,18 @@ export async function openCartTidyingOf(
   );
 }
 
+/**
+ * An open basket, written into the statement's text: the one-open-basket-per-customer index is
+ * partial (`status = 'open'`), and a generic plan of a bound status cannot use it (decision 029).
+ */
+const openBasket = eq(carts.status, 'open').inlineParams();
+
 // The statements every basket call runs are prepared (db/prepared.ts): built once, not per call.
 const openCartStatement = preparedPerDatabase((db) =>
   db
     .select()
     .from(carts)
-    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .where(and(eq(carts.userId, sql.placeholder('userId')), openBasket))
     .limit(1)
     .prepare('basket_open_cart'),
 );
@@ -164,7 +171,7 @@ const completedCartByHashStatement = preparedPerDatabase((db) =>
     .where(
       and(
         eq(carts.userId, sql.placeholder('userId')),
-        eq(carts.status, 'completed'),
+        eq(carts.status, 'completed').inlineParams(),
         eq(carts.checkoutHash, sql.placeholder('hash')),
       ),
     )
@@ -708,7 +715,7 @@ export async function releaseExpiredHolds(
       where ${sql.join(filters, sql` and `)}
         and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
       order by h.occurrence_id, h.id
-      limit ${limit}
+      ${limitOf(limit)}
       for update of h skip locked
     ),
     gone as (
@@ -761,7 +768,7 @@ export async function deleteExpiredMembershipLines(
         and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
         ${scope.cartId === undefined ? sql`` : sql`and i.cart_id = ${scope.cartId}`}
       order by i.id
-      limit ${limit}
+      ${limitOf(limit)}
       for update of i skip locked)
     returning ci.membership_id`);
   return rawRowsOf<{ membership_id: number | null }>(result).flatMap((row) =>
@@ -795,7 +802,7 @@ const openCartTidyingStatement = preparedPerDatabase((db) =>
   db
     .select({ cart: carts, ...tidyingColumns })
     .from(carts)
-    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .where(and(eq(carts.userId, sql.placeholder('userId')), openBasket))
     .limit(1)
     .prepare('basket_open_cart_tidying'),
 );
@@ -808,8 +815,8 @@ const openOrPaidCartStatement = preparedPerDatabase((db) =>
       and(
         eq(carts.userId, sql.placeholder('userId')),
         or(
-          eq(carts.status, 'open'),
-          and(eq(carts.status, 'completed'), eq(carts.checkoutHash, sql.placeholder('hash'))),
+          openBasket,
+          and(eq(carts.status, 'completed').inlineParams(), eq(carts.checkoutHash, sql.placeholder('hash'))),
         ),
       ),
     )
