@@ -94,6 +94,8 @@ declare module 'fastify' {
     holdKeeper: HoldKeeper;
     /** Submits due direct debit collections and follows mandates (docs/decisions/009). */
     collectionsJob: Jobs['collections'];
+    /** Every periodic job: each can run once now (tests, the staff tool). */
+    jobs: Jobs['all'];
   }
 }
 
@@ -360,7 +362,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes, { prefix: '/api', db, config, holds });
   await app.register(frontOfHouseRoutes, { prefix: '/api', db, config, holds });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
-  app.decorate('collectionsJob', installJobs(app, { db, config, holds, directDebitProvider }).collections);
+  const jobs = installJobs(app, { db, config, holds, directDebitProvider });
+  app.decorate('collectionsJob', jobs.collections);
+  app.decorate('jobs', jobs.all);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });
   await app.register(promotionRoutes, { prefix: '/api', db, config });
   await app.register(joiningRoutes, { prefix: '/api', db, config });

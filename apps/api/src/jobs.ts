@@ -24,6 +24,8 @@ import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-
  */
 export interface Jobs {
   collections: IntervalJob<CollectionRun>;
+  /** Every job, the collections included, in the order they start. */
+  all: IntervalJob<unknown>[];
 }
 
 export interface MembershipJobRun {
@@ -62,7 +64,7 @@ export function installJobs(
     log,
     report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
   });
-  const jobs = [
+  const jobs: IntervalJob<unknown>[] = [
     // Card payments a crash (or a lost provider answer) left unfinished: the order is written or refunded.
     intervalJob({
       name: 'checkout reconciliation',
@@ -123,5 +125,5 @@ export function installJobs(
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
   });
-  return { collections };
+  return { collections, all: jobs };
 }

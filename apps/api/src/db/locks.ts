@@ -1,6 +1,6 @@
-import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import { limitOf, planForItsValues } from './statement-text';
 
 /** PostgreSQL error codes that mean "lost a race, try again": lock timeout, serialization, deadlock, CHECK. */
 const raceCodes = new Set(['55P03', '40001', '40P01', '23514']);
@@ -28,17 +28,13 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * A job's claim (the UPDATE that leases or marks the rows it takes): up to `limit` rows of `id`'s
- * table matching `where`, lowest id first, skipping rows another replica holds (`FOR UPDATE SKIP
- * LOCKED`), so replicas running at once split the work.
+ * A job's claim (the UPDATE that leases or marks the rows it takes, or the SELECT that reads rows to
+ * change in its transaction): up to `limit` rows of `id`'s table matching `where`, lowest id first,
+ * skipping rows another replica holds (`FOR UPDATE SKIP LOCKED`), so replicas running at once split
+ * the work. The statement is planned for its values on every run, with its limit in its text
+ * (decision 029): a generic plan walks the primary key past every finished row on each run.
  */
-export function firstUnlocked(db: Database, id: PgColumn, where: SQL | undefined, limit: number): SQL {
-  const rows = db
-    .select({ id })
-    .from(id.table)
-    .where(where)
-    .orderBy(asc(id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+export function firstUnlocked(id: PgColumn, where: SQL | undefined, limit: number): SQL {
+  const rows = sql`${planForItsValues} select ${id} from ${id.table} where ${where ?? sql`true`} order by ${id} ${limitOf(limit)} for update skip locked`;
   return inArray(id, sql`(${rows})`);
 }

@@ -9,3 +9,14 @@ export function limitOf(rows: number): SQL {
   if (!Number.isSafeInteger(rows) || rows < 1) throw new RangeError(`not a row limit: ${rows}`);
   return sql.raw(`limit ${rows}`);
 }
+
+/**
+ * Marks a statement to be planned for its values on every run: the database clients leave it
+ * unprepared (db/named-statements.ts, db/pglite-named-statements.ts). For the periodic jobs' claims
+ * (decision 029): they run every half minute at most, so planning costs nothing, while a generic plan
+ * guesses that a third of the rows are due (`final_day < $1`) and reads them all when none is.
+ */
+export const plannedForItsValues = '/* planned for its values */';
+
+/** `plannedForItsValues` as a part of a statement. */
+export const planForItsValues: SQL = sql.raw(plannedForItsValues);

@@ -74,7 +74,7 @@ export async function startTestApp(
  * A second API instance with its own connection pool on a test app's PostgreSQL database (another
  * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
  */
-export async function startReplica(t: TestApp): Promise<{ app: App; close(): Promise<void> }> {
+export async function startReplica(t: TestApp): Promise<{ app: App; db: Database; close(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
   const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
@@ -88,6 +88,7 @@ export async function startReplica(t: TestApp): Promise<{ app: App; close(): Pro
   await app.ready();
   return {
     app,
+    db: database.db,
     close: async () => {
       await app.close();
       await database.close();

@@ -116,6 +116,10 @@ export const cartItems = pgTable(
   (t) => [
     index('cart_items_cart_idx').on(t.cartId),
     index('cart_items_membership_idx').on(t.membershipId).where(sql`${t.membershipId} is not null`),
+    // The hold sweep's way to membership lines that have run out (decision 029).
+    index('cart_items_membership_expiry_idx')
+      .on(t.lineExpiresAt)
+      .where(sql`${t.cartableType} = 'membership'`),
     // A session is in a basket once. Kept by the database because a basket add written as one
     // statement (decision 026) reads the basket's lines before it waits for the basket's lock; lines
     // from waitlist offers are left out (an offer checks under the lock, and old baskets may hold two).

@@ -115,6 +115,16 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_user_idx').on(t.userId),
+    // The periodic jobs' ways in (decision 029): each finds the few memberships with something due
+    // without reading the rest.
+    index('memberships_type_idx').on(t.membershipTypeId),
+    index('memberships_cancellation_idx')
+      .on(t.cancellationState, t.finalDay)
+      .where(sql`${t.cancellationState} is not null`),
+    index('memberships_draft_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
+    index('memberships_ending_idx')
+      .on(t.endDate)
+      .where(sql`${t.status} in ('active', 'frozen') and ${t.endDate} is not null`),
     // A renewal or a change follows on from a live membership of the same customer (perhaps the
     // same type), so it is outside the one-live-membership-per-type rule; the indexes below keep
     // it to one live successor per membership. A draft counts, so two racing submissions cannot

@@ -1,5 +1,6 @@
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
 import { memberships, penalties } from '../../db/schema';
 
@@ -37,16 +38,23 @@ export async function lockEndedCancellations(
   return db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.cancellationState, 'scheduled'), sql`${memberships.finalDay} < ${today}`))
-    .orderBy(asc(memberships.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+    .where(
+      firstUnlocked(
+        memberships.id,
+        and(
+          eq(memberships.cancellationState, 'scheduled').inlineParams(),
+          sql`${memberships.finalDay} < ${today}`,
+        ),
+        limit,
+      ),
+    )
+    .orderBy(asc(memberships.id));
 }
 
 /** Cancellations waiting for debts whose member owes nothing any more (locked, skip locked). */
 function paidUpCancellation(userId: number | Placeholder | undefined) {
   return and(
-    eq(memberships.cancellationState, 'awaiting_payment'),
+    eq(memberships.cancellationState, 'awaiting_payment').inlineParams(),
     userId === undefined ? undefined : eq(memberships.userId, userId),
     sql`not exists (select 1 from ${penalties} where ${penalties.userId} = ${memberships.userId} and ${penalties.status} = 'unpaid')`,
   );
@@ -60,10 +68,8 @@ export async function lockPaidUpCancellations(
   return db
     .select()
     .from(memberships)
-    .where(paidUpCancellation(userId))
-    .orderBy(asc(memberships.id))
-    .limit(limit)
-    .for('update', { of: memberships, skipLocked: true });
+    .where(firstUnlocked(memberships.id, paidUpCancellation(userId), limit))
+    .orderBy(asc(memberships.id));
 }
 
 // Prepared: the memberships list asks this first on every call.

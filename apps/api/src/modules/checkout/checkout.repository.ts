@@ -85,7 +85,7 @@ export async function claimUnannouncedOrders(
   const claimed = await db
     .update(orders)
     .set({ announcedAt: sql`now()` })
-    .where(firstUnlocked(db, orders.id, unannounced, limit))
+    .where(firstUnlocked(orders.id, unannounced, limit))
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
 }

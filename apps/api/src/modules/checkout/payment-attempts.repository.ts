@@ -128,12 +128,13 @@ export async function takeAbandonedAttempts(
   limit: number,
 ): Promise<PaymentAttemptRow[]> {
   const abandoned = and(
-    inArray(paymentAttempts.status, unfinishedStatuses),
+    // Inline: the unfinished attempts' index is partial on it (decision 029).
+    inArray(paymentAttempts.status, unfinishedStatuses).inlineParams(),
     or(isNull(paymentAttempts.leaseUntil), lt(paymentAttempts.leaseUntil, now)),
   );
   return db
     .update(paymentAttempts)
     .set({ leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(firstUnlocked(db, paymentAttempts.id, abandoned, limit))
+    .where(firstUnlocked(paymentAttempts.id, abandoned, limit))
     .returning();
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstUnlocked } from '../../db/locks';
 import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   directDebitBankDetails,
@@ -130,14 +131,17 @@ export async function findLiveMandate(db: Database, userId: number): Promise<Man
   return row;
 }
 
-/** Mandates the bank is still processing, oldest first. */
+/**
+ * Mandates the bank is still processing, oldest first; those another replica is syncing are skipped
+ * (a job's claim, decision 029).
+ */
 export async function listMandatesInProgress(db: Database, limit: number): Promise<MandateRow[]> {
+  const inProgress = inArray(directDebitMandates.status, ['pending_submission', 'submitted']).inlineParams();
   return db
     .select()
     .from(directDebitMandates)
-    .where(inArray(directDebitMandates.status, ['pending_submission', 'submitted']))
-    .orderBy(asc(directDebitMandates.id))
-    .limit(limit);
+    .where(firstUnlocked(directDebitMandates.id, inProgress, limit))
+    .orderBy(asc(directDebitMandates.id));
 }
 
 /** Moves a mandate on from `from` (a no-op when another replica already did). */

@@ -252,7 +252,8 @@ export async function expireGuestPassesBefore(db: Database, now: Date): Promise<
     .where(
       and(
         eq(venues.id, guestPasses.venueId),
-        eq(guestPasses.status, 'issued'),
+        // Inline: the issued passes' index is partial on it (decision 029).
+        eq(guestPasses.status, 'issued').inlineParams(),
         sql`${guestPasses.validTo} < ((${now.toISOString()}::timestamptz) at time zone ${venues.timezone})::date`,
       ),
     )

@@ -48,14 +48,15 @@ export async function claimDueEmails(
   limit: number,
 ): Promise<OutboundEmailRow[]> {
   const due = and(
-    eq(outboundEmails.status, 'queued'),
+    // Inline: the queue's index is partial on it (decision 029).
+    eq(outboundEmails.status, 'queued').inlineParams(),
     lt(outboundEmails.nextAttemptAt, now),
     gt(outboundEmails.createdAt, writtenAfter),
   );
   const claimed = await db
     .update(outboundEmails)
     .set({ attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: leaseUntil })
-    .where(firstUnlocked(db, outboundEmails.id, due, limit))
+    .where(firstUnlocked(outboundEmails.id, due, limit))
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstUnlocked } from '../../db/locks';
 import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
   membershipFreezes,
@@ -214,17 +215,15 @@ export async function listLiveSuccessorsOf(db: Database, membershipIds: number[]
 
 /** Renewed or replaced memberships with a paid successor: they end (status expired) after their last day. */
 export async function lockNextEndedReplaced(db: Database, today: string): Promise<MembershipRow | undefined> {
+  const ended = and(
+    // Inline: the ending memberships' index is partial on it (decision 029).
+    inArray(memberships.status, ['active', 'frozen']).inlineParams(),
+    sql`${memberships.endDate} < ${today}`,
+    sql`exists (select 1 from ${memberships} as successor where (successor.replaces_membership_id = ${memberships.id} or successor.renews_membership_id = ${memberships.id}) and successor.status = 'active')`,
+  );
   const [row] = await db
     .select()
     .from(memberships)
-    .where(
-      and(
-        inArray(memberships.status, ['active', 'frozen']),
-        sql`${memberships.endDate} < ${today}`,
-        sql`exists (select 1 from ${memberships} as successor where (successor.replaces_membership_id = ${memberships.id} or successor.renews_membership_id = ${memberships.id}) and successor.status = 'active')`,
-      ),
-    )
-    .limit(1)
-    .for('update', { skipLocked: true });
+    .where(firstUnlocked(memberships.id, ended, 1));
   return row;
 }
