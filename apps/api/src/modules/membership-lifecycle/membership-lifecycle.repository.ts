@@ -198,7 +198,8 @@ const liveSuccessorsStatement = preparedPerDatabase((db) =>
     .from(memberships)
     .where(
       and(
-        inArray(memberships.status, ['pending', 'active']),
+        // Inline: the live successors' indexes are partial on it (decision 029).
+        inArray(memberships.status, ['pending', 'active']).inlineParams(),
         sql`(${anyOf(memberships.renewsMembershipId, 'ids')} or ${anyOf(memberships.replacesMembershipId, 'ids')})`,
       ),
     )
