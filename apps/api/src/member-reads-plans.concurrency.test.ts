@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from './test/harness';
 
 /**
  * A member's pages on a year's data (decision 029): every call the account and the bookings site
- * make for a signed-in member, run by an explaining replica (test/explained-plans.ts) with every
+ * make for a signed-in member, and the timetable's, run by an explaining replica (test/explained-plans.ts) with every
  * statement planned generically from its first run, beside the history of 2,000 other members
  * (test/factories/history.ts: 10,000 bookings, orders, payments, memberships and their
  * collections, credit, guest passes, waitlist places, penalties, waivers, baskets). The member has
@@ -99,6 +99,20 @@ describe("a member's reads on a busy database (PostgreSQL)", () => {
       `/api/v1/users/${user}/guestPasses/allowances`,
       `/api/v1/activities/bookings?user_id=${user}&starts_after=2026-01-01T00:00:00Z`,
     ];
+    // The public pages' calls, as the member browses the taster's sessions (history's on both sides).
+    const activity = `/api/activities/venue/${f.venue.slug}/activity/${f.free.slug}`;
+    const times = await api(app).get(`${activity}/v2/times?date=${f.tomorrow}`, member.headers);
+    expect(times.statusCode, times.body).toBe(200);
+    const key = times.json().data[0]?.composite_key;
+    paths.push(
+      '/api/activities/venues',
+      `/api/activities/venue/${f.venue.slug}/categories`,
+      `/api/activities/venue/${f.venue.slug}/activity-category/sports/dates`,
+      `${activity}/v2/times?date=${f.tomorrow}`,
+      `${activity}/v2/slots?date=${f.tomorrow}&composite_key=${key}`,
+      `${activity}/times?date=${f.tomorrow}`,
+      `/api/v1/activities/occurrences/${f.freeSession.id}`,
+    );
     const costly: string[] = [];
     for (const path of paths) {
       const read = await explaining.during(() => api(app).get(path, member.headers));
