@@ -164,6 +164,9 @@ function pageVenue(request: FastifyRequest, url: string): { venue: string | null
   };
 }
 
+/** The policy of an answer that is not a document (OWASP's for APIs). */
+const apiCsp = "default-src 'none'; frame-ancestors 'none'";
+
 function securityHeaders(config: Config) {
   const csp = [
     "default-src 'self'",
@@ -181,11 +184,21 @@ function securityHeaders(config: Config) {
     `frame-ancestors ${config.frameAncestors}`,
   ].join('; ');
   return (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'geolocation=(self), camera=(self), microphone=()');
+    // A JSON answer (or none) is never a document: nothing in it runs, loads or is framed, so its
+    // policy allows nothing, and the document-only headers stay off the API's every answer (~500
+    // bytes each, on the theme's hot path; issue 16).
+    // A route that sets its own policy keeps it (the card frame's names who may embed it).
+    const own = reply.hasHeader('content-security-policy');
+    const type = reply.getHeader('content-type');
+    if (type === undefined || String(type).startsWith('application/json')) {
+      if (!own) reply.header('content-security-policy', apiCsp);
+    } else {
+      if (!own) reply.header('content-security-policy', csp);
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'geolocation=(self), camera=(self), microphone=()');
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
@@ -290,11 +303,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Built once: the CSP string is the same for every answer.
   const applySecurityHeaders = securityHeaders(config);
-  // A callback hook, not an async one: it runs on every request, the theme's hot path included.
+  // Callback hooks, not async ones: they run on every request, the theme's hot path included.
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request, reply);
     reply.header('x-request-id', request.id);
     done();
+  });
+  // On sending: the headers follow what the answer is (a document or not), known only by then.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    applySecurityHeaders(request, reply);
+    done(null, payload);
   });
   app.addHook('preValidation', refuseControlCharacters);
 

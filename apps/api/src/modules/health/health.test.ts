@@ -19,7 +19,9 @@ describe('platform', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Unable to complete request, item not found.' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    // Not a document: its policy allows nothing, and the document-only headers are left off.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['permissions-policy']).toBeUndefined();
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 

@@ -191,6 +191,8 @@ describe('the dev mailbox (no SMTP configured)', () => {
     const id = /href="\/dev\/mailbox\/(\d+)"/.exec(list.body)?.[1];
     const email = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
     expect(email.body).toContain('/account/password-reset/');
+    // A document: the pages' policy, not the JSON answers' (which allows nothing).
+    expect(String(email.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('is not served in production', async () => {
