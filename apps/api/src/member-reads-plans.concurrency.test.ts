@@ -4,11 +4,11 @@ import { orders } from './db/schema';
 import { costlyStatements, type ExplainingReplica, startExplainingReplica } from './test/explained-plans';
 import {
   api,
-  billing,
   cardToken,
   createFixture,
   createUser,
   type Fixture,
+  payByCard,
 } from './test/factories/basket-fixtures';
 import { addHistory } from './test/factories/history';
 import { createManagementTypes, insertMembership } from './test/factories/membership-fixtures';
@@ -64,13 +64,9 @@ describe("a member's reads on a busy database (PostgreSQL)", () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     const cart = added.json().data;
-    const paid = await api(app).post('/api/checkout/complete', member.headers, {
-      item_hash: cart.item_hash,
-      source: 'bookings',
-      terms: [f.termId],
-      completed_waivers: [],
-      payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
-      card: { token: await cardToken(app), save_card: false, billing },
+    const paid = await payByCard(app, member.headers, cart, {
+      termId: f.termId,
+      token: await cardToken(app),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const [order] = await t.db

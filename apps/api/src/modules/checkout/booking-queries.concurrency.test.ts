@@ -2,11 +2,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  billing,
   cardToken,
   createFixture,
   createUser,
   type Fixture,
+  payByCard,
 } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 
@@ -108,16 +108,7 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     );
 
     const cart = add.result.json().data;
-    const paid = await counted(() =>
-      api(t.app).post('/api/checkout/complete', customer.headers, {
-        item_hash: cart.item_hash,
-        source: 'bookings',
-        terms: [f.termId],
-        completed_waivers: [],
-        payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
-        card: { token, save_card: false, billing },
-      }),
-    );
+    const paid = await counted(() => payByCard(t.app, customer.headers, cart, { termId: f.termId, token }));
     expect(paid.result.statusCode, paid.result.body).toBe(200);
     // 64 before issue 16, the confirmation email included; 36 before the basket of one session was
     // completed, its holds deleted and its places booked in one statement (decision 026); 34 before

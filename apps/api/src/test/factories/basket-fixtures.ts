@@ -300,3 +300,20 @@ export const billing = {
   town: 'Leeds',
   postcode: 'LS11 5PZ',
 };
+
+/** `checkout/complete` of a basket by card, as the bookings site sends it: terms accepted, no waivers. */
+export function payByCard(
+  app: App,
+  headers: Record<string, string>,
+  cart: { item_hash: string; balance: number },
+  options: { termId: number; token: string },
+) {
+  return api(app).post('/api/checkout/complete', headers, {
+    item_hash: cart.item_hash,
+    source: 'bookings',
+    terms: [options.termId],
+    completed_waivers: [],
+    payments: [{ tender_type: 'card', amount: cart.balance, info: null }],
+    card: { token: options.token, save_card: false, billing },
+  });
+}
