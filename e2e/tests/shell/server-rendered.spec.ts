@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createCustomer, logInThroughApi } from '../../support/customers';
+import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
 import { appStarted } from '../../support/first-view';
+import { joinMembershipThroughApi, okJson, signedInMember } from '../../support/member-api';
 
 /**
  * Phones (issue 16, decision 027): the server renders a page's first view with the answers of its
@@ -216,4 +217,34 @@ test('text typed into a live search before the scripts have started is searched 
   await expect(venues).not.toHaveCount(all);
   for (const name of await page.getByTestId('venue-name').allTextContents()) expect(name).toContain('Leeds');
   await expect(page.getByRole('searchbox', { name: /search/i })).toHaveValue('Leeds');
+});
+
+test('a file chosen before the scripts have started is taken once they have', async ({ page }) => {
+  await signedInMember(page, 'early-file');
+  // Students must be 16 or over: the joining check needs a date of birth.
+  await okJson(
+    await page.request.put('/api/my-account/user/update?onboarding_type=customer_account_online', {
+      headers: await writeHeaders(page.request),
+      data: { date_of_birth: '2004-09-01' },
+    }),
+  );
+  await joinMembershipThroughApi(page.request, 'student', 'fixed');
+  const release = await holdScripts(page);
+  await page.goto('/account/memberships', { waitUntil: 'domcontentloaded' });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Student' }) });
+  // The document form as the server sent it: the member picks the type and the file at once.
+  await card.getByLabel(/^Document type/).selectOption({ label: 'Student ID card' });
+  await card.getByLabel(/^Document \(JPEG, PNG or PDF/).setInputFiles({
+    name: 'student-card.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  release();
+  // The app learns both once it starts: the form may be sent, and sends the file.
+  const submit = card.getByRole('button', { name: 'Submit document' });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(card.getByText('Thank you, your document has been submitted.')).toBeVisible();
 });

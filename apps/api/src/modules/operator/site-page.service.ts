@@ -449,14 +449,19 @@ export const beforeStartScript = [
   "if(b.type==='checkbox'||b.type==='radio'){if(!b.leisureTapped){b.leisureTapped=1;",
   "when(b,function(){var c=b.checked;b.checked=!c;return give(b,'click',function(){b.click()})})}return}",
   "e.preventDefault();when(b,function(){return give(b,'click',function(){b.click()})})},true);",
-  "addEventListener('change',function(e){var s=e.target;if(!s||s.tagName!=='SELECT'||works(s))return;",
+  // A file chosen stays on its input (its input event is not typed text, below): once React works
+  // the input, the change is given again.
+  "addEventListener('change',function(e){var s=e.target;if(!s||works(s))return;",
+  "if(s.tagName==='INPUT'&&s.type==='file'){e.stopPropagation();",
+  "when(s,function(){return give(s,'change',function(){s.dispatchEvent(new Event('change',{bubbles:true}))})});return}",
+  "if(s.tagName!=='SELECT')return;",
   'e.stopPropagation();var v=s.value;',
   'for(var i=0;i<s.options.length;i++)s.options[i].selected=s.options[i].defaultSelected;',
   "when(s,function(){s.value=v;return give(s,'change',function(){s.dispatchEvent(new Event('change',{bubbles:true}))})})},true);",
   // Typed text: React's tracker is set back to the field's first value (through its own setter),
   // the text put back beside it (the prototype's setter), and an input event tells the app.
   "addEventListener('input',function(e){var f=e.target;",
-  "if(!f||(f.tagName!=='INPUT'&&f.tagName!=='TEXTAREA')||f.leisureTyped||works(f))return;f.leisureTyped=1;",
+  "if(!f||(f.tagName!=='INPUT'&&f.tagName!=='TEXTAREA')||f.type==='file'||f.leisureTyped||works(f))return;f.leisureTyped=1;",
   'when(f,function(){var v=f.value;f.value=f.defaultValue;',
   "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),'value').set.call(f,v);",
   "return give(f,'input',function(){f.dispatchEvent(new Event('input',{bubbles:true}))})})},true)",
