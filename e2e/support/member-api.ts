@@ -159,6 +159,22 @@ export async function joinMembershipThroughApi(
   return membershipId;
 }
 
+/**
+ * A new member signed in on the page's context who has bought the Student membership (single
+ * payment) and owes its proof of eligibility; answers the membership id.
+ */
+export async function signedInStudent(page: Page, tag: string): Promise<number> {
+  await signedInMember(page, tag);
+  // Students must be 16 or over: the joining check needs a date of birth.
+  await okJson(
+    await page.request.put('/api/my-account/user/update?onboarding_type=customer_account_online', {
+      headers: await writeHeaders(page.request),
+      data: { date_of_birth: '2004-09-01' },
+    }),
+  );
+  return joinMembershipThroughApi(page.request, 'student', 'fixed');
+}
+
 /** Opens the Manage membership modal of a membership card by its type's name. */
 export async function openManageMembership(page: Page, typeName: string): Promise<Locator> {
   await page.getByRole('button', { name: new RegExp(`^Manage membership ${typeName}`) }).click();

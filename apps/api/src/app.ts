@@ -187,8 +187,8 @@ function securityHeaders(config: Config) {
     reply.header('x-content-type-options', 'nosniff');
     // A JSON answer (or none) is never a document: nothing in it runs, loads or is framed, so its
     // policy allows nothing, and the document-only headers stay off the API's every answer (~500
-    // bytes each, on the theme's hot path; issue 16).
-    // A route that sets its own policy keeps it (the card frame's names who may embed it).
+    // bytes each, on the theme's hot path; issue 16). A route's own policy is kept (the card frame's
+    // names who may embed it).
     const own = reply.hasHeader('content-security-policy');
     const type = reply.getHeader('content-type');
     if (type === undefined || String(type).startsWith('application/json')) {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costlyStatements, type ExplainingReplica, startExplainingReplica } from './test/explained-plans';
-import { createFixture, type Fixture } from './test/factories/basket-fixtures';
-import { addHistory } from './test/factories/history';
-import { createManagementTypes } from './test/factories/membership-fixtures';
-import { startTestApp, type TestApp } from './test/harness';
+import { startAppWithHistory } from './test/factories/history';
+import type { TestApp } from './test/harness';
 
 /**
  * The periodic jobs on a year's data (decision 029): each replica runs every job every half minute
@@ -21,15 +19,11 @@ if (!process.env.TEST_DATABASE_URL) throw new Error('jobs-plans.concurrency.test
 
 describe('the periodic jobs on a busy database (PostgreSQL)', () => {
   let t: TestApp;
-  let f: Fixture;
   let explaining: ExplainingReplica;
 
   beforeAll(async () => {
     // A mail server to retry for (none answers here: nothing is due to be sent).
-    t = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
-    f = await createFixture(t.db);
-    const types = await createManagementTypes(t.db, f.clientId, f.venue.id);
-    await addHistory(t.db, f, types, members);
+    ({ t } = await startAppWithHistory(members, { SMTP_URL: 'smtp://127.0.0.1:9' }));
     // Planned as in production: a job's claims for their values on every run, the rest prepared.
     explaining = await startExplainingReplica(t, { generic: false });
   });

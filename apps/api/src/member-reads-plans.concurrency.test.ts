@@ -2,17 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from './db/schema';
 import { costlyStatements, type ExplainingReplica, startExplainingReplica } from './test/explained-plans';
-import {
-  api,
-  cardToken,
-  createFixture,
-  createUser,
-  type Fixture,
-  payByCard,
-} from './test/factories/basket-fixtures';
-import { addHistory } from './test/factories/history';
-import { createManagementTypes, insertMembership } from './test/factories/membership-fixtures';
-import { startTestApp, type TestApp } from './test/harness';
+import { api, cardToken, createUser, type Fixture, payByCard } from './test/factories/basket-fixtures';
+import { startAppWithHistory } from './test/factories/history';
+import { insertMembership } from './test/factories/membership-fixtures';
+import type { TestApp } from './test/harness';
 
 /**
  * A member's pages on a year's data (decision 029): every call the account and the bookings site
@@ -36,9 +29,8 @@ describe("a member's reads on a busy database (PostgreSQL)", () => {
   let member: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    f = await createFixture(t.db);
-    const types = await createManagementTypes(t.db, f.clientId, f.venue.id);
+    let types: Awaited<ReturnType<typeof startAppWithHistory>>['types'];
+    ({ t, f, types } = await startAppWithHistory(members));
     member = await createUser(t.db, f.clientId);
     await insertMembership(t.db, {
       clientId: f.clientId,
@@ -48,7 +40,6 @@ describe("a member's reads on a busy database (PostgreSQL)", () => {
       venueId: f.venue.id,
       startDate: '2026-01-01',
     });
-    await addHistory(t.db, f, types, members);
     explaining = await startExplainingReplica(t);
   });
   afterAll(async () => {

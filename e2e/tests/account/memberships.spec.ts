@@ -13,6 +13,7 @@ import {
   okJson,
   openManageMembership,
   signedInMember,
+  signedInStudent,
 } from '../../support/member-api';
 
 /**
@@ -93,15 +94,7 @@ test('a student uploads proof of eligibility; a renamed HTML page is refused; pa
   page,
   request,
 }) => {
-  await signedInMember(page, 'student-doc');
-  // Students must be 16 or over: the joining check needs a date of birth.
-  await okJson(
-    await page.request.put('/api/my-account/user/update?onboarding_type=customer_account_online', {
-      headers: await writeHeaders(page.request),
-      data: { date_of_birth: '2004-09-01' },
-    }),
-  );
-  await joinMembershipThroughApi(page.request, 'student', 'fixed');
+  await signedInStudent(page, 'student-doc');
   await page.goto('/account/memberships');
   const card = page
     .getByRole('listitem')

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { createCustomer, logInThroughApi } from '../../support/customers';
 import { appStarted } from '../../support/first-view';
-import { joinMembershipThroughApi, okJson, signedInMember } from '../../support/member-api';
+import { signedInStudent } from '../../support/member-api';
 
 /**
  * Phones (issue 16, decision 027): the server renders a page's first view with the answers of its
@@ -220,15 +220,7 @@ test('text typed into a live search before the scripts have started is searched 
 });
 
 test('a file chosen before the scripts have started is taken once they have', async ({ page }) => {
-  await signedInMember(page, 'early-file');
-  // Students must be 16 or over: the joining check needs a date of birth.
-  await okJson(
-    await page.request.put('/api/my-account/user/update?onboarding_type=customer_account_online', {
-      headers: await writeHeaders(page.request),
-      data: { date_of_birth: '2004-09-01' },
-    }),
-  );
-  await joinMembershipThroughApi(page.request, 'student', 'fixed');
+  await signedInStudent(page, 'early-file');
   const release = await holdScripts(page);
   await page.goto('/account/memberships', { waitUntil: 'domcontentloaded' });
   const card = page

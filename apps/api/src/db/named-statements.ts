@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { plannedForItsValues } from './statement-text';
+import { planForItsValuesMark } from './statement-text';
 
 /**
  * Distinct statements one connection keeps prepared. Our queries are a few hundred texts; `in (...)`
@@ -46,7 +46,7 @@ export class NamedStatementClient extends pg.Client {
 
   private nameFor(config: QueryConfig, values: unknown): string | undefined {
     if (config.name !== undefined || typeof config.text !== 'string') return undefined;
-    if (config.text.includes(plannedForItsValues)) return undefined;
+    if (config.text.includes(planForItsValuesMark)) return undefined;
     const parameters = Array.isArray(values) ? values : config.values;
     if (!Array.isArray(parameters) || parameters.length === 0) return undefined;
     const name = statementNameOf(config.text);

@@ -7,7 +7,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { namedStatementsPerConnection } from './named-statements';
-import { plannedForItsValues } from './statement-text';
+import { planForItsValuesMark } from './statement-text';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -87,7 +87,7 @@ export function withNamedStatements(pglite: PGlite): PGliteClient {
     params !== undefined &&
     params.length > 0 &&
     !options?.blob &&
-    !text.includes(plannedForItsValues) &&
+    !text.includes(planForItsValuesMark) &&
     (statements.has(text) || statements.size < namedStatementsPerConnection);
 
   return {

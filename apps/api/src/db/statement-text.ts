@@ -16,7 +16,7 @@ export function limitOf(rows: number): SQL {
  * (decision 029): they run every half minute at most, so planning costs nothing, while a generic plan
  * guesses that a third of the rows are due (`final_day < $1`) and reads them all when none is.
  */
-export const plannedForItsValues = '/* planned for its values */';
+export const planForItsValuesMark = '/* planned for its values */';
 
-/** `plannedForItsValues` as a part of a statement. */
-export const planForItsValues: SQL = sql.raw(plannedForItsValues);
+/** The mark as a part of a statement. */
+export const planForItsValues: SQL = sql.raw(planForItsValuesMark);

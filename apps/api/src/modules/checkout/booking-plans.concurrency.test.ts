@@ -4,17 +4,9 @@ import {
   expectFewRowsRead,
   startExplainingReplica,
 } from '../../test/explained-plans';
-import {
-  api,
-  cardToken,
-  createFixture,
-  createUser,
-  type Fixture,
-  payByCard,
-} from '../../test/factories/basket-fixtures';
-import { addHistory } from '../../test/factories/history';
-import { createManagementTypes } from '../../test/factories/membership-fixtures';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { api, cardToken, createUser, type Fixture, payByCard } from '../../test/factories/basket-fixtures';
+import { startAppWithHistory } from '../../test/factories/history';
+import type { TestApp } from '../../test/harness';
 
 /**
  * The plans of a booking's statements on a busy database (issue 16, decision 029): run by an
@@ -37,10 +29,8 @@ describe('the plans of a booking on a busy database (PostgreSQL)', () => {
   let explaining: ExplainingReplica;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    f = await createFixture(t.db);
     // Other members' history, their open baskets holding 10,000 places of other sessions included.
-    await addHistory(t.db, f, await createManagementTypes(t.db, f.clientId, f.venue.id), members);
+    ({ t, f } = await startAppWithHistory(members));
     explaining = await startExplainingReplica(t);
   });
   afterAll(async () => {

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addDays, localDateOf } from '../../lib/dates';
 import { createOccurrence } from '../../modules/timetable/timetable.service';
-import { type Fixture, london } from './basket-fixtures';
-import type { createManagementTypes } from './membership-fixtures';
+import { startTestApp, type TestApp } from '../harness';
+import { createFixture, type Fixture, london } from './basket-fixtures';
+import { createManagementTypes } from './membership-fixtures';
 
 type ManagementTypes = Awaited<ReturnType<typeof createManagementTypes>>;
 
@@ -170,4 +171,19 @@ export async function addHistory(
       + (select count(*) from passes) + (select count(*) from credited) + (select count(*) from waited)
       + (select count(*) from fined) + (select count(*) from signed) as written`);
   await db.execute(sql`analyze`);
+}
+
+/**
+ * The app on a fresh database with a basket fixture, the membership management types and the
+ * history of `members` members (the plan tests' busy database, decision 029).
+ */
+export async function startAppWithHistory(
+  members: number,
+  settings: Record<string, string> = {},
+): Promise<{ t: TestApp; f: Fixture; types: ManagementTypes }> {
+  const t = await startTestApp(settings);
+  const f = await createFixture(t.db);
+  const types = await createManagementTypes(t.db, f.clientId, f.venue.id);
+  await addHistory(t.db, f, types, members);
+  return { t, f, types };
 }
