@@ -156,7 +156,8 @@ export const cartHolds = pgTable(
     index('cart_holds_expires_idx').on(t.expiresAt),
     index('cart_holds_cart_idx').on(t.cartId),
     index('cart_holds_item_idx').on(t.cartItemId),
-    index('cart_holds_occurrence_idx').on(t.occurrenceId),
+    // A session's holds by expiry: whether any has run out is one probe (every cart/add asks).
+    index('cart_holds_occurrence_idx').on(t.occurrenceId, t.expiresAt),
     check('cart_holds_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

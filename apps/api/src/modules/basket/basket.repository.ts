@@ -304,6 +304,8 @@ export interface BookableRow {
   hasWaitlist: boolean;
   /** The customer asked about already has a live booking on it (read with it: one round trip). */
   bookedByCustomer: boolean;
+  /** Some of its holds have run out (their places are given back before it is added to a basket). */
+  holdsRunOut: boolean;
 }
 
 const bookableColumns = {
@@ -321,7 +323,16 @@ const bookableColumns = {
   hasWaitlist: activities.hasWaitlist,
   bookedByCustomer: sql<boolean>`exists (select 1 from bookings b where b.occurrence_id = occurrences.id
     and b.user_id = ${sql.placeholder('customerId')} and b.status = 'booked')`,
+  holdsRunOut: sql<boolean>`exists (select 1 from cart_holds h where h.occurrence_id = occurrences.id
+    and h.expires_at < ${sql.placeholder('now')}::timestamptz)`,
 };
+
+/** A bookable row as read: the two flags are booleans whatever the driver gives. */
+const bookableOf = (row: BookableRow): BookableRow => ({
+  ...row,
+  bookedByCustomer: row.bookedByCustomer === true,
+  holdsRunOut: row.holdsRunOut === true,
+});
 
 const bookableStatement = preparedPerDatabase((db) =>
   db
@@ -337,9 +348,10 @@ export async function findBookable(
   db: Database,
   occurrenceId: number,
   customerId: number,
+  now: Date,
 ): Promise<BookableRow | undefined> {
-  const [row] = await bookableStatement(db).execute({ occurrenceId, customerId });
-  return row && { ...row, bookedByCustomer: row.bookedByCustomer === true };
+  const [row] = await bookableStatement(db).execute({ occurrenceId, customerId, now: now.toISOString() });
+  return row && bookableOf(row);
 }
 
 const bundleBookablesStatement = preparedPerDatabase((db) =>
@@ -357,9 +369,10 @@ export async function listBundleBookables(
   db: Database,
   bundleId: number,
   customerId: number,
+  now: Date,
 ): Promise<BookableRow[]> {
-  const rows = await bundleBookablesStatement(db).execute({ bundleId, customerId });
-  return rows.map((row) => ({ ...row, bookedByCustomer: row.bookedByCustomer === true }));
+  const rows = await bundleBookablesStatement(db).execute({ bundleId, customerId, now: now.toISOString() });
+  return rows.map(bookableOf);
 }
 
 export interface PricingRow {
@@ -708,26 +721,31 @@ export async function releaseExpiredHolds(
         and starts_at < ${scope.range.to.toISOString()}::timestamptz)`);
   }
   const claimCutoff = new Date(now.getTime() - claimTtlMs).toISOString();
+  // Each step finds its rows through an index whatever the planner expects of the step before (a
+  // correlated subquery, `= any(array(...))`): a generic plan expects hundreds of run-out holds where
+  // there are a few, and would otherwise hash-join them with every basket, hold and session.
   const result = await db.execute(sql`
     with expired as (
       select h.id, h.occurrence_id, h.quantity, h.cart_item_id from cart_holds h
-      join carts c on c.id = h.cart_id
       where ${sql.join(filters, sql` and `)}
-        and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
+        and coalesce((select c.checkout_started_at from carts c where c.id = h.cart_id), '-infinity')
+          < ${claimCutoff}::timestamptz
       order by h.occurrence_id, h.id
       ${limitOf(limit)}
       for update of h skip locked
     ),
     gone as (
-      delete from cart_holds h using expired e where h.id = e.id
-      returning e.occurrence_id, e.quantity, e.cart_item_id
+      delete from cart_holds h where h.id = any(array(select id from expired))
+      returning h.occurrence_id, h.quantity, h.cart_item_id
     ),
     counts as (
       select occurrence_id, sum(quantity)::int as n from gone group by occurrence_id
     ),
     released as (
-      update occurrences o set held_count = o.held_count - c.n from counts c
-      where o.id = c.occurrence_id returning o.id
+      update occurrences o
+      set held_count = o.held_count - (select c.n from counts c where c.occurrence_id = o.id)
+      where o.id = any(array(select occurrence_id from counts))
+      returning o.id
     )
     select (select coalesce(array_agg(id order by id), '{}') from released) as occurrence_ids,
            (select coalesce(array_agg(distinct cart_item_id), '{}') from gone) as cart_item_ids`);

@@ -276,15 +276,16 @@ async function sessionsFor(
   db: Database,
   item: CartAddRequest['items'][number],
   customerId: number,
+  now: Date,
 ): Promise<BookableRow[]> {
   if (item.type === 'av2BookingBundle') {
-    const bundle = await listBundleBookables(db, item.id, customerId);
+    const bundle = await listBundleBookables(db, item.id, customerId, now);
     if (bundle.length > 0) return bundle;
   }
-  const one = await findBookable(db, item.id, customerId);
+  const one = await findBookable(db, item.id, customerId, now);
   if (!one) return [];
   // A course's session is bought with the rest of its course.
-  return one.bundleId !== null ? listBundleBookables(db, one.bundleId, customerId) : [one];
+  return one.bundleId !== null ? listBundleBookables(db, one.bundleId, customerId, now) : [one];
 }
 
 async function planItems(
@@ -297,7 +298,7 @@ async function planItems(
   const plans: AddPlan[] = [];
   for (const [index, item] of items.entries()) {
     const at = `items.${index}`;
-    const sessions = await sessionsFor(deps.db, item, acting.customer.id);
+    const sessions = await sessionsFor(deps.db, item, acting.customer.id, now);
     const first = sessions[0];
     if (!first || first.clientId !== acting.clientId) {
       errors[`${at}.id`] = [cartMessages.itemNotFound];
@@ -372,10 +373,9 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
-  // Run-out holds on these sessions give their places back first (a session holding none has none to give).
-  const held = plans.flatMap((plan) =>
-    plan.sessions.filter((s) => s.heldCount > 0).map((s) => s.occurrenceId),
-  );
+  // Run-out holds on these sessions give their places back first, only where some have run out (read
+  // with the session): PostgreSQL plans the release afresh on every run (its generic plan costs more).
+  const held = plans.flatMap((plan) => plan.sessions.filter((s) => s.holdsRunOut).map((s) => s.occurrenceId));
   if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
   const cart = await currentCart(deps, acting, body.source);
   const atOnce = await addOneLineAtOnce(deps, acting, cart, plans, body.source, now);

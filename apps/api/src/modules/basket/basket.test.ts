@@ -425,6 +425,21 @@ describe('cart calls', () => {
       expect(await places(court(1).id)).toEqual({ held: 0, booked: 0 });
       expect(await t.db.select().from(cartItems)).toEqual([]);
     });
+
+    it('a session full of a hold that has run out is added: the place is given back first', async () => {
+      const first = await createUser(t.db, f.clientId);
+      const second = await createUser(t.db, f.clientId);
+      const item = { items: [{ id: court(1).id, type: 'activity' }] };
+      expect((await http.post('/api/activities/cart/add', first.headers, item)).statusCode).toBe(200);
+      // Live, the hold keeps the court's one place.
+      expect((await http.post('/api/activities/cart/add', second.headers, item)).statusCode).toBe(422);
+      await t.db.update(cartHolds).set({ expiresAt: new Date(Date.now() - 1000) });
+      const added = await http.post('/api/activities/cart/add', second.headers, item);
+      expect(added.statusCode, added.body).toBe(200);
+      expect(await places(court(1).id)).toEqual({ held: 1, booked: 0 });
+      expect((await http.get('/api/activities/cart', first.headers)).json().data.items).toEqual([]);
+      await http.delete('/api/activities/cart', second.headers);
+    });
   });
 
   describe('GET terms?cart_id', () => {

@@ -107,7 +107,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
       .transaction(async (tx) => {
         const entry = await lockFirstInLine(tx, occurrenceId);
         if (!entry) return null;
-        const session = await findBookable(tx, occurrenceId, entry.userId);
+        const session = await findBookable(tx, occurrenceId, entry.userId, now);
         if (!session || session.startsAt <= now) {
           await expireWaiting(tx, entry.id, now);
           return { entry, sent: false as const };

@@ -107,7 +107,26 @@ describe('the round trips of a booking (PostgreSQL)', () => {
       /update occurrences set held_count[\s\S]*insert into cart_items[\s\S]*insert into cart_holds/,
     );
 
-    const cart = add.result.json().data;
+    // A session others hold places on, none run out: no release of run-out holds is sent.
+    const other = await createUser(t.db, f.clientId);
+    const yoga = { items: [{ id: f.yogaSession.id, type: 'purchasableOccurrence' }] };
+    expect((await api(t.app).post('/api/activities/cart/add', other.headers, yoga)).statusCode).toBe(200);
+    const held = await counted(() => api(t.app).post('/api/activities/cart/add', customer.headers, yoga));
+    expect(held.result.statusCode, held.result.body).toBe(200);
+    expect(held.sent.filter((text) => /delete from cart_holds/.test(text))).toEqual([]);
+
+    const yogaLine = held.result
+      .json()
+      .data.items.find(
+        (item: { cartable_resource: { occurrence_id: number } | null }) =>
+          item.cartable_resource?.occurrence_id === f.yogaSession.id,
+      );
+    const kept = await api(t.app).post('/api/activities/cart/remove', customer.headers, {
+      cart_item_ids: [yogaLine?.id],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    const cart = kept.json().data;
     const paid = await counted(() => payByCard(t.app, customer.headers, cart, { termId: f.termId, token }));
     expect(paid.result.statusCode, paid.result.body).toBe(200);
     // 64 before issue 16, the confirmation email included; 36 before the basket of one session was
