@@ -39,6 +39,9 @@ import {
 } from '../apps/api/src/modules/timetable/timetable.service';
 import { listActivityPricing } from '../apps/api/src/modules/venues/venues.service';
 import { seedIfEmpty } from '../apps/api/src/seed/seed';
+import { createFixture } from '../apps/api/src/test/factories/basket-fixtures';
+import { addHistory } from '../apps/api/src/test/factories/history';
+import { createManagementTypes } from '../apps/api/src/test/factories/membership-fixtures';
 
 export interface BookingsFixture {
   venueSlug: string;
@@ -157,6 +160,16 @@ async function main(): Promise<void> {
       ),
     );
     await extendTimetable(db, client.id, { now, venueIds: [venue.id] });
+    // A year of another operator's members (orders, bookings, payments, memberships, baskets...), so
+    // that every statement is planned and run on tables of a production database's size, analysed.
+    const history = await createFixture(db, 'bench-history');
+    await addHistory(
+      db,
+      history,
+      await createManagementTypes(db, history.clientId, history.venue.id),
+      2000,
+      24 * 60,
+    );
 
     const today = localDateOf(now, venue.timezone);
     const sessionsOn = async (offset: number) => {
