@@ -379,7 +379,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes, { prefix: '/api', db, config, holds });
   await app.register(frontOfHouseRoutes, { prefix: '/api', db, config, holds });
   await app.register(directDebitRoutes, { prefix: '/api', db, config });
-  const jobs = installJobs(app, { db, config, holds, directDebitProvider });
+  const jobs = installJobs(app, {
+    db,
+    config,
+    holds,
+    directDebitProvider,
+    embedded: deps.database.kind === 'pglite',
+  });
   app.decorate('collectionsJob', jobs.collections);
   app.decorate('jobs', jobs.all);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });

@@ -194,6 +194,16 @@ const configSchema = z
       .min(0)
       .max(24 * 3600)
       .default(600),
+    /**
+     * How often the embedded database (no DATABASE_URL) is vacuumed and analysed, in seconds, as
+     * autovacuum does on a server; the first time a minute after start. 0 turns it off.
+     */
+    EMBEDDED_UPKEEP_EVERY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
@@ -294,6 +304,7 @@ const configSchema = z
       },
       guestPasses: { expiryEverySeconds: env.GUEST_PASS_EXPIRY_EVERY_SECONDS },
       membershipJobs: { everySeconds: env.MEMBERSHIP_JOBS_EVERY_SECONDS },
+      embeddedUpkeep: { everySeconds: env.EMBEDDED_UPKEEP_EVERY_SECONDS },
       directDebit: {
         /** The development default is refused in production (see above). */
         detailsSecret:
@@ -341,6 +352,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MAIL_RETRY_EVERY_SECONDS: '0',
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
     CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
+    EMBEDDED_UPKEEP_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,

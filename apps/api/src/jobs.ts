@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { upkeepEmbeddedDatabase } from './db/upkeep';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
 import type { HoldKeeper } from './modules/basket/holds.service';
 import {
@@ -52,9 +53,16 @@ export async function runMembershipJobs(db: Database, config: Config, now: Date)
 
 export function installJobs(
   app: FastifyInstance,
-  deps: { db: Database; config: Config; holds: HoldKeeper; directDebitProvider: DirectDebitProvider },
+  deps: {
+    db: Database;
+    config: Config;
+    holds: HoldKeeper;
+    directDebitProvider: DirectDebitProvider;
+    /** The embedded database (PGlite), which has no autovacuum of its own. */
+    embedded: boolean;
+  },
 ): Jobs {
-  const { db, config, holds, directDebitProvider } = deps;
+  const { db, config, holds, directDebitProvider, embedded } = deps;
   const log = app.log;
   const something = (counts: Record<string, number>) => Object.values(counts).some((n) => n > 0);
   const collections = intervalJob({
@@ -119,6 +127,17 @@ export function installJobs(
       log,
     }),
   ];
+  if (embedded) {
+    jobs.push(
+      intervalJob({
+        name: 'embedded database upkeep',
+        everySeconds: config.embeddedUpkeep.everySeconds,
+        firstAfterSeconds: 60,
+        run: () => upkeepEmbeddedDatabase(db),
+        log,
+      }),
+    );
+  }
   app.addHook('onReady', async () => {
     for (const job of jobs) job.start();
   });

@@ -19,6 +19,8 @@ export interface IntervalJobOptions<R> {
   name: string;
   /** 0 turns the job off (as tests do). */
   everySeconds: number;
+  /** The first run this long after `start` when sooner than `everySeconds` (a job that matters at start). */
+  firstAfterSeconds?: number;
   run(now: Date): Promise<R>;
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
   /** What to log after a run that changed something; undefined when there is nothing to say. */
@@ -26,8 +28,9 @@ export interface IntervalJobOptions<R> {
 }
 
 export function intervalJob<R>(options: IntervalJobOptions<R>): IntervalJob<R> {
-  const { name, everySeconds, run, log, report } = options;
+  const { name, everySeconds, firstAfterSeconds, run, log, report } = options;
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
   const tick = () => {
@@ -50,10 +53,16 @@ export function intervalJob<R>(options: IntervalJobOptions<R>): IntervalJob<R> {
       if (everySeconds === 0 || timer) return;
       timer = setInterval(tick, everySeconds * 1000);
       timer.unref();
+      if (firstAfterSeconds !== undefined && firstAfterSeconds < everySeconds) {
+        first = setTimeout(tick, firstAfterSeconds * 1000);
+        first.unref();
+      }
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
       timer = undefined;
+      first = undefined;
       await running;
     },
   };
