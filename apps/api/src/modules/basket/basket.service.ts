@@ -14,7 +14,7 @@ import { isRaceError } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
 import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit, hasActivityBenefits } from '../benefits/benefits.service';
-import { availableCredit } from '../credit/credit.service';
+import { availableCredit, creditOfCustomer } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
@@ -131,7 +131,7 @@ async function viewOf(
       ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
       : []),
   ].sort((a, b) => a.id - b.id);
-  const figures = figuresOf(cart, lines, await availableCredit(db, acting.customer.id));
+  const figures = figuresOf(cart, lines, await creditOfCustomer(db, acting));
   return {
     acting,
     cart,

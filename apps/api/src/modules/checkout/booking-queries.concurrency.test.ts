@@ -101,6 +101,10 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     // The line, its hold and its place are one statement, outside any transaction: the session's
     // row lock is held for that statement only.
     expect(add.sent.filter((text) => text === 'begin')).toHaveLength(0);
+    // A customer never given credit has no balance to read (the session says so).
+    expect(
+      add.sent.filter((text) => /credit_transactions/.test(text) && !/^select "sessions"/.test(text)),
+    ).toEqual([]);
     const writes = add.sent.filter((text) => /\b(insert|update|delete)\b/.test(text));
     expect(writes, add.sent.join('\n')).toHaveLength(1);
     expect(writes[0]).toMatch(

@@ -30,7 +30,7 @@ import {
   lockBasketHolds,
   settleBenefitLines,
 } from '../basket/settlement.service';
-import { availableCredit } from '../credit/credit.service';
+import { creditOfCustomer } from '../credit/credit.service';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { assertPenaltyLinesPayable, savedCardOf } from '../payments/payments.service';
 import type { Acting } from '../session/acting';
@@ -60,7 +60,7 @@ const concurrentWaitMs = 15_000;
 export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promise<CheckoutPreparation> {
   const cart = await currentCart(deps, acting);
   const items = await basketLines(deps.db, cart.id);
-  const figures = figuresOf(cart, items, await availableCredit(deps.db, acting.customer.id));
+  const figures = figuresOf(cart, items, await creditOfCustomer(deps.db, acting));
   const setup = await deps.provider.prepare({
     amount: figures.balance,
     currency: acting.currency,
@@ -150,7 +150,7 @@ async function planCheckout(
   );
   if (missing.length > 0) errors.completed_waivers = [checkoutMessages.waiverRequired];
 
-  const available = await availableCredit(tx, acting.customer.id);
+  const available = await creditOfCustomer(tx, acting);
   const figures = figuresOf(cart, items, available);
   const creditTendered = body.payments.some((p) => p.tender_type === 'credit');
   const credit = creditTendered

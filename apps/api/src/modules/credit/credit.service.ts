@@ -18,6 +18,19 @@ export async function availableCredit(db: Database, userId: number): Promise<Cre
   return creditBalances(db, userId);
 }
 
+const noCredit: CreditBalances = { general: 0, membership: 0 };
+
+/**
+ * The acting customer's credit, not read for one who has never been given any (read with their
+ * session or customer row): most customers, on every basket view and checkout (decision 024).
+ */
+export async function creditOfCustomer(
+  db: Database,
+  acting: { customer: { id: number }; hasCredit: boolean },
+): Promise<CreditBalances> {
+  return acting.hasCredit ? creditBalances(db, acting.customer.id) : noCredit;
+}
+
 /** The customer's general credit balance (`auth/user`'s `credit.balance`). */
 export async function generalCreditOf(db: Database, userId: number): Promise<number> {
   return (await creditBalances(db, userId)).general;

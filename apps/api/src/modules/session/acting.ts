@@ -8,7 +8,12 @@ import { type Auth, requireAuth } from './session';
 
 export type { CustomerRow } from './session.repository';
 
-import { type CustomerRow, findUserOfClient, type UserRow } from './session.repository';
+import {
+  type CustomerRow,
+  type CustomerStanding,
+  findUserOfClient,
+  type UserRow,
+} from './session.repository';
 
 // ---- Who is acting for whom --------------------------------------------------------------------------
 
@@ -20,6 +25,8 @@ export interface Acting {
   membershipUserId: number | null;
   /** The customer holds an active membership: member prices apply. */
   isMember: boolean;
+  /** The customer has ever been given credit (else their balance is not read). */
+  hasCredit: boolean;
   isStaff: boolean;
   /** Prices are shown in the staff user's currency at front of house, else the operator's. */
   currency: string;
@@ -37,7 +44,7 @@ export async function resolveActing(
 ): Promise<Acting> {
   const client = await getCurrentClient(deps.db, deps.config);
   const isStaff = auth.user.role === 'staff';
-  let customer: CustomerRow & { isMember: boolean };
+  let customer: CustomerRow & CustomerStanding;
   if (isStaff) {
     if (selectedUserId === undefined) {
       throw AppError.validation({ selected_user_id: [cartMessages.customerRequired] });
@@ -49,7 +56,12 @@ export async function resolveActing(
     if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
       throw new AppError('forbidden');
     }
-    customer = { user: auth.user, membershipUserId: auth.membershipUserId, isMember: auth.isMember };
+    customer = {
+      user: auth.user,
+      membershipUserId: auth.membershipUserId,
+      isMember: auth.isMember,
+      hasCredit: auth.hasCredit,
+    };
   }
   if (membershipUserId !== undefined && membershipUserId !== customer.membershipUserId) {
     throw new AppError('forbidden');
@@ -60,6 +72,7 @@ export async function resolveActing(
     customer: customer.user,
     membershipUserId: customer.membershipUserId,
     isMember: customer.isMember,
+    hasCredit: customer.hasCredit,
     isStaff,
     currency: isStaff ? auth.user.currency : client.currency,
   };
@@ -85,7 +98,7 @@ export function findCustomerOfClient(
   db: Database,
   clientId: number,
   userId: number,
-): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
+): Promise<(CustomerRow & CustomerStanding) | undefined> {
   return findUserOfClient(db, clientId, userId);
 }
 
@@ -110,6 +123,7 @@ export async function actingFromRecord(
     customer: customer.user,
     membershipUserId: customer.membershipUserId,
     isMember: customer.isMember,
+    hasCredit: customer.hasCredit,
     isStaff: actor.user.role === 'staff',
     currency: record.currency,
   };

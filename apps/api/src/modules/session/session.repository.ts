@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { memberships, membershipUsers, sessions, users, venues } from '../../db/schema';
+import { creditTransactions, memberships, membershipUsers, sessions, users, venues } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -22,13 +22,19 @@ export async function insertSession(
   return row;
 }
 
-export interface LiveSessionUser {
+/** What a customer's request needs to know of them before it reads more, read with them. */
+export interface CustomerStanding {
+  /** Holds an active membership: member prices and benefits apply. */
+  isMember: boolean;
+  /** Has ever been given credit: without, there is no balance to read (decision 024). */
+  hasCredit: boolean;
+}
+
+export interface LiveSessionUser extends CustomerStanding {
   session: SessionRow;
   user: UserRow;
   membershipUserId: number | null;
   homeVenueSlug: string | null;
-  /** Holds an active membership: member prices and benefits apply. */
-  isMember: boolean;
 }
 
 /**
@@ -43,6 +49,7 @@ const liveSessionUserStatement = preparedPerDatabase((db) =>
       membershipUserId: membershipUsers.id,
       homeVenueSlug: venues.slug,
       isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
+      hasCredit: sql<boolean>`exists (select 1 from ${creditTransactions} where ${creditTransactions.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -104,12 +111,13 @@ export async function findUserOfClient(
   db: Database,
   clientId: number,
   userId: number,
-): Promise<(CustomerRow & { isMember: boolean }) | undefined> {
+): Promise<(CustomerRow & CustomerStanding) | undefined> {
   const [row] = await db
     .select({
       user: users,
       membershipUserId: membershipUsers.id,
       isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
+      hasCredit: sql<boolean>`exists (select 1 from ${creditTransactions} where ${creditTransactions.userId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(membershipUsers, eq(membershipUsers.userId, users.id))

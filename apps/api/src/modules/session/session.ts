@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import {
+  type CustomerStanding,
   findLiveSessionUser,
   insertSession,
   revokeSession,
@@ -21,13 +22,11 @@ import { sessionCache } from './session-cache';
  * API clients send it as `Authorization: Bearer` and need no CSRF token (no ambient credential).
  */
 
-export interface Auth {
+export interface Auth extends CustomerStanding {
   user: UserRow;
   session: SessionRow;
   membershipUserId: number | null;
   homeVenueSlug: string | null;
-  /** Holds an active membership: member prices and benefits apply. */
-  isMember: boolean;
   /** How the token arrived; only cookie-authenticated writes need the CSRF header. */
   via: 'bearer' | 'cookie';
   token: string;
@@ -91,13 +90,14 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     }
     if (cacheable) sessionCache.set(tokenHash, found, config.sessionCacheMs, now);
   }
-  const { session, user, membershipUserId, homeVenueSlug, isMember } = found;
+  const { session, user, membershipUserId, homeVenueSlug, isMember, hasCredit } = found;
   return {
     user,
     session,
     membershipUserId,
     homeVenueSlug,
     isMember,
+    hasCredit,
     via: bearer ? 'bearer' : 'cookie',
     token,
   };
