@@ -374,7 +374,7 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
   // Run-out holds on these sessions give their places back first, only where some have run out (read
-  // with the session): PostgreSQL plans the release afresh on every run (its generic plan costs more).
+  // with the session): nearly every add sends no release (decision 030).
   const held = plans.flatMap((plan) => plan.sessions.filter((s) => s.holdsRunOut).map((s) => s.occurrenceId));
   if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
   const cart = await currentCart(deps, acting, body.source);
