@@ -12,6 +12,8 @@ export interface HoldCountdownProps {
 /**
  * How long the places in the basket stay held. The ticking text is not announced every second;
  * a screen reader hears it when it reaches the element, and the page announces the expiry.
+ * Server-rendered, its text was worked out a moment before the browser works it out again: the
+ * browser keeps the server's text (no mismatch, so the page is not rendered again) until its first tick.
  */
 export function HoldCountdown({ expiresAt, onExpire }: HoldCountdownProps) {
   const { t } = useTranslation('bookings');
@@ -37,7 +39,7 @@ export function HoldCountdown({ expiresAt, onExpire }: HoldCountdownProps) {
 
   if (left <= 0) return null;
   return (
-    <p className="basket-hold" role="timer" aria-live="off">
+    <p className="basket-hold" role="timer" aria-live="off" suppressHydrationWarning>
       {t('basket.hold', { time: formatTimeLeft(left) })}
     </p>
   );
