@@ -751,40 +751,42 @@ async function measureRelease(
   }
 }
 
-/**
- * Takes the floor's bookings back, untimed: its members book their one session again and again (tens
- * of thousands of lines in fifty baskets, places far past any capacity), which is no state a real
- * database reaches and would skew what is measured after it.
- */
-async function undoFloor(env: Record<string, string>, fixture: BookingsFixture): Promise<void> {
-  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+/** Runs `work` on one connection to the bench's PostgreSQL database (untimed set-up between targets). */
+async function onBenchDatabase(url: string, work: (db: pg.Client) => Promise<void>): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const carts = fixture.floor.members.map((member) => member.cartId);
-    const sessions = fixture.floor.members.map((member) => member.occurrenceId);
-    await db.query('delete from cart_holds where cart_id = any($1::int[])', [carts]);
-    await db.query('delete from cart_items where cart_id = any($1::int[])', [carts]);
-    await db.query('update occurrences set held_count = 0 where id = any($1::int[])', [sessions]);
+    await work(db);
   } finally {
     await db.end();
   }
 }
 
 /**
+ * Takes the floor's bookings back, untimed: its members book their one session again and again (tens
+ * of thousands of lines in fifty baskets, places far past any capacity), which is no state a real
+ * database reaches and would skew what is measured after it.
+ */
+function undoFloor(env: Record<string, string>, fixture: BookingsFixture): Promise<void> {
+  const carts = fixture.floor.members.map((member) => member.cartId);
+  const sessions = fixture.floor.members.map((member) => member.occurrenceId);
+  return onBenchDatabase(env.DATABASE_URL ?? '', async (db) => {
+    await db.query('delete from cart_holds where cart_id = any($1::int[])', [carts]);
+    await db.query('delete from cart_items where cart_id = any($1::int[])', [carts]);
+    await db.query('update occurrences set held_count = 0 where id = any($1::int[])', [sessions]);
+  });
+}
+
+/**
  * What autovacuum does between bursts on a production server: statistics for the planner and dead
  * rows cleared. The machines' PostgreSQL runs with autovacuum off (their CI settings), so without this
- * every statement is planned on a database that was never analysed, as no production one is. PGlite
- * (no DATABASE_URL) looks after itself: the server's own upkeep job.
+ * every statement is planned on a database that was never analysed, as no production one is. On
+ * PGlite (no DATABASE_URL) the seed analysed what it wrote; the server's own upkeep is off in the
+ * bench (run.ts), as it would land in a measurement.
  */
 async function upkeep(env: Record<string, string>): Promise<void> {
-  if (!env.DATABASE_URL) return;
-  const db = new pg.Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
-  try {
-    await db.query('vacuum analyze');
-  } finally {
-    await db.end();
-  }
+  if (env.DATABASE_URL)
+    await onBenchDatabase(env.DATABASE_URL, (db) => db.query('vacuum analyze').then(() => undefined));
 }
 
 // ---- One database ----------------------------------------------------------------------------------------

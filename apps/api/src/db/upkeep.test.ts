@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { testConfig } from '../config';
-import { intervalJob } from '../lib/interval-job';
 import { startTestApp } from '../test/harness';
 import { type DatabaseHandle, openDatabase } from './client';
 import { rawRowsOf } from './raw-rows';
@@ -53,32 +52,5 @@ it('a server database is left to its own autovacuum', async () => {
     expect(upkeep).toBe(t.database.kind === 'pglite');
   } finally {
     await t.close();
-  }
-});
-
-it('a job with a first run sooner than its interval runs then, then on its interval', async () => {
-  vi.useFakeTimers();
-  try {
-    const runs: number[] = [];
-    const job = intervalJob({
-      name: 'soon',
-      everySeconds: 3600,
-      firstAfterSeconds: 60,
-      run: async () => {
-        runs.push(Date.now());
-      },
-      log: { error: () => {}, info: () => {} },
-    });
-    const started = Date.now();
-    job.start();
-    await vi.advanceTimersByTimeAsync(59_000);
-    expect(runs).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toEqual([started + 60_000]);
-    await vi.advanceTimersByTimeAsync(3_600_000 - 60_000);
-    expect(runs).toEqual([started + 60_000, started + 3_600_000]);
-    await job.stop();
-  } finally {
-    vi.useRealTimers();
   }
 });
