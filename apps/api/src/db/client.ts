@@ -62,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       Client: NamedStatementClient,
+      pipeline: true,
       // Sent with the connection's start-up packet: no round trip of its own. (PgBouncer does not
       // pass `options` on: behind one, set it on the role, `alter role ... set lock_timeout`.)
       options: `-c lock_timeout=${defaultLockWaitMs}`,

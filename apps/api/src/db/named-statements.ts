@@ -11,6 +11,15 @@ export const namedStatementsPerConnection = 2000;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+function isBegin(config: QueryConfig): boolean {
+  return typeof config.text === 'string' && config.text.trim().toLowerCase() === 'begin';
+}
+
 /** Names already made, by text, for every connection: a lookup costs less than a hash (issue 16). */
 const statementNames = new Map<string, string>();
 
@@ -34,14 +43,46 @@ function statementNameOf(text: string): string {
  */
 export class NamedStatementClient extends pg.Client {
   private readonly named = new Set<string>();
+  private corked = false;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; we pass them through.
   override query(config: any, values?: any, callback?: any): any {
+    this.sendTogether();
     if (typeof config === 'object' && config !== null && !('submit' in config)) {
+      if (callback === undefined && this.pipeline && isBegin(config as QueryConfig))
+        return this.begin(config);
       const named = this.nameFor(config as QueryConfig, values);
       if (named) return super.query({ ...config, name: named }, values, callback);
     }
     return super.query(config, values, callback);
+  }
+
+  /**
+   * `begin` is sent and answered at once: the statements that follow are pipelined behind it, so a
+   * transaction's first statement goes in the same write. It cannot fail on its own: on a broken
+   * connection the statement after it fails too, and inside a transaction it only warns.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's result type, as query() answers it.
+  private begin(config: QueryConfig): Promise<any> {
+    // Its answer (or a broken connection's error, which the next statement gets too) is not waited for.
+    const send = super.query as unknown as (config: unknown, values: unknown, callback: () => void) => void;
+    send.call(this, config, undefined, () => {});
+    return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+  }
+
+  /**
+   * Statements issued in one turn of the event loop (a pipelined batch, or `begin` and the statement
+   * after it) leave in one write: the socket is corked until the turn's microtasks are done.
+   */
+  private sendTogether(): void {
+    const stream = (this as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
+    if (this.corked || !this.pipeline || !stream?.cork || !stream.uncork) return;
+    this.corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork?.();
+    });
   }
 
   private nameFor(config: QueryConfig, values: unknown): string | undefined {

@@ -18,14 +18,31 @@ import { startTestApp, type TestApp } from '../../test/harness';
  * before the commit, so concurrent bookings of one session wait for as little as possible.
  */
 const statements: string[] = [];
+/** Each statement sent, with whether it went behind another still in flight on its connection (pipelined). */
+const pipelined: boolean[] = [];
 let counting = false;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+interface ClientInternals {
+  _getActiveQuery(): unknown;
+  _sentQueryQueue?: unknown[];
+}
+
+async function counted<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; sent: string[]; roundTrips: string[][] }> {
   statements.length = 0;
+  pipelined.length = 0;
   counting = true;
   try {
-    return { result: await work(), sent: [...statements] };
+    const result = await work();
+    // A round trip: a statement sent with nothing in flight, and those sent behind it.
+    const roundTrips: string[][] = [];
+    statements.forEach((text, i) => {
+      if (!pipelined[i] || roundTrips.length === 0) roundTrips.push([text]);
+      else roundTrips.at(-1)?.push(text);
+    });
+    return { result, sent: [...statements], roundTrips };
   } finally {
     counting = false;
   }
@@ -52,10 +69,11 @@ describe('the round trips of a booking (PostgreSQL)', () => {
   let f: Fixture;
 
   beforeAll(async () => {
-    pg.Client.prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+    pg.Client.prototype.query = function countedQuery(this: ClientInternals, ...args: unknown[]) {
       if (counting) {
         const first = args[0] as string | { text?: string };
         statements.push(String(typeof first === 'string' ? first : first?.text).trim());
+        pipelined.push(Boolean(this._getActiveQuery()) || (this._sentQueryQueue?.length ?? 0) > 0);
       }
       return query.apply(this, args);
     } as typeof pg.Client.prototype.query;
@@ -141,6 +159,25 @@ describe('the round trips of a booking (PostgreSQL)', () => {
       /insert into "?(orders|order_items|bookings|payments)"? /.test(text),
     );
     expect(orderWrites, paid.sent.join('\n')).toHaveLength(1);
+    // Each of its two transactions sends its begin, the basket's lock and what is read under the lock
+    // in one round trip (decision 031), the lock first: 20 round trips for its 29 statements (were 29).
+    expect(
+      paid.roundTrips.length,
+      paid.roundTrips.map((trip) => trip.join(' || ')).join('\n'),
+    ).toBeLessThanOrEqual(20);
+    const locksAndReads = paid.roundTrips.filter((trip) => trip[0] === 'begin');
+    expect(locksAndReads).toHaveLength(2);
+    const [recording, settling] = locksAndReads;
+    expect(recording?.[1]).toMatch(/from "carts" where .* for update/);
+    expect(recording?.slice(2).map((text) => /from "(\w+)"/.exec(text)?.[1])).toEqual([
+      'payment_attempts',
+      'cart_holds',
+      'cart_items',
+      'cart_items',
+    ]);
+    expect(settling?.[1]).toMatch(/from "payment_attempts" where .* for update/);
+    expect(settling?.[2]).toMatch(/from "carts" where .* for update/);
+    expect(settling?.[3]).toMatch(/from "cart_holds" where .* for update/);
     // The order's transaction books the places last: only the attempt's completion follows.
     expect(afterPlaces(paid.sent), paid.sent.join('\n')).toBeGreaterThanOrEqual(0);
     expect(afterPlaces(paid.sent), paid.sent.join('\n')).toBeLessThanOrEqual(1);

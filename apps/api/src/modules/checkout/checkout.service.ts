@@ -6,6 +6,7 @@ import {
   type Payment,
 } from '@leisure/contract/checkout';
 import { isRaceError } from '../../db/locks';
+import { inOneRoundTrip } from '../../db/pipeline';
 import { AppError, type FieldErrors } from '../../errors';
 import type { ChargeResult } from '../../providers/payment/payment-provider';
 import {
@@ -19,6 +20,7 @@ import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
+  type CartItemDetail,
   type CartItemRow,
   type CartRow,
   claimBasket,
@@ -115,6 +117,8 @@ async function planCheckout(
   holds: HoldRow[],
   /** The basket's lines, read under its lock in this transaction. */
   items: CartItemRow[],
+  /** The lines with places, with what their waivers need, read under the lock too. */
+  details: CartItemDetail[],
   body: CheckoutCompleteRequest | CheckoutPayRequest,
   mode: Mode,
 ): Promise<CheckoutPlan> {
@@ -144,7 +148,7 @@ async function planCheckout(
   const terms = await listTermsIn(tx, deps.config, await basketTermContexts(tx, cart.id, items));
   if (terms.some((term) => !body.terms.includes(term.id))) errors.terms = [checkoutMessages.termsRequired];
 
-  const required = await waiversToSign(tx, await basketLineDetails(tx, cart.id));
+  const required = await waiversToSign(tx, details);
   const missing = required.filter(
     (w) => !body.completed_waivers.some((c) => c.waiver_id === w.waiverId && c.user_id === w.userId),
   );
@@ -358,26 +362,30 @@ export async function completeCheckout(
     // 1. Check the submission against the locked basket; a card payment records its attempt.
     const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
       const now = new Date();
-      const cart = await lockBasket(tx, cartId);
+      // One round trip (db/pipeline.ts): the basket's lock, then what is read under it, in this order.
+      const [cart, unfinished, holds, items, details] = await inOneRoundTrip([
+        lockBasket(tx, cartId),
+        findUnfinishedAttempt(tx, cartId),
+        lockBasketHolds(tx, cartId),
+        basketLines(tx, cartId),
+        basketLineDetails(tx, cartId),
+      ]);
       if (!cart) throw AppError.notFound();
       if (cart.status === 'completed') {
         const order = await findOrderByCart(tx, cart.id);
         if (order) return { kind: 'done', orderId: order.id };
         throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
       }
-      const unfinished = await findUnfinishedAttempt(tx, cart.id);
       if (unfinished) {
         return isInProgress(unfinished, now)
           ? { kind: 'busy', attemptId: unfinished.id }
           : { kind: 'recover', attemptId: unfinished.id };
       }
       if (checkoutClaimIsLive(cart, now)) return { kind: 'busy', attemptId: null };
-      const holds = await lockBasketHolds(tx, cart.id);
-      const items = await basketLines(tx, cart.id);
       // Benefit uses are re-counted under the memberships' locks, held until the order is written here.
       const spent = await settleBenefitLines(tx, acting, cart.id, { now, reprice: true, items });
       if (spent.length > 0) return { kind: 'repriced' };
-      const plan = await planCheckout(deps, tx, acting, cart, holds, items, body, mode);
+      const plan = await planCheckout(deps, tx, acting, cart, holds, items, details, body, mode);
       if (plan.card) {
         const attempt = await insertAttempt(
           tx,

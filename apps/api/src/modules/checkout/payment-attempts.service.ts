@@ -1,5 +1,6 @@
 import { formatMoney } from '@leisure/contract/money';
 import { isRaceError } from '../../db/locks';
+import { inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { itemHashOf } from '../basket/basket.service';
@@ -97,7 +98,14 @@ export async function settleCharged(
   let decision: Decision;
   try {
     decision = await deps.db.transaction(async (tx) => {
-      const locked = await lockAttempt(tx, attemptId);
+      // One round trip (db/pipeline.ts), in the lock order: the attempt, its basket, the holds, then
+      // the lines read under them. The basket is the attempt's, which never changes after its insert.
+      const [locked, cart, holds, items] = await inOneRoundTrip([
+        lockAttempt(tx, attemptId),
+        lockBasket(tx, attempt.cartId),
+        lockBasketHolds(tx, attempt.cartId),
+        basketLines(tx, attempt.cartId),
+      ]);
       if (!locked) throw new Error(`payment attempt ${attemptId} not found`);
       if (locked.status === 'completed' && locked.orderId !== null) {
         return { kind: 'completed', orderId: locked.orderId };
@@ -106,13 +114,10 @@ export async function settleCharged(
       // Every way out of this transaction records the charge: 'completed' or 'refunding', both with
       // the provider's reference (a rollback records nothing, and the catch below decides again).
       if (!acting) return refundFor(tx, 'customer not found');
-      const cart = await lockBasket(tx, attempt.cartId);
       if (!cart) return refundFor(tx, 'basket not found');
       // An order is only ever written with its basket closed, in one transaction (and a second order
       // of a basket is refused by its unique cart_id: writeOrder throws, and the catch below refunds).
       if (cart.status !== 'open') return refundFor(tx, 'the basket was already ordered');
-      const holds = await lockBasketHolds(tx, cart.id);
-      const items = await basketLines(tx, cart.id);
       if (items.length === 0 || itemHashOf(cart.id, items) !== attempt.itemHash) {
         return refundFor(tx, 'the basket changed');
       }

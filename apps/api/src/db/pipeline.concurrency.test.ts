@@ -1,0 +1,120 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import { type Database, type DatabaseHandle, openDatabase } from './client';
+import { inOneRoundTrip } from './pipeline';
+import { rawRowsOf } from './raw-rows';
+
+// Pipelining is a property of the pg connections to a PostgreSQL server; PGlite runs one statement at a time.
+if (!process.env.TEST_DATABASE_URL) throw new Error('pipeline.concurrency.test.ts needs TEST_DATABASE_URL');
+
+/** Writes to PostgreSQL's port while `work` runs: one per round trip the client starts. */
+async function writesDuring<T>(work: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  const port = Number(new URL(process.env.TEST_DATABASE_URL ?? '').port || 5432);
+  const socket = net.Socket.prototype as unknown as Record<
+    '_write' | '_writev',
+    (...args: unknown[]) => unknown
+  >;
+  const originals = { _write: socket._write, _writev: socket._writev };
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = originals[method];
+    socket[method] = function counted(this: net.Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes += 1;
+      return original.apply(this, args);
+    };
+  }
+  try {
+    return { result: await work(), writes };
+  } finally {
+    Object.assign(socket, originals);
+  }
+}
+
+const probeValue = async (db: Database, id: number) =>
+  rawRowsOf<{ value: number }>(
+    await db.execute(sql`select value from pipeline_probe where id = ${id}::int`),
+  )[0]?.value;
+
+describe('statements of a transaction in one round trip (decision 031)', () => {
+  let test: DatabaseHandle;
+  /** One connection, so every transaction below runs on the same pipelined client. */
+  let one: DatabaseHandle;
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    const result = await test.db.execute(sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${rawRowsOf<{ name: string }>(result)[0]?.name}`;
+    one = await openDatabase({ url: url.toString(), poolSize: 1 });
+    // The connection is opened here, so its start-up is not among the writes counted below.
+    await one.db.execute(sql`select 1`);
+    await test.db.execute(sql`create table pipeline_probe (id int primary key, value int not null)`);
+    await test.db.execute(sql`insert into pipeline_probe values (1, 10), (2, 20)`);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await test?.close();
+  });
+
+  it('sends begin and the statements issued together in one write, and answers each its own rows', async () => {
+    const { result, writes } = await writesDuring(() =>
+      one.db.transaction(async (tx) =>
+        inOneRoundTrip([
+          tx.execute(sql`select value from pipeline_probe where id = ${1}::int for update`),
+          tx.execute(sql`select value from pipeline_probe where id = ${2}::int`),
+          tx.execute(sql`select count(*)::int as n from pipeline_probe where value > ${5}::int`),
+        ]),
+      ),
+    );
+    expect(result.map((answer) => rawRowsOf(answer))).toEqual([[{ value: 10 }], [{ value: 20 }], [{ n: 2 }]]);
+    // begin and the three statements, then the commit: two round trips where there were five.
+    expect(writes).toBe(2);
+  });
+
+  it('a statement that fails fails the transaction: nothing it wrote stays, and the connection goes on', async () => {
+    await expect(
+      one.db.transaction(async (tx) =>
+        inOneRoundTrip([
+          tx.execute(sql`update pipeline_probe set value = value + ${1}::int where id = ${1}::int`),
+          tx.execute(sql`select value / ${0}::int from pipeline_probe where id = ${1}::int`),
+          tx.execute(sql`update pipeline_probe set value = value + ${100}::int where id = ${2}::int`),
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    expect(await probeValue(one.db, 1)).toBe(10);
+    expect(await probeValue(one.db, 2)).toBe(20);
+  });
+
+  it('a read sent behind a lock in the same round trip sees what the lock waited for', async () => {
+    // Another transaction holds the row and changes it; ours locks it, then reads it, in one round trip.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = test.db.transaction(async (tx) => {
+      await tx.execute(sql`update pipeline_probe set value = ${11}::int where id = ${1}::int`);
+      locked();
+      await held;
+      await tx.execute(sql`update pipeline_probe set value = ${12}::int where id = ${2}::int`);
+    });
+    await isLocked;
+    const ours = one.db.transaction((tx) =>
+      inOneRoundTrip([
+        tx.execute(sql`select value from pipeline_probe where id = ${1}::int for update`),
+        tx.execute(sql`select value from pipeline_probe where id = ${2}::int`),
+      ]),
+    );
+    release();
+    await holder;
+    const [lock, read] = await ours;
+    expect(rawRowsOf(lock)).toEqual([{ value: 11 }]);
+    // Run after the lock was granted, the read has its own snapshot: the holder's second change is in it.
+    expect(rawRowsOf(read)).toEqual([{ value: 12 }]);
+  });
+});

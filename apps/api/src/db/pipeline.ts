@@ -1,0 +1,20 @@
+/**
+ * Statements of one transaction sent together and answered together (decision 031). On PostgreSQL
+ * the pool's connections are pipelined (pg's `pipeline` mode, db/client.ts): a statement is written
+ * as soon as it is issued, and those issued in one turn leave in one write (named-statements.ts), so
+ * the server runs them back to back, each on its own snapshot when it starts, in the order they were
+ * issued: exactly as if each had been awaited before the next was sent, without a round trip each.
+ * PGlite runs them one after another in the same order (its query lock).
+ *
+ * The order is the order of the calls: each repository function given here must issue its statement
+ * before its first `await` (drizzle's prepared and built queries do so when called, then awaited).
+ * A lock taken by one statement is therefore held before the next runs, so reads placed after a lock
+ * see what the lock protects. Only for statements that do not need an earlier one's answer to be
+ * written; an error fails the rest of the transaction (PostgreSQL aborts it) and this answers the
+ * first error.
+ */
+export function inOneRoundTrip<const Statements extends readonly Promise<unknown>[]>(
+  statements: Statements,
+): Promise<{ -readonly [K in keyof Statements]: Awaited<Statements[K]> }> {
+  return Promise.all(statements);
+}
