@@ -74,7 +74,11 @@ export async function startTestApp(
  * A second API instance with its own connection pool on a test app's PostgreSQL database (another
  * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
  */
-export async function startReplica(t: TestApp): Promise<{ app: App; db: Database; close(): Promise<void> }> {
+export async function startReplica(
+  t: TestApp,
+  /** Connections of its pool; 1 puts every statement on one connection, to read its prepared statements. */
+  { poolSize = 20 }: { poolSize?: number } = {},
+): Promise<{ app: App; db: Database; close(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
   const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
@@ -82,7 +86,7 @@ export async function startReplica(t: TestApp): Promise<{ app: App; db: Database
   };
   const database = await openDatabase({
     url: databaseUrl(serverUrl, `${result.rows[0]?.name}`),
-    poolSize: 20,
+    poolSize,
   });
   const app = await buildApp({ config: t.config, database });
   await app.ready();

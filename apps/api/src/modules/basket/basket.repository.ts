@@ -430,7 +430,10 @@ export async function completeCartBookingOneSession(
       where id = ${cartId}::int
       returning id
     ), gone as (
-      delete from cart_holds where id = any(${sql.param(holds.ids)}::int[]) returning id
+      -- By the basket too: a generic plan takes "id = any(ids)" for ten rows, and PostgreSQL then
+      -- planned this statement afresh on every checkout (0.17 ms of planning for 0.15 ms of work).
+      delete from cart_holds
+      where cart_id = ${cartId}::int and id = any(${sql.param(holds.ids)}::int[]) returning id
     )
     update occurrences
     set held_count = held_count - ${holds.quantity}::int, booked_count = booked_count + ${holds.quantity}::int

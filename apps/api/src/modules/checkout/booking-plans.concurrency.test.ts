@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartHolds } from '../../db/schema';
+import { rawRowsOf } from '../../db/raw-rows';
+import { cartHolds, occurrences } from '../../db/schema';
 import {
   type ExplainingReplica,
   expectFewRowsRead,
@@ -8,7 +9,7 @@ import {
 } from '../../test/explained-plans';
 import { api, cardToken, createUser, type Fixture, payByCard } from '../../test/factories/basket-fixtures';
 import { startAppWithHistory } from '../../test/factories/history';
-import type { TestApp } from '../../test/harness';
+import { startReplica, type TestApp } from '../../test/harness';
 
 /**
  * The plans of a booking's statements on a busy database (issue 16, decision 029): run by an
@@ -90,5 +91,46 @@ describe('the plans of a booking on a busy database (PostgreSQL)', () => {
     );
     expect(paid.result.statusCode, paid.result.body).toBe(200);
     expectFewRowsRead(paid.statements, rowsPerStatement);
+  });
+
+  it('no statement of cart/add or checkout/complete is planned afresh on every call', async () => {
+    // PostgreSQL plans a prepared statement for its values five times, then keeps a generic plan
+    // unless that plan looks dearer than theirs. The basket's close deleted its holds by
+    // `id = any($ids)`, which a generic plan takes for ten rows: it was planned on every checkout.
+    // The explaining replica made the database plan generically: PostgreSQL chooses again here.
+    const [database] = rawRowsOf<{ name: string }>(
+      await t.db.execute(sql`select current_database() as name`),
+    );
+    await t.db.execute(sql.raw(`alter database "${database?.name}" set plan_cache_mode = 'auto'`));
+    const one = await startReplica(t, { poolSize: 1 });
+    try {
+      const court = f.courtSessions[1];
+      if (!court) throw new Error('the fixture has two courts');
+      await t.db.update(occurrences).set({ capacity: 20 }).where(eq(occurrences.id, court.id));
+      const token = await cardToken(one.app);
+      for (let round = 0; round < 7; round++) {
+        const member = await createUser(t.db, f.clientId);
+        const added = await api(one.app).post('/api/activities/cart/add', member.headers, {
+          items: [{ id: court.id, type: 'purchasableOccurrence' }],
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        const paid = await payByCard(one.app, member.headers, added.json().data, { termId: f.termId, token });
+        expect(paid.statusCode, paid.body).toBe(200);
+      }
+      const prepared = rawRowsOf<{ statement: string; generic: number; custom: number }>(
+        await one.db.execute(
+          sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
+        ),
+      );
+      expect(
+        prepared.filter((statement) => statement.custom + statement.generic >= 7).length,
+      ).toBeGreaterThan(5);
+      const replanned = prepared
+        .filter((statement) => statement.custom >= 7 && statement.generic === 0)
+        .map((statement) => statement.statement.replace(/\s+/g, ' ').slice(0, 200));
+      expect(replanned).toEqual([]);
+    } finally {
+      await one.close();
+    }
   });
 });
