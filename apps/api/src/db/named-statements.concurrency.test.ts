@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness';
-import { type DatabaseHandle, openDatabase } from './client';
+import { openOnSameDatabase, openTestDatabase } from '../test/harness';
+import type { DatabaseHandle } from './client';
 import { venues } from './schema';
 
 // Prepared statements live on a PostgreSQL server's connections; PGlite does not go through pg.
@@ -19,13 +19,8 @@ describe('statements on PostgreSQL are prepared once per connection (decision 02
 
   beforeAll(async () => {
     test = await openTestDatabase();
-    const result = (await test.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${result.rows[0]?.name}`;
     // One connection, so every statement below meets the statements the ones before prepared.
-    one = await openDatabase({ url: url.toString(), poolSize: 1 });
+    one = await openOnSameDatabase(test.db, 1);
   });
   afterAll(async () => {
     await one?.close();

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness';
-import { type Database, type DatabaseHandle, openDatabase } from './client';
+import { openOnSameDatabase, openTestDatabase } from '../test/harness';
+import type { Database, DatabaseHandle } from './client';
 import { inOneRoundTrip } from './pipeline';
 import { rawRowsOf } from './raw-rows';
 
@@ -44,10 +44,7 @@ describe('statements of a transaction in one round trip (decision 031)', () => {
 
   beforeAll(async () => {
     test = await openTestDatabase();
-    const result = await test.db.execute(sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${rawRowsOf<{ name: string }>(result)[0]?.name}`;
-    one = await openDatabase({ url: url.toString(), poolSize: 1 });
+    one = await openOnSameDatabase(test.db, 1);
     // The connection is opened here, so its start-up is not among the writes counted below.
     await one.db.execute(sql`select 1`);
     await test.db.execute(sql`create table pipeline_probe (id int primary key, value int not null)`);

@@ -3,8 +3,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import type { App } from '../app';
 import type { Database } from '../db/client';
-import { rawRowsOf } from '../db/raw-rows';
-import { startReplica, type TestApp } from './harness';
+import { databaseNameOf, startReplica, type TestApp } from './harness';
 
 /**
  * The plans PostgreSQL runs our statements with, as a busy database would (decision 029). Every
@@ -90,10 +89,10 @@ export async function startExplainingReplica(
     this.on('notice', onNotice);
     return connect.apply(this, args);
   } as typeof pg.Client.prototype.connect;
-  const [database] = rawRowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
+  const database = await databaseNameOf(t.db);
   const settings = { ...explainSettings, plan_cache_mode: generic ? 'force_generic_plan' : 'auto' };
   for (const [name, value] of Object.entries(settings))
-    await t.db.execute(sql.raw(`alter database "${database?.name}" set ${name} = '${value}'`));
+    await t.db.execute(sql.raw(`alter database "${database}" set ${name} = '${value}'`));
   const replica = await startReplica(t);
   return {
     app: replica.app,

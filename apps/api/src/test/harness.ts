@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { rawRowsOf } from '../db/raw-rows';
 import { adminQuery, databaseUrl, uniqueDatabaseName } from './template-database';
 
 /**
@@ -74,20 +75,30 @@ export async function startTestApp(
  * A second API instance with its own connection pool on a test app's PostgreSQL database (another
  * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
  */
+/** The name of the PostgreSQL (or PGlite) database `db` is connected to. */
+export async function databaseNameOf(db: Database): Promise<string> {
+  const [row] = rawRowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));
+  if (!row) throw new Error('current_database() answered nothing');
+  return row.name;
+}
+
+/**
+ * A second handle on the PostgreSQL database `db` is connected to (TEST_DATABASE_URL), with a pool of
+ * its own: `poolSize` 1 puts every statement on one connection, to read what that connection holds.
+ */
+export async function openOnSameDatabase(db: Database, poolSize: number): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('a second handle needs TEST_DATABASE_URL=postgresql://...');
+  return openDatabase({ url: databaseUrl(serverUrl, await databaseNameOf(db)), poolSize });
+}
+
 export async function startReplica(
   t: TestApp,
   /** Connections of its pool; 1 puts every statement on one connection, to read its prepared statements. */
   { poolSize = 20 }: { poolSize?: number } = {},
 ): Promise<{ app: App; db: Database; close(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
-  const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const database = await openDatabase({
-    url: databaseUrl(serverUrl, `${result.rows[0]?.name}`),
-    poolSize,
-  });
+  if (!process.env.TEST_DATABASE_URL) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
+  const database = await openOnSameDatabase(t.db, poolSize);
   const app = await buildApp({ config: t.config, database });
   await app.ready();
   return {

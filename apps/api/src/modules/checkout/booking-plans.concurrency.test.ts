@@ -9,7 +9,7 @@ import {
 } from '../../test/explained-plans';
 import { api, cardToken, createUser, type Fixture, payByCard } from '../../test/factories/basket-fixtures';
 import { startAppWithHistory } from '../../test/factories/history';
-import { startReplica, type TestApp } from '../../test/harness';
+import { databaseNameOf, startReplica, type TestApp } from '../../test/harness';
 
 /**
  * The plans of a booking's statements on a busy database (issue 16, decision 029): run by an
@@ -98,10 +98,8 @@ describe('the plans of a booking on a busy database (PostgreSQL)', () => {
     // unless that plan looks dearer than theirs. The basket's close deleted its holds by
     // `id = any($ids)`, which a generic plan takes for ten rows: it was planned on every checkout.
     // The explaining replica made the database plan generically: PostgreSQL chooses again here.
-    const [database] = rawRowsOf<{ name: string }>(
-      await t.db.execute(sql`select current_database() as name`),
-    );
-    await t.db.execute(sql.raw(`alter database "${database?.name}" set plan_cache_mode = 'auto'`));
+    const database = await databaseNameOf(t.db);
+    await t.db.execute(sql.raw(`alter database "${database}" set plan_cache_mode = 'auto'`));
     const one = await startReplica(t, { poolSize: 1 });
     try {
       const court = f.courtSessions[1];
