@@ -12,6 +12,7 @@ import pg from 'pg';
 import { NamedStatementClient } from './named-statements';
 import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
+import { SharedReads, shareReadsOf } from './shared-reads';
 
 export type Schema = typeof schema;
 /** The one database type the services and repositories see, whichever driver is behind it. */
@@ -43,6 +44,11 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL connections shared by plain reads outside transactions (db/shared-reads.ts, decision
+   * 032); 0 sends them through the pool.
+   */
+  sharedReads?: number;
 }
 
 /** Finds the committed migrations folder, both from src/ (tests, tsx) and from dist/ (the build). */
@@ -58,15 +64,21 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
-      Client: NamedStatementClient,
-      pipeline: true,
       // Sent with the connection's start-up packet: no round trip of its own. (PgBouncer does not
       // pass `options` on: behind one, set it on the role, `alter role ... set lock_timeout`.)
       options: `-c lock_timeout=${defaultLockWaitMs}`,
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      max: options.poolSize ?? 10,
+      Client: NamedStatementClient,
+      pipeline: true,
     });
+    const sharedReads = options.sharedReads ?? 2;
+    const shared = sharedReads > 0 ? new SharedReads(connection, sharedReads) : undefined;
+    if (shared) shareReadsOf(pool, shared);
     // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'
     // event; without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
@@ -77,7 +89,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
-      close: () => pool.end(),
+      close: async () => {
+        await shared?.end();
+        await pool.end();
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';

@@ -1,36 +1,13 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOnSameDatabase, openTestDatabase } from '../test/harness';
+import { writesDuring } from '../test/socket-writes';
 import type { Database, DatabaseHandle } from './client';
 import { inOneRoundTrip } from './pipeline';
 import { rawRowsOf } from './raw-rows';
 
 // Pipelining is a property of the pg connections to a PostgreSQL server; PGlite runs one statement at a time.
 if (!process.env.TEST_DATABASE_URL) throw new Error('pipeline.concurrency.test.ts needs TEST_DATABASE_URL');
-
-/** Writes to PostgreSQL's port while `work` runs: one per round trip the client starts. */
-async function writesDuring<T>(work: () => Promise<T>): Promise<{ result: T; writes: number }> {
-  const port = Number(new URL(process.env.TEST_DATABASE_URL ?? '').port || 5432);
-  const socket = net.Socket.prototype as unknown as Record<
-    '_write' | '_writev',
-    (...args: unknown[]) => unknown
-  >;
-  const originals = { _write: socket._write, _writev: socket._writev };
-  let writes = 0;
-  for (const method of ['_write', '_writev'] as const) {
-    const original = originals[method];
-    socket[method] = function counted(this: net.Socket, ...args: unknown[]) {
-      if (this.remotePort === port) writes += 1;
-      return original.apply(this, args);
-    };
-  }
-  try {
-    return { result: await work(), writes };
-  } finally {
-    Object.assign(socket, originals);
-  }
-}
 
 const probeValue = async (db: Database, id: number) =>
   rawRowsOf<{ value: number }>(

@@ -89,7 +89,9 @@ export async function databaseNameOf(db: Database): Promise<string> {
 export async function openOnSameDatabase(db: Database, poolSize: number): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('a second handle needs TEST_DATABASE_URL=postgresql://...');
-  return openDatabase({ url: databaseUrl(serverUrl, await databaseNameOf(db)), poolSize });
+  // One connection means one: the plain reads too, which otherwise share connections of their own.
+  const url = databaseUrl(serverUrl, await databaseNameOf(db));
+  return openDatabase({ url, poolSize, ...(poolSize === 1 ? { sharedReads: 0 } : {}) });
 }
 
 export async function startReplica(

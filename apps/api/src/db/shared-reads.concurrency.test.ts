@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openOnSameDatabase, openTestDatabase } from '../test/harness';
+import { writesDuring } from '../test/socket-writes';
+import type { Database, DatabaseHandle } from './client';
+import { rawRowsOf } from './raw-rows';
+import { readsBeforeNextConnection } from './shared-reads';
+
+// Shared connections are a property of the pg connections to a PostgreSQL server; PGlite has one.
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error('shared-reads.concurrency.test.ts needs TEST_DATABASE_URL');
+
+/** The server process that answered, and the value the read was given back. */
+const whoAnswers = async (db: Database, n: number) =>
+  rawRowsOf<{ pid: number; n: number }>(
+    await db.execute(sql`select pg_backend_pid() as pid, ${n}::int as n`),
+  )[0];
+
+const deferred = () => {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+};
+
+describe('plain reads share pipelined connections (decision 032)', () => {
+  let test: DatabaseHandle;
+  /** A handle as the API opens one: a pool of 10 and its shared read connections. */
+  let api: DatabaseHandle;
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    api = await openOnSameDatabase(test.db, 10);
+    await test.db.execute(sql`create table shared_probe (id int primary key, value int not null)`);
+    await test.db.execute(sql`insert into shared_probe values (1, 10), (2, 20)`);
+    // The first shared connection is opened here, so its start-up is not among the writes counted below.
+    await whoAnswers(api.db, 0);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await test?.close();
+  });
+
+  it('sends the reads issued together on one connection in one write, and answers each its own row', async () => {
+    const { result, writes } = await writesDuring(() =>
+      Promise.all(Array.from({ length: 12 }, (_, i) => whoAnswers(api.db, i + 1))),
+    );
+    // Through the pool, twelve reads at once take ten connections and ten writes.
+    expect(new Set(result.map((row) => row?.pid)).size).toBe(1);
+    expect(writes).toBe(1);
+    expect(result.map((row) => row?.n)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('spills a run of reads onto a second connection once the first holds its share', async () => {
+    const many = readsBeforeNextConnection * 2 + 4;
+    const result = await Promise.all(Array.from({ length: many }, (_, i) => whoAnswers(api.db, i)));
+    const byPid = new Map<number, number>();
+    for (const row of result) byPid.set(row?.pid ?? 0, (byPid.get(row?.pid ?? 0) ?? 0) + 1);
+    expect([...byPid.values()].sort((a, b) => a - b)).toEqual([
+      readsBeforeNextConnection + 2,
+      readsBeforeNextConnection + 2,
+    ]);
+  });
+
+  it('never holds a read up behind a statement waiting for a lock', async () => {
+    const release = deferred();
+    const locked = deferred();
+    const holder = test.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from shared_probe where id = 1 for update`);
+      locked.resolve();
+      await release.promise;
+    });
+    await locked.promise;
+    // Waits for the row (up to the lock timeout): it must not take a shared connection with it.
+    let lockingSettled = false;
+    const locking = api.db
+      .execute(sql`select value from shared_probe where id = ${1}::int for update`)
+      .finally(() => {
+        lockingSettled = true;
+      });
+    const read = await api.db.execute(sql`select value from shared_probe where id = ${1}::int`);
+    expect(rawRowsOf<{ value: number }>(read)).toEqual([{ value: 10 }]);
+    expect(lockingSettled).toBe(false);
+    release.resolve();
+    await holder;
+    expect(rawRowsOf<{ value: number }>(await locking)).toEqual([{ value: 10 }]);
+  });
+
+  it('fails a read that fails alone; the reads beside it on its connection are answered', async () => {
+    const [before, failed, after] = await Promise.allSettled([
+      whoAnswers(api.db, 1),
+      api.db.execute(sql`select 1 / ${0}::int as never`),
+      whoAnswers(api.db, 3),
+    ]);
+    expect(failed).toMatchObject({ status: 'rejected', reason: { cause: { code: '22012' } } });
+    expect(before).toMatchObject({ status: 'fulfilled', value: { n: 1 } });
+    expect(after).toMatchObject({ status: 'fulfilled', value: { n: 3 } });
+    expect(await whoAnswers(api.db, 4)).toMatchObject({ n: 4 });
+  });
+
+  it('reads inside a transaction stay on its connection and see its writes', async () => {
+    const shared = await whoAnswers(api.db, 0);
+    await api.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into shared_probe values (${3}::int, ${30}::int)`);
+        const inside = rawRowsOf<{ pid: number; value: number }>(
+          await tx.execute(sql`select pg_backend_pid() as pid, value from shared_probe where id = ${3}::int`),
+        );
+        expect(inside).toEqual([{ pid: expect.any(Number), value: 30 }]);
+        expect(inside[0]?.pid).not.toBe(shared?.pid);
+        // Not committed: a read outside the transaction does not see it.
+        const outside = await api.db.execute(sql`select value from shared_probe where id = ${3}::int`);
+        expect(rawRowsOf(outside)).toEqual([]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+  });
+
+  it('replaces a shared connection the server ends', async () => {
+    const before = await whoAnswers(api.db, 0);
+    await test.db.execute(sql`select pg_terminate_backend(${before?.pid}::int)`);
+    // A read in flight when it ends fails, as one on a pool's connection does; the next gets a new one.
+    await vi.waitFor(async () => {
+      const after = await whoAnswers(api.db, 1);
+      expect(after?.pid).not.toBe(before?.pid);
+    });
+    expect(await whoAnswers(api.db, 2)).toMatchObject({ n: 2 });
+  });
+});
