@@ -105,7 +105,7 @@ export interface BenchHooks {
     label: string,
     args: string[],
     env: Record<string, string>,
-  ): import('node:child_process').ChildProcess;
+  ): Promise<import('node:child_process').ChildProcess>;
   stopProcess(child: import('node:child_process').ChildProcess): Promise<void>;
   waitForUrl(url: string, child: import('node:child_process').ChildProcess, timeoutMs: number): Promise<void>;
 }
@@ -554,7 +554,7 @@ async function measureFloor(
   env: Record<string, string>,
   fixture: BookingsFixture,
 ): Promise<BookingsFigure> {
-  const floor = hooks.startProcess('floor', [path.join(hooks.root, 'bench/floor-server.mjs')], {
+  const floor = await hooks.startProcess('floor', [path.join(hooks.root, 'bench/floor-server.mjs')], {
     DATABASE_URL: env.DATABASE_URL ?? '',
     PORT: String(settings.floorPort),
     FLOOR_FIXTURE: JSON.stringify(fixture.floor),
@@ -893,7 +893,7 @@ export async function runBookings(
       await undoFloor(env, fixture);
     }
     await upkeep(env);
-    const app = hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
+    const app = await hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     const http = client(base, settings.connections);
     const counter = env.DATABASE_URL ? await statementCounter(env.DATABASE_URL) : undefined;

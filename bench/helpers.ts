@@ -1,6 +1,7 @@
 /** Small helpers of the bench: its log, the processes it starts and stops, and figures. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { root } from './settings';
 
@@ -25,7 +26,31 @@ export async function waitForUrl(url: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export function startProcess(label: string, args: string[], env: Record<string, string>): ChildProcess {
+/**
+ * Fails when another process already listens on `port`: the bench would otherwise wait for its own
+ * server's URL, get that process's answer, and measure it (a stray server from an earlier run did).
+ */
+async function ensurePortFree(label: string, port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${label}: port ${port} is taken by another process; stop it or choose another port`)
+          : error,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** Starts a server of the bench (its `PORT` checked free first) with its errors shown under `label`. */
+export async function startProcess(
+  label: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  if (env.PORT) await ensurePortFree(label, Number(env.PORT));
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },

@@ -188,7 +188,7 @@ export async function runJoining(
   let fixture: JoiningRun['fixture'] | undefined;
   try {
     hooks.log(`${database}: starting the API server on a fresh seeded database`);
-    const app = hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
+    const app = await hooks.startProcess(`api ${database}`, hooks.serverArgs, env);
     const base = `http://127.0.0.1:${settings.appPort}`;
     try {
       await hooks.waitForUrl(`${base}/api/health`, app, 180_000);

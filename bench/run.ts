@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   const lighthouseFigures: LighthouseFigure[] = [];
   if (has('api') || has('pages')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-    const app = startProcess('api', [serverEntry], serverEnv(dataDir));
+    const app = await startProcess('api', [serverEntry], serverEnv(dataDir));
     const base = `http://localhost:${settings.appPort}`;
     try {
       log(`starting the API server on a fresh database in ${dataDir}`);

@@ -129,7 +129,7 @@ export async function measurePageRate(name: string, url: string, rate: number): 
 }
 
 export async function measureBare(): Promise<LoadFigure> {
-  const child = startProcess('bare', [path.join(here, 'bare-server.mjs')], {
+  const child = await startProcess('bare', [path.join(here, 'bare-server.mjs')], {
     PORT: String(settings.barePort),
   });
   try {
