@@ -44,6 +44,15 @@ async function ensurePortFree(label: string, port: number): Promise<void> {
   });
 }
 
+/** The servers this run started and has not stopped. */
+const running = new Set<ChildProcess>();
+// A run that dies (an uncaught error, Ctrl-C) takes its servers with it: one left behind holds its
+// port, and the next run would refuse to start (or, before the port check, measure it).
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** Starts a server of the bench (its `PORT` checked free first) with its errors shown under `label`. */
 export async function startProcess(
   label: string,
@@ -57,6 +66,8 @@ export async function startProcess(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   return child;
 }
 

@@ -54,6 +54,12 @@ async function main(): Promise<void> {
   for (const file of required) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
+  // Known before ten minutes of measuring, not at the pages' part (a spawn error then ended the run).
+  if (has('pages') && !existsSync(settings.chromePath)) {
+    throw new Error(
+      `${settings.chromePath} is missing: install Chromium (apt-get install chromium) or set CHROME_PATH`,
+    );
+  }
   const startedAt = new Date();
   const checks: Check[] = [];
   const problems: string[] = [];
