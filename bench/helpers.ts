@@ -100,3 +100,36 @@ export function median(values: number[]): number {
 export function gzippedBytes(file: string): number {
   return gzipSync(readFileSync(file)).length;
 }
+
+/** The machine's CPU time so far (/proc/stat, in clock ticks); undefined where there is no /proc. */
+export interface CpuTimes {
+  busy: number;
+  idle: number;
+  steal: number;
+}
+
+export function cpuTimes(): CpuTimes | undefined {
+  try {
+    const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] =
+      fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Shares of the CPU time between two readings: busy, idle and stolen (taken by the host of a virtual
+ * machine for others). A run with a few percent stolen was not on an idle machine: its throughput
+ * figures are low by about that much, and its p99s high.
+ */
+export function cpuShares(from: CpuTimes | undefined, to: CpuTimes | undefined): CpuTimes | undefined {
+  if (!from || !to) return undefined;
+  const busy = to.busy - from.busy;
+  const idle = to.idle - from.idle;
+  const steal = to.steal - from.steal;
+  const all = busy + idle + steal;
+  if (all <= 0) return undefined;
+  return { busy: round(busy / all, 3), idle: round(idle / all, 3), steal: round(steal / all, 3) };
+}

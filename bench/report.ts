@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type AccountRun, accountSideBySide, historyMember } from './account';
 import type { BookingsRun } from './bookings';
 import type { BundleFigure, LazyChunkFigure } from './bundles';
-import { round } from './helpers';
+import { type CpuTimes, round } from './helpers';
 import type { JoiningRun } from './joining';
 import type { LighthouseFigure } from './lighthouse';
 import { budgets, here, root, settings } from './settings';
@@ -226,7 +226,7 @@ export function printReport({
   lighthouseFigures: LighthouseFigure[];
   checks: Check[];
   problems: string[];
-  results: { pass: boolean };
+  results: { pass: boolean; machine: { cpuDuringRun: CpuTimes | undefined } };
 }): void {
   const pad = (value: string | number, width: number) => String(value).padEnd(width);
   const padStart = (value: string | number, width: number) => String(value).padStart(width);
@@ -312,6 +312,18 @@ export function printReport({
     );
   }
   for (const problem of problems) console.log(`  FAIL  ${problem}`);
+  const cpu = results.machine.cpuDuringRun;
+  if (cpu) {
+    const percent = (share: number) => `${round(share * 100, 1)}%`;
+    console.log(
+      `\nCPU during the run: busy ${percent(cpu.busy)}, idle ${percent(cpu.idle)}, stolen by the host ${percent(cpu.steal)}`,
+    );
+    if (cpu.steal >= 0.05) {
+      console.log(
+        `  not an idle machine: the host took ${percent(cpu.steal)} of the CPU, so throughput and its ratios read low and p99s high`,
+      );
+    }
+  }
   console.log(`\nWrote ${path.relative(root, path.join(here, 'results/latest.json'))}`);
   if (!results.pass) {
     const missed = [...checks.filter((check) => !check.pass).map((check) => check.name), ...problems];

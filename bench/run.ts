@@ -42,7 +42,7 @@ import path from 'node:path';
 import { type AccountRun, accountChecks, historyMember, runAccount } from './account';
 import { type BenchHooks, type BookingsRun, runBookings } from './bookings';
 import { measureBundle, measureLazyChunk } from './bundles';
-import { log, startProcess, stopProcess, waitForUrl } from './helpers';
+import { cpuShares, cpuTimes, log, startProcess, stopProcess, waitForUrl } from './helpers';
 import { type JoiningRun, joiningFixture, logIn as logInMember, runJoining } from './joining';
 import { type LighthouseFigure, runLighthouse } from './lighthouse';
 import { type Check, checkBudgets, printReport } from './report';
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     );
   }
   const startedAt = new Date();
+  const cpuAtStart = cpuTimes();
   const checks: Check[] = [];
   const problems: string[] = [];
   log(`parts: ${settings.only.join(', ')}`);
@@ -246,6 +247,7 @@ async function main(): Promise<void> {
       node: process.version,
       cpus: (await import('node:os')).cpus().length,
       note: 'shared: other engineers run browser tests at the same time; each figure keeps its load average',
+      cpuDuringRun: cpuShares(cpuAtStart, cpuTimes()),
     },
     settings,
     budgets,
