@@ -71,10 +71,6 @@ export async function startTestApp(
   };
 }
 
-/**
- * A second API instance with its own connection pool on a test app's PostgreSQL database (another
- * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
- */
 /** The name of the PostgreSQL (or PGlite) database `db` is connected to. */
 export async function databaseNameOf(db: Database): Promise<string> {
   const [row] = rawRowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));
@@ -94,12 +90,15 @@ export async function openOnSameDatabase(db: Database, poolSize: number): Promis
   return openDatabase({ url, poolSize, ...(poolSize === 1 ? { sharedReads: 0 } : {}) });
 }
 
+/**
+ * A second API instance with its own connection pool on a test app's PostgreSQL database (another
+ * replica), for the concurrency tests that TEST_DATABASE_URL turns on.
+ */
 export async function startReplica(
   t: TestApp,
   /** Connections of its pool; 1 puts every statement on one connection, to read its prepared statements. */
   { poolSize = 20 }: { poolSize?: number } = {},
 ): Promise<{ app: App; db: Database; close(): Promise<void> }> {
-  if (!process.env.TEST_DATABASE_URL) throw new Error('a replica needs TEST_DATABASE_URL=postgresql://...');
   const database = await openOnSameDatabase(t.db, poolSize);
   const app = await buildApp({ config: t.config, database });
   await app.ready();
