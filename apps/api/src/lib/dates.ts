@@ -193,3 +193,8 @@ export function instantAnswer(at: Date, timeZone: string) {
     format_24_hour: time,
   };
 }
+
+/** The billing day of a monthly membership (the start date's day, at most 28, when none was kept). */
+export function billingDayOf(row: { billingDay: number | null; startDate: string }): number {
+  return row.billingDay ?? Math.min(Number(row.startDate.slice(8, 10)), 28);
+}

@@ -43,8 +43,3 @@ export function cancellationDates(input: {
   const paidUpFront = input.firstBillingDate !== null && periodStart < input.firstBillingDate;
   return { finalPaymentDate: paidUpFront ? input.startDate : periodStart, finalDay };
 }
-
-/** The billing day of a monthly membership (the start date's day, at most 28, when none was kept). */
-export function billingDayOf(row: { billingDay: number | null; startDate: string }): number {
-  return row.billingDay ?? Math.min(Number(row.startDate.slice(8, 10)), 28);
-}

@@ -7,7 +7,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { localDateOf } from '../../lib/dates';
+import { billingDayOf, localDateOf } from '../../lib/dates';
 import { addToCart, type CartDeps, getBasket } from '../basket/basket.service';
 import type { HoldKeeper } from '../basket/holds.service';
 import { cancelCollections, endCollectionsAfter } from '../direct-debit/direct-debit.service';
@@ -24,7 +24,7 @@ import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
-import { billingDayOf, cancellationDates } from './cancellation-dates';
+import { cancellationDates } from './cancellation-dates';
 import { cancelInfoAnswer, cancellationAnswer } from './cancellations.presenters';
 import {
   hasPaidUpCancellation,

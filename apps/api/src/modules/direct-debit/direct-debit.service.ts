@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { DirectDebitBillingAddress } from '../../db/schema';
 import { AppError } from '../../errors';
-import { addDays, addMonths } from '../../lib/dates';
+import { addDays, addMonths, billingDayOf } from '../../lib/dates';
 import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
@@ -419,8 +419,12 @@ export async function recordDirectDebitHistory(
     accountNumberEnding: '11',
     bankName: 'Sandbox Bank',
   });
-  const billingDay = row.billingDay ?? 1;
-  const firstBillingDate = row.firstBillingDate ?? addMonths(row.startDate, 1);
+  // Collections fall on the membership's billing day, the day cancellation counts its dates from: a
+  // start on the 29th to the 31st bills on the 28th (each collection on the start's own day left the
+  // one due before a cancellation's final payment date on the day after it, so it was never shown).
+  const billingDay = billingDayOf(row);
+  const onBillingDay = (date: string) => `${date.slice(0, 7)}-${String(billingDay).padStart(2, '0')}`;
+  const firstBillingDate = row.firstBillingDate ?? onBillingDay(addMonths(row.startDate, 1));
   const schedule = await insertSchedule(db, {
     mandateId: mandate.id,
     userId,
@@ -431,7 +435,11 @@ export async function recordDirectDebitHistory(
     firstChargeDate: firstBillingDate,
   });
   let sequence = 0;
-  for (let charge = firstBillingDate; sequence < 24; charge = addMonths(firstBillingDate, sequence)) {
+  for (
+    let charge = firstBillingDate;
+    sequence < 24;
+    charge = onBillingDay(addMonths(firstBillingDate, sequence))
+  ) {
     const past = charge <= today;
     await insertCollection(db, {
       scheduleId: schedule.id,
