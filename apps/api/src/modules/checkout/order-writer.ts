@@ -1,4 +1,5 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
+import { inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
 import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
@@ -65,6 +66,11 @@ export async function writeOrder(
   mode: Mode,
   source: string,
   charge: { reference: string; card: CardSummary } | null,
+  /**
+   * A write of the caller's in the same transaction, issued with the order's last statement (one
+   * round trip for both, db/pipeline.ts); it is given the order's id and must not need the places.
+   */
+  alongsideLast?: (orderId: number) => Promise<unknown>,
 ): Promise<WrittenOrder> {
   const now = new Date();
   const paymentRows = [
@@ -167,7 +173,10 @@ export async function writeOrder(
   await acceptOffers(tx, offers, now);
   // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
   // then held only from here to the commit. The places are ours already (the holds are locked).
-  await completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds);
+  await inOneRoundTrip([
+    completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
+    alongsideLast ? alongsideLast(order.id) : Promise.resolve(),
+  ]);
   return {
     order,
     membershipIds: plan.items.flatMap((item) =>

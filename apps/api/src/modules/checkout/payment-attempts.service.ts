@@ -154,13 +154,15 @@ export async function settleCharged(
         'online',
         plan.source,
         charge,
+        // The attempt is completed in the round trip that books the places (one statement fewer to wait for).
+        (orderId) =>
+          updateAttempt(tx, attemptId, {
+            status: 'completed',
+            orderId,
+            leaseUntil: null,
+            providerPaymentId: charge.reference,
+          }),
       );
-      await updateAttempt(tx, attemptId, {
-        status: 'completed',
-        orderId: written.order.id,
-        leaseUntil: null,
-        providerPaymentId: charge.reference,
-      });
       return { kind: 'completed', orderId: written.order.id, fresh: written };
     });
   } catch (error) {
