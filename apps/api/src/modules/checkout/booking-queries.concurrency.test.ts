@@ -161,15 +161,20 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     expect(orderWrites, paid.sent.join('\n')).toHaveLength(1);
     // Each of its two transactions sends its begin, the basket's lock and what is read under the lock
     // in one round trip (decision 031), the lock first: 20 round trips for its 29 statements (were 29);
-    // 19 since the attempt is marked completed in the round trip that books the places.
+    // 19 since the attempt is marked completed in the round trip that books the places, 18 since the
+    // attempt and the basket's claim are recorded in one.
     expect(
       paid.roundTrips.length,
       paid.roundTrips.map((trip) => trip.join(' || ')).join('\n'),
-    ).toBeLessThanOrEqual(19);
+    ).toBeLessThanOrEqual(18);
     const booking = paid.roundTrips.find((trip) =>
       trip.some((text) => /\bupdate occurrences\s+set held_count/.test(text)),
     );
     expect(booking?.at(-1), booking?.join(' || ')).toMatch(/^update "payment_attempts" set "status"/);
+    const recorded = paid.roundTrips.find((trip) =>
+      trip.some((text) => /^insert into "payment_attempts"/.test(text)),
+    );
+    expect(recorded?.at(-1), recorded?.join(' || ')).toMatch(/^update "carts" set "checkout_claim"/);
     const locksAndReads = paid.roundTrips.filter((trip) => trip[0] === 'begin');
     expect(locksAndReads).toHaveLength(2);
     const [recording, settling] = locksAndReads;

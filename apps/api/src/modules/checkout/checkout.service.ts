@@ -44,10 +44,11 @@ import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './chec
 import { announceOrder, calendarFor, orderViewOf, type WrittenOrder, writeOrder } from './order-writer';
 import {
   findAttempt,
-  findUnfinishedAttempt,
   insertAttempt,
+  listBasketAttempts,
   type PaymentAttemptRow,
   takeAttempt,
+  unfinishedStatuses,
 } from './payment-attempts.repository';
 import { failAttempt, releaseAttempt, resolveAttempt, settleCharged } from './payment-attempts.service';
 
@@ -363,9 +364,9 @@ export async function completeCheckout(
     const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
       const now = new Date();
       // One round trip (db/pipeline.ts): the basket's lock, then what is read under it, in this order.
-      const [cart, unfinished, holds, items, details] = await inOneRoundTrip([
+      const [cart, attempts, holds, items, details] = await inOneRoundTrip([
         lockBasket(tx, cartId),
-        findUnfinishedAttempt(tx, cartId),
+        listBasketAttempts(tx, cartId),
         lockBasketHolds(tx, cartId),
         basketLines(tx, cartId),
         basketLineDetails(tx, cartId),
@@ -376,6 +377,7 @@ export async function completeCheckout(
         if (order) return { kind: 'done', orderId: order.id };
         throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
       }
+      const unfinished = attempts.find((attempt) => unfinishedStatuses.includes(attempt.status));
       if (unfinished) {
         return isInProgress(unfinished, now)
           ? { kind: 'busy', attemptId: unfinished.id }
@@ -387,10 +389,16 @@ export async function completeCheckout(
       if (spent.length > 0) return { kind: 'repriced' };
       const plan = await planCheckout(deps, tx, acting, cart, holds, items, details, body, mode);
       if (plan.card) {
-        const attempt = await insertAttempt(
-          tx,
-          {
+        // `checkout-{basket uuid}-{item hash}-{n}`, n its number among the basket's attempts at these
+        // items (decision 015), counted from what was read under the basket's lock.
+        const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
+        const idempotencyKey = `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${number}`;
+        // The attempt and the basket's claim, which keeps the basket as it is and its holds unswept
+        // while the card is charged, in one round trip.
+        const [attempt] = await inOneRoundTrip([
+          insertAttempt(tx, {
             cartId: cart.id,
+            idempotencyKey,
             itemHash: plan.hash,
             userId: acting.customer.id,
             actorId: acting.actor.id,
@@ -406,11 +414,9 @@ export async function completeCheckout(
               saveCard: plan.card.save,
             },
             leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
-          },
-          `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-`,
-        );
-        // The claim keeps the basket as it is, and its holds unswept, while the card is charged.
-        await claimBasket(tx, cart.id, attempt.idempotencyKey, now);
+          }),
+          claimBasket(tx, cart.id, idempotencyKey, now),
+        ]);
         return { kind: 'charge', plan, attempt };
       }
       // Nothing to charge: the order is written in this same transaction.

@@ -268,6 +268,10 @@ describe('crash-safe checkout', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const { attempts, charged, declined: refused } = await ledger(c.cart.id);
     expect(attempts.map((a) => a.status).sort()).toEqual(['completed', 'failed']);
+    // Decision 015's key: the basket, its items, and the attempt's number at those items.
+    expect(
+      attempts.map((a) => a.idempotencyKey.replace(/^checkout-[0-9a-f-]{36}-\w{16}-/, '#')).sort(),
+    ).toEqual(['#1', '#2']);
     expect(charged).toHaveLength(1);
     expect(refused).toHaveLength(1);
   });

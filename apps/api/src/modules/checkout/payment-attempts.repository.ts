@@ -9,22 +9,12 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 /** Attempts not yet completed, refunded or failed: at most one per basket (a partial unique index). */
 export const unfinishedStatuses: PaymentAttemptStatus[] = ['started', 'charged', 'refunding'];
 
-/**
- * Records the basket's next attempt at these items. Its idempotency key is `keyPrefix` and its
- * number among the basket's attempts at the same items, counted in the insert itself (the caller
- * holds the basket's lock, so the count cannot move under it).
- */
+/** Records an attempt with the idempotency key its caller numbered (docs/decisions/015). */
 export async function insertAttempt(
   db: Database,
-  values: Omit<typeof paymentAttempts.$inferInsert, 'idempotencyKey'>,
-  keyPrefix: string,
+  values: typeof paymentAttempts.$inferInsert,
 ): Promise<PaymentAttemptRow> {
-  const number = sql`(select count(*) + 1 from ${paymentAttempts} p
-    where p.cart_id = ${values.cartId} and p.item_hash = ${values.itemHash})`;
-  const [row] = await db
-    .insert(paymentAttempts)
-    .values({ ...values, idempotencyKey: sql`${keyPrefix} || ${number}::text` })
-    .returning();
+  const [row] = await db.insert(paymentAttempts).values(values).returning();
   if (!row) throw new Error('payment attempt insert returned no row');
   return row;
 }
@@ -59,27 +49,18 @@ export async function lockAttempt(tx: Database, id: number): Promise<PaymentAtte
   return row;
 }
 
-const unfinishedAttemptStatement = preparedPerDatabase((db) =>
+const basketAttemptsStatement = preparedPerDatabase((db) =>
   db
     .select()
     .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.cartId, sql.placeholder('cartId')),
-        inArray(paymentAttempts.status, unfinishedStatuses),
-      ),
-    )
-    .limit(1)
-    .prepare('payment_attempt_unfinished'),
+    .where(eq(paymentAttempts.cartId, sql.placeholder('cartId')))
+    .orderBy(paymentAttempts.id)
+    .prepare('payment_attempts_of_basket'),
 );
 
-/** The basket's unfinished attempt, if any. */
-export async function findUnfinishedAttempt(
-  db: Database,
-  cartId: number,
-): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await unfinishedAttemptStatement(db).execute({ cartId });
-  return row;
+/** Every attempt at paying for the basket, oldest first (a basket has a handful at most). */
+export async function listBasketAttempts(db: Database, cartId: number): Promise<PaymentAttemptRow[]> {
+  return basketAttemptsStatement(db).execute({ cartId });
 }
 
 export async function updateAttempt(
