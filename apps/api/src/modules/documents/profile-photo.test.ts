@@ -58,7 +58,7 @@ describe('profile photo: re-encoded, owner only, replaced and deleted with its f
   beforeAll(async () => {
     t = await startTestApp();
     await seedIfEmpty(t.db, t.config);
-    const client = await t.db.query.clients.findFirst();
+    const client = (await t.db.select().from(clients).limit(1))[0];
     if (!client) throw new Error('no client');
     clientId = client.id;
     http = api(t.app);

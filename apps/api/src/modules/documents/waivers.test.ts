@@ -2,7 +2,7 @@ import { waiverMessages } from '@leisure/contract/profile-and-waivers';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads, users, waiverSignatures, waivers } from '../../db/schema';
+import { clients, uploads, users, waiverSignatures, waivers } from '../../db/schema';
 import { seedDocumentsAndWaivers } from '../../seed/documents';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, createFixture, createUser } from '../../test/factories/basket-fixtures';
@@ -20,7 +20,7 @@ describe('waivers: list, view, sign, expiry', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await seedIfEmpty(t.db, t.config);
-    const client = await t.db.query.clients.findFirst();
+    const client = (await t.db.select().from(clients).limit(1))[0];
     if (!client) throw new Error('no client');
     clientId = client.id;
     http = api(t.app);

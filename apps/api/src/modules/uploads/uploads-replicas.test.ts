@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { clients } from '../../db/schema';
 import { seedIfEmpty } from '../../seed/seed';
 import { createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -73,7 +74,7 @@ describe.each([
   });
 
   it('a profile photo uploaded through one instance downloads through the other', async () => {
-    const client = await first.db.query.clients.findFirst();
+    const client = (await first.db.select().from(clients).limit(1))[0];
     if (!client) throw new Error('no client');
     const member = await createUser(first.db, client.id);
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#2a6' } })

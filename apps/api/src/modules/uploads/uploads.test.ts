@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../db/schema';
 import { AppError } from '../../errors';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -38,7 +39,7 @@ describe('uploads: type by content, size, generated names, owner-only downloads'
   beforeAll(async () => {
     test = await startTestApp();
     await seedIfEmpty(test.db, test.config);
-    const client = await test.db.query.clients.findFirst();
+    const client = (await test.db.select().from(clients).limit(1))[0];
     if (!client) throw new Error('the seed made no client');
     const clientId = client.id;
     owner = await createCustomer(test.db, clientId, {
