@@ -6,10 +6,13 @@
  * issued: exactly as if each had been awaited before the next was sent, without a round trip each.
  * PGlite runs them one after another in the same order (its query lock).
  *
- * The order is the order of the calls: each repository function given here must issue its statement
- * before its first `await` (drizzle's prepared and built queries do so when called, then awaited).
- * A lock taken by one statement is therefore held before the next runs, so reads placed after a lock
- * see what the lock protects. Only for statements that do not need an earlier one's answer to be
+ * The order is the order in which the statements are issued: each repository function given here
+ * must issue its statement before its first `await`. A prepared statement (db/prepared.ts) is issued
+ * when its `execute` is called; a built query (`db.select()...`, `db.execute(sql)`) is a thenable,
+ * issued when awaited, one microtask later: so a prepared statement given after a built one
+ * overtakes it. Where the order matters (a lock, then reads under it), give statements of one kind,
+ * as checkout's do. A lock taken by one statement is then held before the next runs, so reads
+ * placed after a lock see what the lock protects. Only for statements that do not need an earlier one's answer to be
  * written; an error fails the rest of the transaction (PostgreSQL aborts it) and this answers the
  * first error.
  */

@@ -164,6 +164,28 @@ export async function updateCart(db: Database, cartId: number, values: Partial<C
     .where(eq(carts.id, cartId));
 }
 
+const cartClaimStatement = preparedPerDatabase((db) =>
+  db
+    .update(carts)
+    .set({
+      checkoutClaim: sql.placeholder('claim') as never,
+      // Bare, not the column's encoder, which cannot take the null that drops a claim (pg sends a Date).
+      checkoutStartedAt: sql`${sql.placeholder('startedAt')}::timestamptz`,
+      updatedAt: sql.placeholder('updatedAt') as never,
+    })
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .prepare('cart_claim'),
+);
+
+/** Sets (or, with nulls, drops) the basket's checkout claim: a statement every card checkout runs, prepared. */
+export async function setCartClaim(
+  db: Database,
+  cartId: number,
+  claim: { claim: string; startedAt: Date } | { claim: null; startedAt: null },
+): Promise<void> {
+  await cartClaimStatement(db).execute({ cartId, ...claim, updatedAt: new Date() });
+}
+
 const completedCartByHashStatement = preparedPerDatabase((db) =>
   db
     .select()

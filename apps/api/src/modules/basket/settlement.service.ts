@@ -23,6 +23,7 @@ import {
   lockCart,
   lockHoldsOfCart,
   lockHoldsOfItems,
+  setCartClaim,
   updateCart,
   updateCartItem as updateCartItemRow,
 } from './basket.repository';
@@ -109,12 +110,12 @@ export async function courseSessions(db: Database, bundleIds: number[]): Promise
 
 /** A card checkout claims the basket: it stays as it is, and its holds unswept, while the card is charged. */
 export async function claimBasket(tx: Database, cartId: number, claim: string, now: Date): Promise<void> {
-  await updateCart(tx, cartId, { checkoutClaim: claim, checkoutStartedAt: now });
+  await setCartClaim(tx, cartId, { claim, startedAt: now });
 }
 
 /** The card was not charged: the basket is free again. */
 export async function dropClaim(tx: Database, cartId: number): Promise<void> {
-  await updateCart(tx, cartId, { checkoutClaim: null, checkoutStartedAt: null });
+  await setCartClaim(tx, cartId, { claim: null, startedAt: null });
 }
 
 /** Held places become booked, sessions in id order (the order every writer locks them in); the holds go. */

@@ -9,17 +9,49 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 /** Attempts not yet completed, refunded or failed: at most one per basket (a partial unique index). */
 export const unfinishedStatuses: PaymentAttemptStatus[] = ['started', 'charged', 'refunding'];
 
+/** What recording an attempt takes; the rest (its status, its times) starts as the table's defaults. */
+export type NewPaymentAttempt = Pick<
+  typeof paymentAttempts.$inferInsert,
+  | 'cartId'
+  | 'itemHash'
+  | 'userId'
+  | 'actorId'
+  | 'amount'
+  | 'currency'
+  | 'idempotencyKey'
+  | 'provider'
+  | 'plan'
+> & { leaseUntil: Date };
+
+const newAttemptColumns = [
+  'cartId',
+  'itemHash',
+  'userId',
+  'actorId',
+  'amount',
+  'currency',
+  'idempotencyKey',
+  'provider',
+  'plan',
+  'leaseUntil',
+] as const satisfies readonly (keyof NewPaymentAttempt)[];
+
+// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
+const insertAttemptStatement = preparedPerDatabase((db) =>
+  db
+    .insert(paymentAttempts)
+    .values(Object.fromEntries(newAttemptColumns.map((column) => [column, sql.placeholder(column)])) as never)
+    .returning()
+    .prepare('payment_attempt_insert'),
+);
+
 /** Records an attempt with the idempotency key its caller numbered (docs/decisions/015). */
-export async function insertAttempt(
-  db: Database,
-  values: typeof paymentAttempts.$inferInsert,
-): Promise<PaymentAttemptRow> {
-  const [row] = await db.insert(paymentAttempts).values(values).returning();
+export async function insertAttempt(db: Database, values: NewPaymentAttempt): Promise<PaymentAttemptRow> {
+  const [row] = await insertAttemptStatement(db).execute(values);
   if (!row) throw new Error('payment attempt insert returned no row');
   return row;
 }
 
-// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
 const attemptStatement = preparedPerDatabase((db) =>
   db
     .select()
@@ -61,6 +93,29 @@ const basketAttemptsStatement = preparedPerDatabase((db) =>
 /** Every attempt at paying for the basket, oldest first (a basket has a handful at most). */
 export async function listBasketAttempts(db: Database, cartId: number): Promise<PaymentAttemptRow[]> {
   return basketAttemptsStatement(db).execute({ cartId });
+}
+
+const completeAttemptStatement = preparedPerDatabase((db) =>
+  db
+    .update(paymentAttempts)
+    .set({
+      status: 'completed',
+      orderId: sql.placeholder('orderId') as never,
+      providerPaymentId: sql.placeholder('providerPaymentId') as never,
+      leaseUntil: null,
+      updatedAt: sql.placeholder('updatedAt') as never,
+    })
+    .where(eq(paymentAttempts.id, sql.placeholder('id')))
+    .prepare('payment_attempt_complete'),
+);
+
+/** The attempt's order is written: it is completed, with the provider's reference for its charge. */
+export async function completeAttempt(
+  tx: Database,
+  id: number,
+  done: { orderId: number; providerPaymentId: string },
+): Promise<void> {
+  await completeAttemptStatement(tx).execute({ id, ...done, updatedAt: new Date() });
 }
 
 export async function updateAttempt(

@@ -17,6 +17,7 @@ import { type Acting, actingFromRecord } from '../session/acting';
 import { type CheckoutDeps, linksOf } from './checkout-deps';
 import { announceOrder, type WrittenOrder, writeOrder } from './order-writer';
 import {
+  completeAttempt,
   findAttempt,
   lockAttempt,
   type PaymentAttemptRow,
@@ -155,13 +156,7 @@ export async function settleCharged(
         plan.source,
         charge,
         // The attempt is completed in the round trip that books the places (one statement fewer to wait for).
-        (orderId) =>
-          updateAttempt(tx, attemptId, {
-            status: 'completed',
-            orderId,
-            leaseUntil: null,
-            providerPaymentId: charge.reference,
-          }),
+        (orderId) => completeAttempt(tx, attemptId, { orderId, providerPaymentId: charge.reference }),
       );
       return { kind: 'completed', orderId: written.order.id, fresh: written };
     });

@@ -1,15 +1,54 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
+import { preparedPerDatabase } from '../../db/prepared';
 import { outboundEmails } from '../../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
 
-export async function insertOutboundEmail(
-  db: Database,
-  values: typeof outboundEmails.$inferInsert,
-): Promise<number> {
-  const [row] = await db.insert(outboundEmails).values(values).returning({ id: outboundEmails.id });
+/** An email as recorded: every column its sender decides (the rest start as the table's defaults). */
+export type NewOutboundEmail = Required<
+  Pick<
+    typeof outboundEmails.$inferInsert,
+    | 'toAddress'
+    | 'subject'
+    | 'html'
+    | 'text'
+    | 'template'
+    | 'attachments'
+    | 'status'
+    | 'attempts'
+    | 'nextAttemptAt'
+  >
+>;
+
+const outboundEmailColumns = [
+  'toAddress',
+  'subject',
+  'html',
+  'text',
+  'template',
+  'attachments',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+] as const satisfies readonly (keyof NewOutboundEmail)[];
+
+// Every order's confirmation records one: prepared (db/prepared.ts), built once.
+const insertOutboundEmailStatement = preparedPerDatabase((db) =>
+  db
+    .insert(outboundEmails)
+    .values({
+      ...Object.fromEntries(outboundEmailColumns.map((column) => [column, sql.placeholder(column)])),
+      // Bare, not the column's encoder, which cannot take a null (pg sends a Date itself).
+      nextAttemptAt: sql`${sql.placeholder('nextAttemptAt')}::timestamptz`,
+    } as never)
+    .returning({ id: outboundEmails.id })
+    .prepare('outbound_email_insert'),
+);
+
+export async function insertOutboundEmail(db: Database, values: NewOutboundEmail): Promise<number> {
+  const [row] = await insertOutboundEmailStatement(db).execute(values);
   if (!row) throw new Error('insert into outbound_emails returned nothing');
   return row.id;
 }

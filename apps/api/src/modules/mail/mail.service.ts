@@ -135,7 +135,8 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
         template: email.template,
         attachments: email.attachments ?? [],
         status: queued ? 'queued' : 'outbox',
-        ...(queued ? { attempts: 1, nextAttemptAt: new Date(Date.now() + deliveryLeaseMs) } : {}),
+        attempts: queued ? 1 : 0,
+        nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
       });
       if (!queued) return;
       const delivery = deliver(id, email, 1)

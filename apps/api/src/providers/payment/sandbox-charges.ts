@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sandboxCharges } from '../../db/schema';
 
 /**
@@ -9,16 +10,52 @@ import { sandboxCharges } from '../../db/schema';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 
+/** A charge as the sandbox records it: every column but its refund and its time, which start empty and now. */
+export type NewSandboxCharge = Omit<typeof sandboxCharges.$inferInsert, 'refundedAt' | 'createdAt'> &
+  Required<
+    Pick<
+      typeof sandboxCharges.$inferInsert,
+      | 'cardBrand'
+      | 'cardLast4'
+      | 'expiryMonth'
+      | 'expiryYear'
+      | 'declineCode'
+      | 'declineMessage'
+      | 'description'
+    >
+  >;
+
+const chargeColumns = [
+  'id',
+  'idempotencyKey',
+  'status',
+  'amount',
+  'currency',
+  'description',
+  'cardBrand',
+  'cardLast4',
+  'expiryMonth',
+  'expiryYear',
+  'declineCode',
+  'declineMessage',
+] as const satisfies readonly (keyof NewSandboxCharge)[];
+
+// Every card checkout records one: prepared (db/prepared.ts), built once.
+const recordChargeStatement = preparedPerDatabase((db) =>
+  db
+    .insert(sandboxCharges)
+    .values(Object.fromEntries(chargeColumns.map((column) => [column, sql.placeholder(column)])) as never)
+    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+    .returning()
+    .prepare('sandbox_charge_insert'),
+);
+
 /** Records a charge; when the key was used before, answers the first charge made with it instead. */
 export async function recordCharge(
   db: Database,
-  values: typeof sandboxCharges.$inferInsert,
+  values: NewSandboxCharge,
 ): Promise<{ row: SandboxChargeRow; created: boolean }> {
-  const [inserted] = await db
-    .insert(sandboxCharges)
-    .values(values)
-    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-    .returning();
+  const [inserted] = await recordChargeStatement(db).execute(values);
   if (inserted) return { row: inserted, created: true };
   const existing = await findChargeByKey(db, values.idempotencyKey);
   if (!existing) throw new Error('sandbox-pay: charge not found after a conflicting insert');
