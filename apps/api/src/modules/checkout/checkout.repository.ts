@@ -9,7 +9,7 @@ import {
   withOccurrence,
 } from '../../db/line-details';
 import { firstUnlocked } from '../../db/locks';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedPerDatabase, preparedSql } from '../../db/prepared';
 import { jsonArrayOf, rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import {
   activities,
@@ -114,6 +114,62 @@ export interface OrderRowsWritten {
   payments: PaymentRow[];
 }
 
+// Every order is written by it: built once (db/prepared.ts).
+const writeOrderRowsStatement = preparedSql(sql`
+    with o as (
+      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
+      values (${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
+        ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int)
+      on conflict (cart_id) do nothing
+      returning *
+    ), line_input as materialized (
+      select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, cartable_type text,
+        name text, activity_id int, venue_id int, occurrence_id int, bundle_id int, pricing_option_id int,
+        membership_id int, purchased_for_user_id int, quantity int, amount int, benefit_applied boolean,
+        tickets jsonb)
+    ), line_ids as materialized (
+      select l.ordinal, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
+      from line_input l where exists (select 1 from o)
+      order by l.ordinal
+    ), written_lines as (
+      insert into order_items (id, order_id, cartable_type, name, activity_id, venue_id, occurrence_id,
+        bundle_id, pricing_option_id, membership_id, purchased_for_user_id, quantity, amount,
+        benefit_applied, tickets)
+      select i.id, o.id, l.cartable_type, l.name, l.activity_id, l.venue_id, l.occurrence_id, l.bundle_id,
+        l.pricing_option_id, l.membership_id, l.purchased_for_user_id, l.quantity, l.amount,
+        l.benefit_applied, l.tickets
+      from o, line_input l join line_ids i on i.ordinal = l.ordinal
+      order by l.ordinal
+      returning id
+    ), booked as (
+      insert into bookings (order_id, order_item_id, user_id, occurrence_id, quantity)
+      select o.id, i.id, b.user_id, b.occurrence_id, b.quantity
+      from o, jsonb_to_recordset(${sql.placeholder('bookings')}::jsonb)
+          as b(ordinal int, user_id int, occurrence_id int, quantity int)
+        join line_ids i on i.ordinal = b.ordinal
+      order by b.ordinal
+      returning *
+    ), paid as (
+      insert into payments (order_id, tender_type, amount, provider, provider_reference, card_brand,
+        card_last4, info)
+      select o.id, p.tender_type, p.amount, p.provider, p.provider_reference, p.card_brand, p.card_last4,
+        p.info
+      from o, jsonb_to_recordset(${sql.placeholder('tenders')}::jsonb) as p(ordinal int, tender_type text,
+        amount int, provider text, provider_reference text, card_brand text, card_last4 text, info jsonb)
+      order by p.ordinal
+      returning *
+    ), accepted as (
+      insert into terms_acceptances (user_id, term_id, context)
+      select ${sql.placeholder('termsUserId')}::int, term_id, 'checkout'
+      from o, unnest(${sql.placeholder('termIds')}::int[]) as term_id
+    )
+    select row_to_json(o) as "order",
+      (select json_agg(i.id order by i.ordinal) from line_ids i) as line_ids,
+      (select json_agg(booked order by booked.id) from booked) as bookings,
+      (select json_agg(paid order by paid.id) from paid) as payments,
+      (select count(*) from written_lines)::int as lines_written
+    from o`);
+
 /**
  * The order of a basket with its lines, their bookings, its payments and the checkout terms accepted,
  * in one statement (issue 16: a checkout's round trips). The lines' ids are drawn from their sequence
@@ -165,60 +221,20 @@ export async function writeOrderRows(
     card_last4: payment.cardLast4 ?? null,
     info: payment.info ?? null,
   }));
-  const result = await db.execute(sql`
-    with o as (
-      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
-      values (${order.clientId}::int, ${order.cartId}::int, ${order.userId}::int, ${order.createdByUserId}::int,
-        ${order.source}, ${order.currency}, ${order.total}::int)
-      on conflict (cart_id) do nothing
-      returning *
-    ), line_input as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ordinal int, cartable_type text,
-        name text, activity_id int, venue_id int, occurrence_id int, bundle_id int, pricing_option_id int,
-        membership_id int, purchased_for_user_id int, quantity int, amount int, benefit_applied boolean,
-        tickets jsonb)
-    ), line_ids as materialized (
-      select l.ordinal, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
-      from line_input l where exists (select 1 from o)
-      order by l.ordinal
-    ), written_lines as (
-      insert into order_items (id, order_id, cartable_type, name, activity_id, venue_id, occurrence_id,
-        bundle_id, pricing_option_id, membership_id, purchased_for_user_id, quantity, amount,
-        benefit_applied, tickets)
-      select i.id, o.id, l.cartable_type, l.name, l.activity_id, l.venue_id, l.occurrence_id, l.bundle_id,
-        l.pricing_option_id, l.membership_id, l.purchased_for_user_id, l.quantity, l.amount,
-        l.benefit_applied, l.tickets
-      from o, line_input l join line_ids i on i.ordinal = l.ordinal
-      order by l.ordinal
-      returning id
-    ), booked as (
-      insert into bookings (order_id, order_item_id, user_id, occurrence_id, quantity)
-      select o.id, i.id, b.user_id, b.occurrence_id, b.quantity
-      from o, jsonb_to_recordset(${JSON.stringify(lineBookings)}::jsonb)
-          as b(ordinal int, user_id int, occurrence_id int, quantity int)
-        join line_ids i on i.ordinal = b.ordinal
-      order by b.ordinal
-      returning *
-    ), paid as (
-      insert into payments (order_id, tender_type, amount, provider, provider_reference, card_brand,
-        card_last4, info)
-      select o.id, p.tender_type, p.amount, p.provider, p.provider_reference, p.card_brand, p.card_last4,
-        p.info
-      from o, jsonb_to_recordset(${JSON.stringify(tenders)}::jsonb) as p(ordinal int, tender_type text,
-        amount int, provider text, provider_reference text, card_brand text, card_last4 text, info jsonb)
-      order by p.ordinal
-      returning *
-    ), accepted as (
-      insert into terms_acceptances (user_id, term_id, context)
-      select ${input.termsAccepted.userId}::int, term_id, 'checkout'
-      from o, unnest(${`{${input.termsAccepted.termIds.join(',')}}`}::int[]) as term_id
-    )
-    select row_to_json(o) as "order",
-      (select json_agg(i.id order by i.ordinal) from line_ids i) as line_ids,
-      (select json_agg(booked order by booked.id) from booked) as bookings,
-      (select json_agg(paid order by paid.id) from paid) as payments,
-      (select count(*) from written_lines)::int as lines_written
-    from o`);
+  const result = await writeOrderRowsStatement(db).execute({
+    clientId: order.clientId,
+    cartId: order.cartId,
+    userId: order.userId,
+    createdByUserId: order.createdByUserId,
+    source: order.source,
+    currency: order.currency,
+    total: order.total,
+    lines: JSON.stringify(lines),
+    bookings: JSON.stringify(lineBookings),
+    tenders: JSON.stringify(tenders),
+    termsUserId: input.termsAccepted.userId,
+    termIds: `{${input.termsAccepted.termIds.join(',')}}`,
+  });
   const row = rawRowsOf<{
     order: unknown;
     line_ids: unknown;
