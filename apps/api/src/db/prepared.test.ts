@@ -3,7 +3,8 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import type { Database, DatabaseHandle } from './client';
-import { anyOf, preparedPerDatabase } from './prepared';
+import { anyOf, preparedPerDatabase, preparedSql } from './prepared';
+import { rawRowsOf } from './raw-rows';
 
 const courts = pgTable('prepared_test_courts', {
   id: integer('id').primaryKey(),
@@ -68,5 +69,40 @@ describe('statements prepared once per database (decision 021)', () => {
     ]);
     expect(await courtsIn(handle.db).execute({ ids: [10] })).toEqual([{ id: 10 }]);
     expect(await courtsIn(handle.db).execute({ ids: [404] })).toEqual([]);
+  });
+
+  it('runs a statement written in SQL with its values, inside a transaction on its connection', async () => {
+    // Renames the courts given (an array parameter) and answers them: the shape of the booking writes.
+    const rename = preparedSql(sql`
+      update prepared_test_courts set name = ${sql.placeholder('name')}
+      where id = any(${sql.placeholder('ids')}::int[]) and (${sql.placeholder('since')}::timestamptz is null
+        or ${sql.placeholder('since')}::timestamptz < now())
+      returning id, name`);
+    const renamed = (result: unknown) =>
+      rawRowsOf<{ id: number; name: string }>(result).sort((a, b) => a.id - b.id);
+    await handle.db.insert(courts).values([
+      { id: 20, name: 'Court 20' },
+      { id: 21, name: 'Court 21' },
+    ]);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        const result = await rename(tx).execute({ name: 'Renamed', ids: [20, 21], since: null });
+        expect(renamed(result)).toEqual([
+          { id: 20, name: 'Renamed' },
+          { id: 21, name: 'Renamed' },
+        ]);
+        // Run on the transaction's connection, the update goes with its rollback (court 21 below).
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const kept = await rename(handle.db).execute({
+      name: 'Court 20b',
+      ids: [20],
+      since: new Date(0).toISOString(),
+    });
+    expect(renamed(kept)).toEqual([{ id: 20, name: 'Court 20b' }]);
+    expect(
+      (await handle.db.select().from(courts).where(eq(courts.id, 21))).map((court) => court.name),
+    ).toEqual(['Court 21']);
   });
 });
