@@ -67,10 +67,10 @@ export async function writeOrder(
   source: string,
   charge: { reference: string; card: CardSummary } | null,
   /**
-   * A write of the caller's in the same transaction, issued with the order's last statement (one
-   * round trip for both, db/pipeline.ts); it is given the order's id and must not need the places.
+   * A write of the caller's in the same transaction, issued with the statement that books the places
+   * (one round trip, db/pipeline.ts), after the order's rows: it may read the order by its basket.
    */
-  alongsideLast?: (orderId: number) => Promise<unknown>,
+  alongsideLast?: () => Promise<unknown>,
 ): Promise<WrittenOrder> {
   const now = new Date();
   const paymentRows = [
@@ -98,9 +98,24 @@ export async function writeOrder(
       ? [{ tenderType: 'credit', amount: plan.credit }]
       : []),
   ];
-  // The order, its lines, their bookings (held places become booked below), its payments and the
-  // terms accepted: one statement.
-  const written = await writeOrderRows(tx, {
+  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
+  // then held only from there to the commit. The places are ours already (the holds are locked).
+  const bookPlaces = () =>
+    inOneRoundTrip([
+      completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
+      alongsideLast ? alongsideLast() : Promise.resolve(),
+    ]);
+  // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
+  // waitlist offer: the common one) books its places in the round trip that writes its rows.
+  const atOnce =
+    !plan.items.some((item) => item.cartableType === 'penalty') &&
+    plan.credit === 0 &&
+    !(charge && plan.card?.save) &&
+    plan.waivers.length === 0 &&
+    offers.length === 0;
+  // The order, its lines, their bookings, its payments and the terms accepted: one statement.
+  const writing = writeOrderRows(tx, {
     order: {
       clientId: acting.clientId,
       cartId: plan.cart.id,
@@ -137,6 +152,8 @@ export async function writeOrder(
     payments: paymentRows,
     termsAccepted: { userId: acting.customer.id, termIds: plan.termIds },
   });
+  // A second order of the basket writes nothing and throws below: what was booked with it rolls back.
+  const [written] = atOnce ? await inOneRoundTrip([writing, bookPlaces()]) : [await writing];
   if (!written) throw new AppError('conflict', checkoutMessages.inProgress);
   const { order } = written;
   const penaltyLines = plan.items.flatMap((item, index) => {
@@ -169,14 +186,8 @@ export async function writeOrder(
     });
   }
   await recordSignatures(tx, plan.waivers);
-  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
   await acceptOffers(tx, offers, now);
-  // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
-  // then held only from here to the commit. The places are ours already (the holds are locked).
-  await inOneRoundTrip([
-    completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
-    alongsideLast ? alongsideLast(order.id) : Promise.resolve(),
-  ]);
+  if (!atOnce) await bookPlaces();
   return {
     order,
     membershipIds: plan.items.flatMap((item) =>

@@ -100,7 +100,8 @@ const completeAttemptStatement = preparedPerDatabase((db) =>
     .update(paymentAttempts)
     .set({
       status: 'completed',
-      orderId: sql.placeholder('orderId') as never,
+      // The basket's order, written earlier in the same transaction (an attempt is completed with it).
+      orderId: sql`(select o.id from orders o where o.cart_id = ${sql.placeholder('cartId')}::int)`,
       providerPaymentId: sql.placeholder('providerPaymentId') as never,
       leaseUntil: null,
       updatedAt: sql.placeholder('updatedAt') as never,
@@ -109,11 +110,11 @@ const completeAttemptStatement = preparedPerDatabase((db) =>
     .prepare('payment_attempt_complete'),
 );
 
-/** The attempt's order is written: it is completed, with the provider's reference for its charge. */
+/** The attempt's basket has its order: the attempt is completed with it and the provider's reference for its charge. */
 export async function completeAttempt(
   tx: Database,
   id: number,
-  done: { orderId: number; providerPaymentId: string },
+  done: { cartId: number; providerPaymentId: string },
 ): Promise<void> {
   await completeAttemptStatement(tx).execute({ id, ...done, updatedAt: new Date() });
 }

@@ -156,7 +156,7 @@ export async function settleCharged(
         plan.source,
         charge,
         // The attempt is completed in the round trip that books the places (one statement fewer to wait for).
-        (orderId) => completeAttempt(tx, attemptId, { orderId, providerPaymentId: charge.reference }),
+        () => completeAttempt(tx, attemptId, { cartId: attempt.cartId, providerPaymentId: charge.reference }),
       );
       return { kind: 'completed', orderId: written.order.id, fresh: written };
     });
