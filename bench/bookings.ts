@@ -23,7 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BookingsFixture } from './bookings-seed';
-import { percentile } from './helpers';
+import { cpuPerRequest, type ProcessCpu, percentile, processCpu } from './helpers';
 import { type BookingsTarget, settings } from './settings';
 import { type StatementCounter, statementCounter } from './statements';
 
@@ -64,6 +64,11 @@ export interface BookingsFigure {
    * extension loaded only): the round trips the request costs, begin and commit included.
    */
   statementsPerRequest?: number;
+  /**
+   * CPU ms one request cost the server's processes (the API, or the floor's) and PostgreSQL's, over
+   * the measurement: less moved by a busy neighbour than req/s, so a change shows in it across runs.
+   */
+  cpuMsPerRequest?: ProcessCpu;
   note?: string;
 }
 
@@ -195,6 +200,7 @@ function figureOf(
   loadAverage: number[],
   note?: string,
   statements?: Map<string, number>,
+  cpuMsPerRequest?: ProcessCpu,
 ): BookingsFigure {
   const sorted = [...recorder.latencies].sort((a, b) => a - b);
   const statementsPerRequest = statements?.get(url);
@@ -213,6 +219,7 @@ function figureOf(
     errors: recorder.errors,
     loadAverage,
     ...(statementsPerRequest === undefined ? {} : { statementsPerRequest }),
+    ...(cpuMsPerRequest ? { cpuMsPerRequest } : {}),
     ...(note ? { note } : {}),
   };
 }
@@ -321,6 +328,7 @@ async function measureCart(
   call: Call,
   fixture: BookingsFixture,
   counter: StatementCounter | undefined,
+  serverPid: number | undefined,
 ): Promise<BookingsFigure[]> {
   const add = new Recorder();
   const remove = new Recorder();
@@ -366,12 +374,16 @@ async function measureCart(
   await closedLoop(connections, settings.warmup, adding(false, call));
   hooks.log(`${database}: cart/add: ${settings.writeDuration} s, ${connections} connections`);
   const addLoad = load();
+  const addCpu = processCpu(serverPid);
   const addSeconds = await closedLoop(connections, settings.writeDuration, adding(true, call));
+  const addCost = cpuPerRequest(addCpu, processCpu(serverPid), add.latencies.length);
   for (const [url, count] of await countStatements(counter, call, (counted) => removing(false, counted)))
     statements.set(url, count);
   hooks.log(`${database}: cart/remove: ${settings.writeDuration} s, ${connections} connections`);
   const removeLoad = load();
+  const removeCpu = processCpu(serverPid);
   const removeSeconds = await closedLoop(connections, settings.writeDuration, removing(true, call));
+  const removeCost = cpuPerRequest(removeCpu, processCpu(serverPid), remove.latencies.length);
   return [
     figureOf(
       'POST cart/add',
@@ -383,6 +395,7 @@ async function measureCart(
       addLoad,
       `${connections} connections, customers in turn each adding the connection's ${fixture.cartWorkers[0]?.sessions.length ?? 0} sessions${ranOutNote(addRanOut)}`,
       statements,
+      addCost,
     ),
     figureOf(
       'POST cart/remove',
@@ -394,6 +407,7 @@ async function measureCart(
       removeLoad,
       `${connections} connections, removing the lines just added, one at a time${ranOutNote(removeRanOut)}`,
       statements,
+      removeCost,
     ),
   ];
 }
@@ -411,6 +425,7 @@ async function measureCheckout(
   counter: StatementCounter | undefined,
   /** Run after the baskets are filled, before the payments are measured (the database's upkeep). */
   settle: () => Promise<void>,
+  serverPid: number | undefined,
 ): Promise<BookingsFigure[]> {
   const complete = new Recorder();
   const failures: string[] = [];
@@ -476,7 +491,9 @@ async function measureCheckout(
   await closedLoop(connections, settings.warmup, paying(false, call));
   hooks.log(`${database}: checkout/complete: ${settings.writeDuration} s, ${connections} connections`);
   const loadAverage = load();
+  const cpu = processCpu(serverPid);
   const seconds = await closedLoop(connections, settings.writeDuration, paying(true, call));
+  const cost = cpuPerRequest(cpu, processCpu(serverPid), complete.latencies.length);
   const note =
     `${connections} connections, customers (no credit) each paying by sandbox card for a basket of one session filled before` +
     ranOutNote(ranOut) +
@@ -492,6 +509,7 @@ async function measureCheckout(
       loadAverage,
       note,
       statements,
+      cost,
     ),
   ];
 }
@@ -568,7 +586,9 @@ async function measureFloor(
       `postgres: floor (pg booking transaction): ${settings.writeDuration} s, ${settings.connections} connections`,
     );
     const loadAverage = load();
+    const cpu = processCpu(floor.pid);
     const result = await autocannon({ ...options, duration: settings.writeDuration });
+    const cpuMsPerRequest = cpuPerRequest(cpu, processCpu(floor.pid), result.requests.total);
     const statuses: Record<string, number> = {};
     for (const [status, entry] of Object.entries(result.statusCodeStats ?? {}))
       statuses[status] = entry.count;
@@ -586,6 +606,7 @@ async function measureFloor(
       statuses,
       errors: result.errors + result.timeouts,
       loadAverage,
+      ...(cpuMsPerRequest ? { cpuMsPerRequest } : {}),
       note:
         'node:http + pg (pool of 10): begin; conditional UPDATE of the session (row lock + capacity); ' +
         'insert the basket line; insert its hold; commit. One member and session per connection (autocannon)',
@@ -946,11 +967,18 @@ export async function runBookings(
         );
       }
       if (wanted('cart'))
-        figures.push(...(await measureCart(hooks, settings, database, http.call, fixture, counter)));
+        figures.push(...(await measureCart(hooks, settings, database, http.call, fixture, counter, app.pid)));
       if (wanted('checkout'))
         figures.push(
-          ...(await measureCheckout(hooks, settings, database, http.call, fixture, counter, () =>
-            upkeep(env),
+          ...(await measureCheckout(
+            hooks,
+            settings,
+            database,
+            http.call,
+            fixture,
+            counter,
+            () => upkeep(env),
+            app.pid,
           )),
         );
       if (wanted('race')) {

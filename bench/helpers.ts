@@ -1,6 +1,6 @@
 /** Small helpers of the bench: its log, the processes it starts and stops, and figures. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { root } from './settings';
@@ -132,4 +132,64 @@ export function cpuShares(from: CpuTimes | undefined, to: CpuTimes | undefined):
   const all = busy + idle + steal;
   if (all <= 0) return undefined;
   return { busy: round(busy / all, 3), idle: round(idle / all, 3), steal: round(steal / all, 3) };
+}
+
+/** CPU time used so far, in ms: a process with its descendants (the API and its workers), and PostgreSQL's processes. */
+export interface ProcessCpu {
+  server: number;
+  postgres: number;
+}
+
+/** One reading of /proc: undefined where there is none. Clock ticks are 10 ms on Linux (USER_HZ 100). */
+export function processCpu(serverPid: number | undefined): ProcessCpu | undefined {
+  if (serverPid === undefined) return undefined;
+  try {
+    const rows = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          // The command may hold spaces and parentheses: the fields start after its last ')'.
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [
+            {
+              pid: Number(pid),
+              ppid: Number(fields[1]),
+              comm,
+              ms: (Number(fields[11]) + Number(fields[12])) * 10,
+            },
+          ];
+        } catch {
+          return []; // it ended meanwhile
+        }
+      });
+    const tree = new Set([serverPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const row of rows)
+        if (!tree.has(row.pid) && tree.has(row.ppid)) {
+          tree.add(row.pid);
+          grew = true;
+        }
+    }
+    const sum = (keep: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(keep).reduce((total, row) => total + row.ms, 0);
+    return { server: sum((row) => tree.has(row.pid)), postgres: sum((row) => row.comm === 'postgres') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms per request between two readings, or undefined. */
+export function cpuPerRequest(
+  from: ProcessCpu | undefined,
+  to: ProcessCpu | undefined,
+  requests: number,
+): ProcessCpu | undefined {
+  if (!from || !to || requests <= 0) return undefined;
+  return {
+    server: round((to.server - from.server) / requests, 2),
+    postgres: round((to.postgres - from.postgres) / requests, 2),
+  };
 }

@@ -246,14 +246,17 @@ export function printReport({
   }
   const printFigures = (figures: BookingsRun['figures'] | JoiningRun['figures']) => {
     console.log(
-      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}${padStart('stmts', 7)}  ${pad('statuses', 22)}load avg at start`,
+      `  ${pad('target', 42)}${padStart('req/s', 8)}${padStart('p50 ms', 9)}${padStart('p99 ms', 9)}${padStart('stmts', 7)}${padStart('cpu ms: server/pg', 19)}  ${pad('statuses', 22)}load avg at start`,
     );
     for (const figure of figures) {
       const statuses = Object.entries(figure.statuses)
         .map(([status, n]) => `${n}x${status}`)
         .join(' ');
+      // CPU ms per request of the server's processes and PostgreSQL's (bookings writes and the floor).
+      const cost = 'cpuMsPerRequest' in figure ? figure.cpuMsPerRequest : undefined;
+      const cpu = cost ? `${cost.server.toFixed(2)}/${cost.postgres.toFixed(2)}` : '-';
       console.log(
-        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}${padStart('statementsPerRequest' in figure ? (figure.statementsPerRequest ?? '-') : '-', 7)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
+        `  ${pad(figure.name, 42)}${padStart(figure.requestsPerSecond, 8)}${padStart(figure.latencyP50Ms, 9)}${padStart(figure.latencyP99Ms, 9)}${padStart('statementsPerRequest' in figure ? (figure.statementsPerRequest ?? '-') : '-', 7)}${padStart(cpu, 19)}  ${pad(statuses, 22)}${loadText(figure.loadAverage)}`,
       );
     }
   };
