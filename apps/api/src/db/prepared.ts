@@ -1,4 +1,4 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** What drizzle's handles carry at run time: the dialect a database and its transactions share, and the driver client. */
@@ -31,6 +31,19 @@ export function preparedPerDatabase<Statement extends object>(
     if (kept.client === session.client) return kept.statement;
     return Object.create(kept.statement, { client: { value: session.client } }) as Statement;
   };
+}
+
+/**
+ * The values of a prepared insert of exactly these columns: a placeholder each, named as its column,
+ * so the statement runs with a row of those columns (`Required<Pick<Insert, Columns[number]>>`).
+ */
+export function placeholdersOf<const Columns extends readonly string[]>(
+  columns: Columns,
+): Record<Columns[number], Placeholder> {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as Record<
+    Columns[number],
+    Placeholder
+  >;
 }
 
 /** `column = any($name)`: a list of values as one array parameter, so a statement with one can be prepared. */

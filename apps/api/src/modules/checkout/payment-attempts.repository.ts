@@ -1,27 +1,13 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
 /** Attempts not yet completed, refunded or failed: at most one per basket (a partial unique index). */
 export const unfinishedStatuses: PaymentAttemptStatus[] = ['started', 'charged', 'refunding'];
-
-/** What recording an attempt takes; the rest (its status, its times) starts as the table's defaults. */
-export type NewPaymentAttempt = Pick<
-  typeof paymentAttempts.$inferInsert,
-  | 'cartId'
-  | 'itemHash'
-  | 'userId'
-  | 'actorId'
-  | 'amount'
-  | 'currency'
-  | 'idempotencyKey'
-  | 'provider'
-  | 'plan'
-> & { leaseUntil: Date };
 
 const newAttemptColumns = [
   'cartId',
@@ -34,13 +20,18 @@ const newAttemptColumns = [
   'provider',
   'plan',
   'leaseUntil',
-] as const satisfies readonly (keyof NewPaymentAttempt)[];
+] as const;
+
+/** What recording an attempt takes; the rest (its status, its times) starts as the table's defaults. */
+export type NewPaymentAttempt = Required<
+  Pick<typeof paymentAttempts.$inferInsert, (typeof newAttemptColumns)[number]>
+>;
 
 // The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
 const insertAttemptStatement = preparedPerDatabase((db) =>
   db
     .insert(paymentAttempts)
-    .values(Object.fromEntries(newAttemptColumns.map((column) => [column, sql.placeholder(column)])) as never)
+    .values(placeholdersOf(newAttemptColumns))
     .returning()
     .prepare('payment_attempt_insert'),
 );

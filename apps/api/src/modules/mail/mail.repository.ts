@@ -1,26 +1,10 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
 import { outboundEmails } from '../../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
-
-/** An email as recorded: every column its sender decides (the rest start as the table's defaults). */
-export type NewOutboundEmail = Required<
-  Pick<
-    typeof outboundEmails.$inferInsert,
-    | 'toAddress'
-    | 'subject'
-    | 'html'
-    | 'text'
-    | 'template'
-    | 'attachments'
-    | 'status'
-    | 'attempts'
-    | 'nextAttemptAt'
-  >
->;
 
 const outboundEmailColumns = [
   'toAddress',
@@ -32,14 +16,19 @@ const outboundEmailColumns = [
   'status',
   'attempts',
   'nextAttemptAt',
-] as const satisfies readonly (keyof NewOutboundEmail)[];
+] as const;
+
+/** An email as recorded: every column its sender decides (the rest start as the table's defaults). */
+export type NewOutboundEmail = Required<
+  Pick<typeof outboundEmails.$inferInsert, (typeof outboundEmailColumns)[number]>
+>;
 
 // Every order's confirmation records one: prepared (db/prepared.ts), built once.
 const insertOutboundEmailStatement = preparedPerDatabase((db) =>
   db
     .insert(outboundEmails)
     .values({
-      ...Object.fromEntries(outboundEmailColumns.map((column) => [column, sql.placeholder(column)])),
+      ...placeholdersOf(outboundEmailColumns),
       // Bare, not the column's encoder, which cannot take a null (pg sends a Date itself).
       nextAttemptAt: sql`${sql.placeholder('nextAttemptAt')}::timestamptz`,
     } as never)

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
 import { sandboxCharges } from '../../db/schema';
 
 /**
@@ -9,21 +9,6 @@ import { sandboxCharges } from '../../db/schema';
  */
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
-
-/** A charge as the sandbox records it: every column but its refund and its time, which start empty and now. */
-export type NewSandboxCharge = Omit<typeof sandboxCharges.$inferInsert, 'refundedAt' | 'createdAt'> &
-  Required<
-    Pick<
-      typeof sandboxCharges.$inferInsert,
-      | 'cardBrand'
-      | 'cardLast4'
-      | 'expiryMonth'
-      | 'expiryYear'
-      | 'declineCode'
-      | 'declineMessage'
-      | 'description'
-    >
-  >;
 
 const chargeColumns = [
   'id',
@@ -38,13 +23,18 @@ const chargeColumns = [
   'expiryYear',
   'declineCode',
   'declineMessage',
-] as const satisfies readonly (keyof NewSandboxCharge)[];
+] as const;
+
+/** A charge as the sandbox records it: every column but its refund and its time, which start empty and now. */
+export type NewSandboxCharge = Required<
+  Pick<typeof sandboxCharges.$inferInsert, (typeof chargeColumns)[number]>
+>;
 
 // Every card checkout records one: prepared (db/prepared.ts), built once.
 const recordChargeStatement = preparedPerDatabase((db) =>
   db
     .insert(sandboxCharges)
-    .values(Object.fromEntries(chargeColumns.map((column) => [column, sql.placeholder(column)])) as never)
+    .values(placeholdersOf(chargeColumns))
     .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
     .returning()
     .prepare('sandbox_charge_insert'),
