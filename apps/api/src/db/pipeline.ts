@@ -12,9 +12,9 @@
  * issued when awaited, one microtask later: so a prepared statement given after a built one
  * overtakes it. Where the order matters (a lock, then reads under it), give statements of one kind,
  * as checkout's do. A lock taken by one statement is then held before the next runs, so reads
- * placed after a lock see what the lock protects. Only for statements that do not need an earlier one's answer to be
- * written; an error fails the rest of the transaction (PostgreSQL aborts it) and this answers the
- * first error.
+ * placed after a lock see what the lock protects. Only for statements that do not need an earlier
+ * one's answer to be written; an error fails the rest of the transaction (PostgreSQL aborts it) and
+ * this answers the first error.
  */
 export function inOneRoundTrip<const Statements extends readonly Promise<unknown>[]>(
   statements: Statements,

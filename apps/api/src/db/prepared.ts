@@ -46,6 +46,15 @@ export function placeholdersOf<const Columns extends readonly string[]>(
   >;
 }
 
+/**
+ * A placeholder for a time that may be null. A column's own placeholder goes through its encoder,
+ * and drizzle's timestamp encoder throws on a null; this one goes to the driver as given (pg sends
+ * a Date itself), cast for PostgreSQL.
+ */
+export function timeOrNull(name: string): SQL {
+  return sql`${sql.placeholder(name)}::timestamptz`;
+}
+
 /** `column = any($name)`: a list of values as one array parameter, so a statement with one can be prepared. */
 export function anyOf(column: Column, name: string): SQL {
   return sql`${column} = any(${sql.placeholder(name)})`;

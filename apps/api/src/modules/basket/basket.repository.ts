@@ -11,7 +11,7 @@ import {
   withOccurrence,
 } from '../../db/line-details';
 import { isUniqueViolation } from '../../db/locks';
-import { preparedPerDatabase, preparedSql } from '../../db/prepared';
+import { preparedPerDatabase, preparedSql, timeOrNull } from '../../db/prepared';
 import { rawRowsOf } from '../../db/raw-rows';
 import {
   activities,
@@ -169,8 +169,8 @@ const cartClaimStatement = preparedPerDatabase((db) =>
     .update(carts)
     .set({
       checkoutClaim: sql.placeholder('claim') as never,
-      // Bare, not the column's encoder, which cannot take the null that drops a claim (pg sends a Date).
-      checkoutStartedAt: sql`${sql.placeholder('startedAt')}::timestamptz`,
+      // Null when the claim is dropped.
+      checkoutStartedAt: timeOrNull('startedAt'),
       updatedAt: sql.placeholder('updatedAt') as never,
     })
     .where(eq(carts.id, sql.placeholder('cartId')))
@@ -511,23 +511,19 @@ export async function insertCartItemWithHolds(
  * it is open and no live checkout claims it. Its values are the placeholders `cartId` and
  * `claimStartedBefore`, as are `otherLineKinds`'.
  */
-function lockedOpenBasket() {
-  return sql`basket as materialized (
+const lockedOpenBasket = sql`basket as materialized (
     select id from carts
     where id = ${sql.placeholder('cartId')}::int and status = 'open'
       and (checkout_claim is null or checkout_started_at is null
         or checkout_started_at <= ${sql.placeholder('claimStartedBefore')}::timestamptz)
     for update
   )`;
-}
 
 /** Whether the basket holds membership and penalty lines (the answer reads them only then). */
-function otherLineKinds() {
-  return sql`exists (select 1 from cart_items m where m.cart_id = ${sql.placeholder('cartId')}::int
+const otherLineKinds = sql`exists (select 1 from cart_items m where m.cart_id = ${sql.placeholder('cartId')}::int
       and m.cartable_type = 'membership') as has_membership,
     exists (select 1 from cart_items p where p.cart_id = ${sql.placeholder('cartId')}::int
       and p.cartable_type = 'penalty') as has_penalty`;
-}
 
 /** What `addLineAtOnce` did: wrote the line, found the session full, or left it to the transaction. */
 export type LineAtOnce =
@@ -536,7 +532,7 @@ export type LineAtOnce =
   | { kind: 'unsure' };
 
 const addLineAtOnceStatement = preparedSql(sql`
-      with ${lockedOpenBasket()}, clear as materialized (
+      with ${lockedOpenBasket}, clear as materialized (
         select not exists (select 1 from cart_items i
             where i.cart_id = ${sql.placeholder('cartId')}::int and i.occurrence_id = ${sql.placeholder('occurrenceId')}::int)
           and not exists (select 1 from waitlist_entries w
@@ -562,7 +558,7 @@ const addLineAtOnceStatement = preparedSql(sql`
         returning cart_item_id
       )
       select exists (select 1 from basket) as open, (select ok from clear) as clear,
-        (select cart_item_id from held) as line_id, ${otherLineKinds()}`);
+        (select cart_item_id from held) as line_id, ${otherLineKinds}`);
 
 /**
  * A basket line of one session, its hold and its place, written by one statement outside any
@@ -621,7 +617,7 @@ export type LineRemovedAtOnce =
   | { kind: 'unsure' };
 
 const removeLineAtOnceStatement = preparedSql(sql`
-    with ${lockedOpenBasket()}, line as materialized (
+    with ${lockedOpenBasket}, line as materialized (
       select id, occurrence_id from cart_items
       where id = ${sql.placeholder('itemId')}::int and cart_id = ${sql.placeholder('cartId')}::int and cartable_type in ('activity', 'av2Booking')
         and occurrence_id is not null and bundle_id is null and waitlist_entry_id is null
@@ -640,7 +636,7 @@ const removeLineAtOnceStatement = preparedSql(sql`
       returning o.id
     )
     select (select count(*) from removed)::int as removed, array(select id from released) as freed,
-      ${otherLineKinds()}`);
+      ${otherLineKinds}`);
 
 /**
  * Removes a basket line of one session with its hold and gives its places back, in one statement

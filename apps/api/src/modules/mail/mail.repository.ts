@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
-import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
+import { placeholdersOf, preparedPerDatabase, timeOrNull } from '../../db/prepared';
 import { outboundEmails } from '../../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
@@ -29,8 +29,7 @@ const insertOutboundEmailStatement = preparedPerDatabase((db) =>
     .insert(outboundEmails)
     .values({
       ...placeholdersOf(outboundEmailColumns),
-      // Bare, not the column's encoder, which cannot take a null (pg sends a Date itself).
-      nextAttemptAt: sql`${sql.placeholder('nextAttemptAt')}::timestamptz`,
+      nextAttemptAt: timeOrNull('nextAttemptAt'),
     } as never)
     .returning({ id: outboundEmails.id })
     .prepare('outbound_email_insert'),
