@@ -16,8 +16,11 @@ interface Corkable {
   uncork(): void;
 }
 
-function isBegin(config: QueryConfig): boolean {
-  return typeof config.text === 'string' && config.text.trim().toLowerCase() === 'begin';
+/** The statement's text when it is one bare word (`begin`, `commit`, `rollback`), lower-cased. */
+function bareWord(config: QueryConfig): string | undefined {
+  if (typeof config.text !== 'string') return undefined;
+  const word = config.text.trim().toLowerCase();
+  return /^[a-z]+$/.test(word) ? word : undefined;
 }
 
 /** Names already made, by text, for every connection: a lookup costs less than a hash (issue 16). */
@@ -44,12 +47,16 @@ function statementNameOf(text: string): string {
 export class NamedStatementClient extends pg.Client {
   private readonly named = new Set<string>();
   private corked = false;
+  /** The commit sent behind a transaction's last statements (`commitAhead`), until its transaction ends. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's result type, as query() answers it.
+  private committed: Promise<any> | undefined;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; we pass them through.
   override query(config: any, values?: any, callback?: any): any {
+    if (this.committed) return this.afterCommit(config as QueryConfig);
     this.sendTogether();
     if (typeof config === 'object' && config !== null && !('submit' in config)) {
-      if (callback === undefined && this.pipeline && isBegin(config as QueryConfig))
+      if (callback === undefined && this.pipeline && bareWord(config as QueryConfig) === 'begin')
         return this.begin(config);
       const named = this.nameFor(config as QueryConfig, values);
       if (named) return super.query({ ...config, name: named }, values, callback);
@@ -68,6 +75,33 @@ export class NamedStatementClient extends pg.Client {
     const send = super.query as unknown as (config: unknown, values: unknown, callback: () => void) => void;
     send.call(this, config, undefined, () => {});
     return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+  }
+
+  /**
+   * Sends `commit` now, behind the statements already issued, so the transaction's last statements
+   * and its commit share a round trip (db/pipeline.ts `commitWith`). The transaction's own `commit`
+   * that follows is answered with this one's answer (its error included: a deferred trigger's, or a
+   * rollback's when a statement before it failed), and so is a `rollback`. Any other statement
+   * before then is a mistake of the caller's, and throws: the transaction is over.
+   */
+  commitAhead(): void {
+    if (!this.pipeline) throw new Error('commitAhead needs a pipelined connection');
+    this.sendTogether();
+    const committed = super.query('commit') as Promise<unknown>;
+    // Answered to the transaction's own commit or rollback; never an unhandled rejection meanwhile.
+    committed.catch(() => {});
+    this.committed = committed;
+  }
+
+  private afterCommit(config: QueryConfig): Promise<unknown> {
+    const word = typeof config === 'object' && config !== null ? bareWord(config) : undefined;
+    const committed = this.committed;
+    if (committed && (word === 'commit' || word === 'rollback')) {
+      this.committed = undefined;
+      // After a rollback asked for, the transaction is over either way: its outcome is not an error.
+      return word === 'commit' ? committed : committed.catch(() => undefined);
+    }
+    throw new Error('a statement was issued after its transaction was committed (commitWith)');
   }
 
   /**

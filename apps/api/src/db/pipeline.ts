@@ -1,3 +1,6 @@
+import type { Database } from './client';
+import { NamedStatementClient } from './named-statements';
+
 /**
  * Statements of one transaction sent together and answered together (decision 031). On PostgreSQL
  * the pool's connections are pipelined (pg's `pipeline` mode, db/client.ts): a statement is written
@@ -20,4 +23,23 @@ export function inOneRoundTrip<const Statements extends readonly Promise<unknown
   statements: Statements,
 ): Promise<{ -readonly [K in keyof Statements]: Awaited<Statements[K]> }> {
   return Promise.all(statements);
+}
+
+/**
+ * A transaction's last statements and its commit, in one round trip: `inOneRoundTrip`, with the
+ * commit sent behind them (named-statements.ts `commitAhead`). The transaction's callback must
+ * return as soon as they are answered: nothing after them may write, or decide to roll back, for
+ * they are committed already (a statement issued after them throws). A decision the statements'
+ * answers would have led to must be made by the statements themselves, as an error (any error, a
+ * statement's or the commit's, rolls everything back and is what this answers). Give prepared
+ * statements (db/prepared.ts), issued when called: a built query is issued a microtask later, after
+ * the commit. On PGlite, whose statements are not sent over a connection, drizzle commits as usual.
+ */
+export function commitWith<const Statements extends readonly Promise<unknown>[]>(
+  tx: Database,
+  statements: Statements,
+): Promise<{ -readonly [K in keyof Statements]: Awaited<Statements[K]> }> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof NamedStatementClient && client.pipeline) client.commitAhead();
+  return inOneRoundTrip(statements);
 }

@@ -448,7 +448,9 @@ const completeCartBookingOneSessionStatement = preparedSql(sql`
     update occurrences
     set held_count = held_count - ${sql.placeholder('quantity')}::int, booked_count = booked_count + ${sql.placeholder('quantity')}::int
     where id = ${sql.placeholder('occurrenceId')}::int
-      and exists (select 1 from closed) and (select count(*) from gone) = ${sql.placeholder('holdCount')}
+      -- An error, not an empty answer: the statement may be sent with its commit (migration 0031).
+      and statement_check(exists (select 1 from closed) and (select count(*) from gone) = ${sql.placeholder('holdCount')},
+        'the basket could not be settled in one statement')
     returning id`);
 
 /**
@@ -472,7 +474,8 @@ export async function completeCartBookingOneSession(
     occurrenceId: holds.occurrenceId,
     holdCount: holds.ids.length,
   });
-  // The caller holds the basket's and the holds' locks: anything else is a bug, and rolls the order back.
+  // The caller holds the basket's and the holds' locks: anything else is a bug, and rolls the order
+  // back (the statement's own check raises it when its commit was sent with it).
   if (rawRowsOf(result).length !== 1)
     throw new Error(`basket ${cartId} could not be settled in one statement`);
 }

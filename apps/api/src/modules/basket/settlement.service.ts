@@ -131,6 +131,14 @@ async function bookHolds(tx: Database, holds: HoldRow[]): Promise<void> {
 }
 
 /**
+ * Whether `completeBasket` settles a basket with these holds in one prepared statement, issued when
+ * it is called: its holds are all on one session.
+ */
+export function settlesInOneStatement(holds: HoldRow[]): boolean {
+  return new Set(holds.map((hold) => hold.occurrenceId)).size === 1;
+}
+
+/**
  * The order is written: the basket is completed with the hash it was paid with, and its held places
  * become booked, last, so that the sessions' row locks are held from there to the commit only. A
  * basket of one session (nearly every one) does it all in one statement.
@@ -141,9 +149,8 @@ export async function completeBasket(
   closing: { hash: string; source: string; now: Date },
   holds: HoldRow[],
 ): Promise<void> {
-  const sessions = new Set(holds.map((hold) => hold.occurrenceId));
-  const [occurrenceId] = sessions;
-  if (sessions.size === 1 && occurrenceId !== undefined) {
+  const occurrenceId = holds[0]?.occurrenceId;
+  if (settlesInOneStatement(holds) && occurrenceId !== undefined) {
     await completeCartBookingOneSession(tx, cartId, closing, {
       ids: holds.map((hold) => hold.id),
       occurrenceId,

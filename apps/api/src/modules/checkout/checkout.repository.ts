@@ -120,7 +120,6 @@ const writeOrderRowsStatement = preparedSql(sql`
       insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
       values (${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
         ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int)
-      on conflict (cart_id) do nothing
       returning *
     ), line_input as materialized (
       select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, cartable_type text,
@@ -168,14 +167,18 @@ const writeOrderRowsStatement = preparedSql(sql`
       (select json_agg(booked order by booked.id) from booked) as bookings,
       (select json_agg(paid order by paid.id) from paid) as payments,
       (select count(*) from written_lines)::int as lines_written
-    from o`);
+    from o
+    -- An error, not a short answer: the statement may be sent with its commit (migration 0031).
+    where statement_check((select count(*) from written_lines) = (select count(*) from line_input),
+      'not every order line was written')`);
 
 /**
  * The order of a basket with its lines, their bookings, its payments and the checkout terms accepted,
  * in one statement (issue 16: a checkout's round trips). The lines' ids are drawn from their sequence
- * first, so each booking names its line by the line's place in `lines`. Undefined, writing nothing,
- * when the basket already has an order (unique `cart_id`). The foreign keys are checked at the
- * statement's end, when every row is in.
+ * first, so each booking names its line by the line's place in `lines`. A basket that has an order
+ * already fails it (a unique violation of `cart_id`: a twin submission's), and so does a line not
+ * written: errors, not answers, so that it can be sent with its transaction's commit. The foreign
+ * keys are checked at the statement's end, when every row is in.
  */
 export async function writeOrderRows(
   db: Database,
@@ -185,7 +188,7 @@ export async function writeOrderRows(
     payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
     termsAccepted: { userId: number; termIds: number[] };
   },
-): Promise<OrderRowsWritten | undefined> {
+): Promise<OrderRowsWritten> {
   const { order } = input;
   const lines = input.lines.map(({ values }, ordinal) => ({
     ordinal,
@@ -242,7 +245,7 @@ export async function writeOrderRows(
     payments: unknown;
     lines_written: number;
   }>(result)[0];
-  if (!row) return undefined;
+  if (!row) throw new Error(`the order of basket ${order.cartId} was not written`);
   const lineIds = jsonArrayOf<number>(row.line_ids).map(Number);
   if (Number(row.lines_written) !== input.lines.length || lineIds.length !== input.lines.length) {
     throw new Error(`order lines written ${row.lines_written} of ${input.lines.length}`);

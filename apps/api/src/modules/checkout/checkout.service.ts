@@ -6,7 +6,7 @@ import {
   type Payment,
 } from '@leisure/contract/checkout';
 import { isRaceError } from '../../db/locks';
-import { inOneRoundTrip } from '../../db/pipeline';
+import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError, type FieldErrors } from '../../errors';
 import type { ChargeResult } from '../../providers/payment/payment-provider';
 import {
@@ -394,8 +394,8 @@ export async function completeCheckout(
         const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
         const idempotencyKey = `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${number}`;
         // The attempt and the basket's claim, which keeps the basket as it is and its holds unswept
-        // while the card is charged, in one round trip.
-        const [attempt] = await inOneRoundTrip([
+        // while the card is charged, in one round trip with the commit: nothing follows them here.
+        const [attempt] = await commitWith(tx, [
           insertAttempt(tx, {
             cartId: cart.id,
             idempotencyKey,

@@ -1,11 +1,17 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
-import { inOneRoundTrip } from '../../db/pipeline';
+import { isUniqueViolation } from '../../db/locks';
+import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
 import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
-import { completeBasket, courseSessions, type HoldRow } from '../basket/settlement.service';
+import {
+  completeBasket,
+  courseSessions,
+  type HoldRow,
+  settlesInOneStatement,
+} from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
@@ -33,6 +39,7 @@ import {
   listOrderSessions,
   markOrderAnnounced,
   type OrderRow,
+  type OrderRowsWritten,
   type PaymentRow,
   writeOrderRows,
 } from './checkout.repository';
@@ -56,7 +63,11 @@ export interface WrittenOrder {
   payments: PaymentRow[];
 }
 
-/** Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the basket. */
+/**
+ * Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the
+ * basket. Its transaction's last work: the common order commits with its last statements, so the
+ * caller returns as soon as it has it, writing nothing more.
+ */
 export async function writeOrder(
   deps: CheckoutDeps,
   tx: CartDeps['db'],
@@ -152,9 +163,20 @@ export async function writeOrder(
     payments: paymentRows,
     termsAccepted: { userId: acting.customer.id, termIds: plan.termIds },
   });
-  // A second order of the basket writes nothing and throws below: what was booked with it rolls back.
-  const [written] = atOnce ? await inOneRoundTrip([writing, bookPlaces()]) : [await writing];
-  if (!written) throw new AppError('conflict', checkoutMessages.inProgress);
+  let written: OrderRowsWritten;
+  try {
+    // Of one session's places too, the common order is its transaction's last work: its rows, its
+    // places and the caller's last write are sent with the commit (db/pipeline.ts commitWith).
+    [written] = !atOnce
+      ? [await writing]
+      : settlesInOneStatement(holds)
+        ? await commitWith(tx, [writing, bookPlaces()])
+        : await inOneRoundTrip([writing, bookPlaces()]);
+  } catch (error) {
+    // A second order of the basket (its unique cart_id): nothing of this one stays.
+    if (isUniqueViolation(error)) throw new AppError('conflict', checkoutMessages.inProgress);
+    throw error;
+  }
   const { order } = written;
   const penaltyLines = plan.items.flatMap((item, index) => {
     const orderItemId = written.lineIds[index];
