@@ -117,10 +117,9 @@ export interface OrderRowsWritten {
 // Every order is written by it: built once (db/prepared.ts).
 const writeOrderRowsStatement = preparedSql(sql`
     with o as (
-      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total, announced_at)
+      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
       values (${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
-        ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int,
-        case when ${sql.placeholder('announced')}::boolean then now() end)
+        ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int)
       returning *
     ), line_input as materialized (
       select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, cartable_type text,
@@ -185,8 +184,6 @@ export async function writeOrderRows(
   db: Database,
   input: {
     order: typeof orders.$inferInsert;
-    /** Written announced: its confirmation is recorded in the same transaction (decision 025, amended). */
-    announced: boolean;
     lines: OrderLineToWrite[];
     payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
     termsAccepted: { userId: number; termIds: number[] };
@@ -235,7 +232,6 @@ export async function writeOrderRows(
     source: order.source,
     currency: order.currency,
     total: order.total,
-    announced: input.announced,
     lines: JSON.stringify(lines),
     bookings: JSON.stringify(lineBookings),
     tenders: JSON.stringify(tenders),

@@ -7,14 +7,12 @@ import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
-  type CartItemDetail,
   completeBasket,
   courseSessions,
   type HoldRow,
   settlesInOneStatement,
 } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
-import type { OutgoingEmail, RecordedEmail } from '../mail/mail.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -63,14 +61,6 @@ export interface WrittenOrder {
   /** Its bookings and payments as written, in id order. */
   bookings: BookingRow[];
   payments: PaymentRow[];
-  /**
-   * Its confirmation, recorded in its own transaction when it has no membership to activate nor
-   * other lines: such an order is written announced, and this is delivered once it commits. Null
-   * when the order is announced after its commit (`announceOrder`), or its email could not be made.
-   */
-  confirmation?: RecordedEmail | null;
-  /** Written announced (`confirmation` says whether its email was recorded too). */
-  announced?: boolean;
 }
 
 /**
@@ -120,14 +110,6 @@ export async function writeOrder(
       : []),
   ];
   const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  const hasOtherLines = plan.items.some(
-    (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
-  );
-  // An order with nothing to activate is announced by its confirmation alone: made from what this
-  // transaction read and wrote (another connection cannot see the order yet) and recorded with the
-  // order, it is neither lost to a crash after the commit nor sent twice (decision 025, amended).
-  const details = plan.details;
-  const confirmsHere = !hasOtherLines && details !== undefined;
   // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
   // then held only from there to the commit. The places are ours already (the holds are locked).
   const bookPlaces = () =>
@@ -136,10 +118,8 @@ export async function writeOrder(
       alongsideLast ? alongsideLast() : Promise.resolve(),
     ]);
   // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
-  // waitlist offer), nor a confirmation to make from them, books its places in the round trip that
-  // writes its rows.
+  // waitlist offer: the common one) books its places in the round trip that writes its rows.
   const atOnce =
-    !confirmsHere &&
     !plan.items.some((item) => item.cartableType === 'penalty') &&
     plan.credit === 0 &&
     !(charge && plan.card?.save) &&
@@ -156,7 +136,6 @@ export async function writeOrder(
       currency: acting.currency,
       total: plan.total,
     },
-    announced: confirmsHere,
     lines: plan.items.map((item) => ({
       values: {
         cartableType: item.cartableType,
@@ -230,50 +209,28 @@ export async function writeOrder(
   }
   await recordSignatures(tx, plan.waivers);
   await acceptOffers(tx, offers, now);
-  const known: WrittenOrder = {
+  if (!atOnce) await bookPlaces();
+  return {
     order,
     membershipIds: plan.items.flatMap((item) =>
       item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
     ),
-    hasOtherLines,
+    hasOtherLines: plan.items.some(
+      (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
+    ),
     bookings: written.bookings,
     payments: written.payments,
-    announced: confirmsHere,
   };
-  if (!confirmsHere) {
-    if (!atOnce) await bookPlaces();
-    return known;
-  }
-  // The order's lines as its basket's were, under their order ids.
-  const lineIds = new Map(plan.items.map((item, index) => [item.id, written.lineIds[index] ?? 0]));
-  // What it still reads (the brand when not cached, a course's sessions) it reads on this transaction's
-  // connection: a read waiting for another connection while this one is held could wait for ever.
-  const email = await confirmationOf({ ...deps, db: tx }, acting.customer, known, {
-    details: details.map((detail) => ({
-      ...detail,
-      item: { ...detail.item, id: lineIds.get(detail.item.id) ?? 0 },
-    })),
-  });
-  // The confirmation, the places and the caller's last write, with the commit when they are all one
-  // statement each (db/pipeline.ts).
-  const last = [email ? deps.mailer.record(tx, email) : Promise.resolve(null), bookPlaces()] as const;
-  const [confirmation] = settlesInOneStatement(holds)
-    ? await commitWith(tx, last)
-    : await inOneRoundTrip(last);
-  return { ...known, confirmation };
 }
 
 export async function orderViewOf(
   deps: CheckoutDeps,
   order: OrderRow,
-  /**
-   * What the order's writer knows: its bookings and payments, whether it has other lines to read,
-   * and its lines' details (under their order ids) when it has them.
-   */
-  known?: Pick<WrittenOrder, 'hasOtherLines' | 'bookings' | 'payments'> & { details?: CartItemDetail[] },
+  /** What the order's writer knows: its bookings and payments, and whether it has other lines to read. */
+  known?: Pick<WrittenOrder, 'hasOtherLines' | 'bookings' | 'payments'>,
 ): Promise<OrderView> {
   const otherLinesToo = known?.hasOtherLines !== false;
-  const details = known?.details ?? (await listOrderItemDetails(deps.db, order.id));
+  const details = await listOrderItemDetails(deps.db, order.id);
   const sessions = await courseSessions(deps.db, bundleIdsOf(details));
   return {
     order,
@@ -348,20 +305,15 @@ export async function calendarFor(
   );
 }
 
-/**
- * The confirmation email with the sessions attached as .ics; null, logged, when it cannot be made (a
- * confirmation never fails its order). With the lines' details known, it reads nothing of the order:
- * its writer's transaction calls it before the order is committed.
- */
-async function confirmationOf(
+/** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
+async function sendConfirmation(
   deps: CheckoutDeps,
   customer: { firstName: string; email: string },
   written: WrittenOrder,
-  known?: { details: CartItemDetail[] },
-): Promise<OutgoingEmail | null> {
+): Promise<void> {
   const { order } = written;
   try {
-    const view = await orderViewOf(deps, order, { ...written, ...known });
+    const view = await orderViewOf(deps, order, written);
     const described = presentOrder(view);
     const lines = described.items.flatMap((item) => {
       const resource = item.cartable_resource;
@@ -387,7 +339,7 @@ async function confirmationOf(
       },
       `${linksOf(deps).bookings}/booking-confirmed/${order.id}`,
     );
-    return {
+    await deps.mailer.send({
       to: customer.email,
       ...email,
       template: 'order-confirmation',
@@ -400,35 +352,30 @@ async function confirmationOf(
             },
           ]
         : [],
-    };
+    });
   } catch (error) {
-    deps.log.warn({ err: error, orderId: order.id }, 'could not make the order confirmation');
-    return null;
+    deps.log.warn({ err: error, orderId: order.id }, 'could not send the order confirmation');
   }
 }
 
 /**
- * A freshly written order, committed: announced (memberships activate) and its confirmation
- * emailed. An order written announced had its confirmation recorded with it, handed to the
- * transport here. Any other is marked announced after its email: a process that dies before the mark
- * leaves the order to `announceOrdersLeftUnannounced`; one that dies after the announcement but
- * before the mark has the job announce it again, which activates nothing twice (activation is
- * idempotent) and at worst emails the confirmation twice: never none.
+ * A freshly written order, committed: announced (memberships activate), its confirmation emailed,
+ * then marked announced. A process that dies before the mark leaves the order to
+ * `announceOrdersLeftUnannounced`; one that dies after the announcement but before the mark has the
+ * job announce it again, which activates nothing twice (activation is idempotent) and at worst
+ * emails the confirmation twice: never none.
  */
 export async function announceOrder(
   deps: CheckoutDeps,
   customer: { firstName: string; email: string },
   written: WrittenOrder,
 ): Promise<void> {
-  written.confirmation?.deliver();
   await deps.events.publish('order.completed', {
     orderId: written.order.id,
     membershipIds: written.membershipIds,
     links: linksOf(deps),
   });
-  if (written.announced) return;
-  const email = await confirmationOf(deps, customer, written);
-  if (email) await deps.mailer.send(email);
+  await sendConfirmation(deps, customer, written);
   await markOrderAnnounced(deps.db, written.order.id);
 }
 
