@@ -5,7 +5,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { type RequestOriginSource, type SiteUrls, siteUrlsAt, siteUrlsOf } from '../../lib/public-urls';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import type { CartDeps } from '../basket/basket.service';
-import type { CartItemRow, CartRow } from '../basket/settlement.service';
+import type { CartItemDetail, CartItemRow, CartRow } from '../basket/settlement.service';
 import type { Mailer } from '../mail/mail.service';
 
 export interface CheckoutDeps extends CartDeps {
@@ -58,4 +58,10 @@ export interface CheckoutPlan {
   /** Card to charge: a token from the frame, or the saved card's; `save` when the customer asked to keep it. */
   card: { token: string; save: CardToSave | null } | null;
   tenders: Payment[];
+  /**
+   * The lines with places as read under the basket's lock, with what they are shown with: the
+   * order's confirmation is made from them, without reading its lines back. Absent when not read
+   * (an attempt the job finishes): the confirmation then reads them.
+   */
+  details?: CartItemDetail[];
 }

@@ -218,6 +218,7 @@ async function planCheckout(
     waivers: required.map((w) => ({ waiverId: w.waiverId, userId: w.userId })),
     card,
     tenders: mode === 'foh' ? body.payments : [],
+    details,
   };
 }
 
@@ -330,7 +331,7 @@ async function chargeAttempt(
     await failAttempt(deps, attempt, result.message);
     throw AppError.validation({ card: [result.message] }, result.message);
   }
-  const outcome = await settleCharged(deps, attempt, result, acting);
+  const outcome = await settleCharged(deps, attempt, result, { acting, details: plan.details });
   if (outcome.kind === 'completed') return outcome.orderId;
   if (outcome.kind === 'pending') throw new AppError('conflict', checkoutMessages.inProgress);
   throw new AppError('conflict', checkoutMessages.basketChanged);

@@ -7,12 +7,14 @@ import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
+  type CartItemDetail,
   completeBasket,
   courseSessions,
   type HoldRow,
   settlesInOneStatement,
 } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
+import type { OutgoingEmail } from '../mail/mail.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -61,6 +63,8 @@ export interface WrittenOrder {
   /** Its bookings and payments as written, in id order. */
   bookings: BookingRow[];
   payments: PaymentRow[];
+  /** Its lines with places and what they are shown with, under their order ids, when its writer had them. */
+  details?: CartItemDetail[];
 }
 
 /**
@@ -210,7 +214,14 @@ export async function writeOrder(
   await recordSignatures(tx, plan.waivers);
   await acceptOffers(tx, offers, now);
   if (!atOnce) await bookPlaces();
+  // The order's lines as its basket's were, under their order ids: its confirmation need not read them.
+  const lineIds = new Map(plan.items.map((item, index) => [item.id, written.lineIds[index] ?? 0]));
+  const details = plan.details?.map((detail) => ({
+    ...detail,
+    item: { ...detail.item, id: lineIds.get(detail.item.id) ?? 0 },
+  }));
   return {
+    details,
     order,
     membershipIds: plan.items.flatMap((item) =>
       item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
@@ -226,11 +237,14 @@ export async function writeOrder(
 export async function orderViewOf(
   deps: CheckoutDeps,
   order: OrderRow,
-  /** What the order's writer knows: its bookings and payments, and whether it has other lines to read. */
-  known?: Pick<WrittenOrder, 'hasOtherLines' | 'bookings' | 'payments'>,
+  /**
+   * What the order's writer knows: its bookings and payments, whether it has other lines to read,
+   * and its lines' details when it has them.
+   */
+  known?: Pick<WrittenOrder, 'hasOtherLines' | 'bookings' | 'payments' | 'details'>,
 ): Promise<OrderView> {
   const otherLinesToo = known?.hasOtherLines !== false;
-  const details = await listOrderItemDetails(deps.db, order.id);
+  const details = known?.details ?? (await listOrderItemDetails(deps.db, order.id));
   const sessions = await courseSessions(deps.db, bundleIdsOf(details));
   return {
     order,
@@ -305,12 +319,12 @@ export async function calendarFor(
   );
 }
 
-/** The confirmation email with the sessions attached as .ics. A failure is logged, never answered. */
-async function sendConfirmation(
+/** The confirmation email with the sessions attached as .ics; null, logged, when it cannot be made. */
+async function confirmationOf(
   deps: CheckoutDeps,
   customer: { firstName: string; email: string },
   written: WrittenOrder,
-): Promise<void> {
+): Promise<OutgoingEmail | null> {
   const { order } = written;
   try {
     const view = await orderViewOf(deps, order, written);
@@ -339,7 +353,7 @@ async function sendConfirmation(
       },
       `${linksOf(deps).bookings}/booking-confirmed/${order.id}`,
     );
-    await deps.mailer.send({
+    return {
       to: customer.email,
       ...email,
       template: 'order-confirmation',
@@ -352,18 +366,19 @@ async function sendConfirmation(
             },
           ]
         : [],
-    });
+    };
   } catch (error) {
-    deps.log.warn({ err: error, orderId: order.id }, 'could not send the order confirmation');
+    deps.log.warn({ err: error, orderId: order.id }, 'could not make the order confirmation');
+    return null;
   }
 }
 
 /**
- * A freshly written order, committed: announced (memberships activate), its confirmation emailed,
- * then marked announced. A process that dies before the mark leaves the order to
- * `announceOrdersLeftUnannounced`; one that dies after the announcement but before the mark has the
- * job announce it again, which activates nothing twice (activation is idempotent) and at worst
- * emails the confirmation twice: never none.
+ * A freshly written order, committed: announced (memberships activate), then its confirmation
+ * recorded and the order marked announced, together, in one transaction sent with its commit
+ * (db/pipeline.ts). A process that dies before that leaves the order to
+ * `announceOrdersLeftUnannounced`, which activates nothing twice (activation is idempotent); the
+ * email is recorded once, with the mark. It is handed to the transport after the commit.
  */
 export async function announceOrder(
   deps: CheckoutDeps,
@@ -375,8 +390,14 @@ export async function announceOrder(
     membershipIds: written.membershipIds,
     links: linksOf(deps),
   });
-  await sendConfirmation(deps, customer, written);
-  await markOrderAnnounced(deps.db, written.order.id);
+  const email = await confirmationOf(deps, customer, written);
+  const [recorded] = await deps.db.transaction((tx) =>
+    commitWith(tx, [
+      email ? deps.mailer.record(tx, email) : Promise.resolve(null),
+      markOrderAnnounced(tx, written.order.id),
+    ]),
+  );
+  recorded?.deliver();
 }
 
 /**

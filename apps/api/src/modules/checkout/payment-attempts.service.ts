@@ -6,6 +6,7 @@ import type { CardSummary } from '../../providers/payment/payment-provider';
 import { itemHashOf } from '../basket/basket.service';
 import {
   basketLines,
+  type CartItemDetail,
   dropClaim,
   lockBasket,
   lockBasketHolds,
@@ -77,12 +78,15 @@ export async function settleCharged(
   /** The attempt as recorded: only what never changes after its insert is read outside its lock. */
   attempt: PaymentAttemptRow,
   charge: { reference: string; card: CardSummary },
-  /** The request's acting pair when the attempt's own request settles it (the same ids it recorded). */
-  known?: Acting,
+  /**
+   * What the attempt's own request knows when it settles it: its acting pair (the same ids it
+   * recorded) and its lines' details, read under the basket's lock.
+   */
+  known?: { acting: Acting; details?: CartItemDetail[] },
 ): Promise<AttemptOutcome> {
   const attemptId = attempt.id;
   const acting =
-    known ??
+    known?.acting ??
     (await actingFromRecord(deps, {
       actorId: attempt.actorId,
       customerId: attempt.userId,
@@ -150,6 +154,7 @@ export async function settleCharged(
           waivers: plan.waivers,
           card: { token: plan.saveCard?.token ?? '', save: plan.saveCard },
           tenders: [],
+          details: known?.details,
         },
         holds,
         'online',

@@ -45,6 +45,13 @@ export interface Mailer {
    */
   send(email: OutgoingEmail): Promise<void>;
   /**
+   * Records the email in the outbox on `db`, a caller's transaction, in one prepared statement
+   * issued as this is called (db/pipeline.ts). Once the transaction has committed, the caller
+   * hands it to the transport with `deliver`; a rolled-back email was never recorded, and is never
+   * sent.
+   */
+  record(db: Database, email: OutgoingEmail): Promise<RecordedEmail>;
+  /**
    * One run of the email retries job (jobs.ts) with a chosen `now` (tests call it directly): queued
    * emails whose next try is due are delivered again. Answers what became of them.
    */
@@ -52,6 +59,11 @@ export interface Mailer {
   /** Resolves when every email handed over so far has been delivered or has failed. */
   settled(): Promise<void>;
   close(): void;
+}
+
+export interface RecordedEmail {
+  /** Hands the committed email to the transport in the background (nothing, for the outbox alone). */
+  deliver(): void;
 }
 
 export interface RetryRun {
@@ -124,26 +136,35 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     return result;
   }
 
+  async function record(on: Database, email: OutgoingEmail): Promise<RecordedEmail> {
+    const queued = transport.kind !== 'outbox';
+    const id = await insertOutboundEmail(on, {
+      toAddress: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: email.template,
+      attachments: email.attachments ?? [],
+      status: queued ? 'queued' : 'outbox',
+      attempts: queued ? 1 : 0,
+      nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
+    });
+    return {
+      deliver() {
+        if (!queued) return;
+        const delivery = deliver(id, email, 1)
+          .then(() => undefined)
+          .finally(() => pending.delete(delivery));
+        pending.add(delivery);
+      },
+    };
+  }
+
   return {
     async send(email) {
-      const queued = transport.kind !== 'outbox';
-      const id = await insertOutboundEmail(db, {
-        toAddress: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        template: email.template,
-        attachments: email.attachments ?? [],
-        status: queued ? 'queued' : 'outbox',
-        attempts: queued ? 1 : 0,
-        nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
-      });
-      if (!queued) return;
-      const delivery = deliver(id, email, 1)
-        .then(() => undefined)
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
+      (await record(db, email)).deliver();
     },
+    record,
     async retryDue(now) {
       const run: RetryRun = { sent: 0, queued: 0, failed: 0 };
       if (transport.kind === 'outbox') return run;
