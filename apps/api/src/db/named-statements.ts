@@ -18,7 +18,8 @@ interface Corkable {
 
 /** The statement's text when it is one bare word (`begin`, `commit`, `rollback`), lower-cased. */
 function bareWord(config: QueryConfig): string | undefined {
-  if (typeof config.text !== 'string') return undefined;
+  // Asked of every statement: a long text is never one, and is not lower-cased to find out.
+  if (typeof config.text !== 'string' || config.text.length > 16) return undefined;
   const word = config.text.trim().toLowerCase();
   return /^[a-z]+$/.test(word) ? word : undefined;
 }
@@ -53,7 +54,7 @@ export class NamedStatementClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; we pass them through.
   override query(config: any, values?: any, callback?: any): any {
-    if (this.committed) return this.afterCommit(config as QueryConfig);
+    if (this.committed) return this.afterCommit(this.committed, config as QueryConfig);
     this.sendTogether();
     if (typeof config === 'object' && config !== null && !('submit' in config)) {
       if (callback === undefined && this.pipeline && bareWord(config as QueryConfig) === 'begin')
@@ -93,10 +94,9 @@ export class NamedStatementClient extends pg.Client {
     this.committed = committed;
   }
 
-  private afterCommit(config: QueryConfig): Promise<unknown> {
+  private afterCommit(committed: Promise<unknown>, config: QueryConfig): Promise<unknown> {
     const word = typeof config === 'object' && config !== null ? bareWord(config) : undefined;
-    const committed = this.committed;
-    if (committed && (word === 'commit' || word === 'rollback')) {
+    if (word === 'commit' || word === 'rollback') {
       this.committed = undefined;
       // After a rollback asked for, the transaction is over either way: its outcome is not an error.
       return word === 'commit' ? committed : committed.catch(() => undefined);

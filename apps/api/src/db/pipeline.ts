@@ -1,5 +1,6 @@
 import type { Database } from './client';
 import { NamedStatementClient } from './named-statements';
+import { driverClientOf } from './prepared';
 
 /**
  * Statements of one transaction sent together and answered together (decision 031). On PostgreSQL
@@ -39,7 +40,7 @@ export function commitWith<const Statements extends readonly Promise<unknown>[]>
   tx: Database,
   statements: Statements,
 ): Promise<{ -readonly [K in keyof Statements]: Awaited<Statements[K]> }> {
-  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  const client = driverClientOf(tx);
   if (client instanceof NamedStatementClient && client.pipeline) client.commitAhead();
   return inOneRoundTrip(statements);
 }

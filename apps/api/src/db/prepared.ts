@@ -9,6 +9,11 @@ interface DrizzleInternals {
 
 const internalsOf = (db: Database) => db as unknown as DrizzleInternals;
 
+/** The driver's client a database or transaction runs on: inside a transaction, its connection. */
+export function driverClientOf(db: Database): unknown {
+  return internalsOf(db).session.client;
+}
+
 /**
  * A query built once per database and run as a named prepared statement: drizzle then skips
  * building the SQL on every call (building was a quarter of the API's CPU on the booking writes) and

@@ -169,13 +169,11 @@ export async function writeOrder(
   });
   let written: OrderRowsWritten;
   try {
+    if (!atOnce) written = await writing;
     // Of one session's places too, the common order is its transaction's last work: its rows, its
     // places and the caller's last write are sent with the commit (db/pipeline.ts commitWith).
-    [written] = !atOnce
-      ? [await writing]
-      : settlesInOneStatement(holds)
-        ? await commitWith(tx, [writing, bookPlaces()])
-        : await inOneRoundTrip([writing, bookPlaces()]);
+    else if (settlesInOneStatement(holds)) [written] = await commitWith(tx, [writing, bookPlaces()]);
+    else [written] = await inOneRoundTrip([writing, bookPlaces()]);
   } catch (error) {
     // A second order of the basket (its unique cart_id): nothing of this one stays.
     if (isUniqueViolation(error)) throw new AppError('conflict', checkoutMessages.inProgress);
