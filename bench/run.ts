@@ -32,7 +32,7 @@
  * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_CART_USERS (60 per
  * connection), BENCH_CHECKOUT_USERS (40 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
  * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
- * options of the bookings, joining and account parts' API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
+ * options of every part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium), BENCH_KEEP_DATABASE (keeps the bookings part's PostgreSQL database, to explain
  * its statements afterwards).
  */
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const lighthouseFigures: LighthouseFigure[] = [];
   if (has('api') || has('pages')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-    const app = await startProcess('api', [serverEntry], serverEnv(dataDir));
+    const app = await startProcess('api', [...settings.apiNodeArgs, serverEntry], serverEnv(dataDir));
     const base = `http://localhost:${settings.appPort}`;
     try {
       log(`starting the API server on a fresh database in ${dataDir}`);

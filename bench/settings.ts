@@ -53,7 +53,7 @@ export const settings = {
   /** The floor's port: the bare server's by default (it has stopped before the floor starts). */
   floorPort: Number(process.env.BENCH_FLOOR_PORT ?? process.env.BENCH_BARE_PORT ?? 4550),
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  /** Node options for the API server of the bookings, joining and account parts, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+  /** Node options for the API server of every part (the api part's too), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
   apiNodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
   /** The bookings part's targets to run (BENCH_TARGETS, e.g. `cart` to profile cart/add alone). */
   bookingsTargets: bookingsTargetsFrom(process.env.BENCH_TARGETS),
