@@ -49,6 +49,9 @@ import { type Check, checkBudgets, printReport } from './report';
 import { budgets, demoMember, has, here, root, serverEntry, settings, webDist } from './settings';
 import { type LoadFigure, measureBare, measureLoad, measurePageRate, sessionCookies } from './throughput';
 
+/** The API server's command line, for every part (BENCH_API_NODE_ARGS, then the entry). */
+const serverArgs = [...settings.apiNodeArgs, serverEntry];
+
 async function main(): Promise<void> {
   const required = [serverEntry, ...(has('pages') ? [path.join(webDist, 'index.html')] : [])];
   for (const file of required) {
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
   const lighthouseFigures: LighthouseFigure[] = [];
   if (has('api') || has('pages')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-    const app = await startProcess('api', [...settings.apiNodeArgs, serverEntry], serverEnv(dataDir));
+    const app = await startProcess('api', serverArgs, serverEnv(dataDir));
     const base = `http://localhost:${settings.appPort}`;
     try {
       log(`starting the API server on a fresh database in ${dataDir}`);
@@ -182,7 +185,6 @@ async function main(): Promise<void> {
   }
 
   // Each of the database-backed parts runs on each database in turn, on a fresh data folder.
-  const serverArgs = [...settings.apiNodeArgs, serverEntry];
   const hooks: BenchHooks = { root, serverArgs, log, startProcess, stopProcess, waitForUrl };
   const loadSettings = {
     duration: settings.duration,
