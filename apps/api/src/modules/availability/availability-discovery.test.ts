@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../lib/dates';
 import {
   type ActivitiesWorld,
@@ -194,5 +195,55 @@ describe('activities calls', () => {
       );
       expect(times.responses['422']).toBeDefined();
     });
+  });
+});
+
+describe('discovery, kept as the operator rows are (OPERATOR_CACHE_MS)', () => {
+  it("answers a venue's, category's, activity's and location's change once the kept answer runs out", async () => {
+    const { t, get } = await openActivitiesWorld({ OPERATOR_CACHE_MS: '60000' });
+    try {
+      const read = async () => {
+        const answers = await Promise.all([
+          get('/api/activities/venues'),
+          get(`${base}/hall-venue/categories`),
+          get(`${base}/hall-venue/categories/badminton-40min`),
+          get(`${base}/hall-venue/activity-category/badminton-40min/dates`),
+          get('/api/activities/footer?venue=hall-venue'),
+        ]);
+        for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+        const [venues, roots, activity, dates, footer] = answers.map((answer) => answer.json().data);
+        return {
+          venue: venues[0].name,
+          root: roots[0].name,
+          location: activity.locations[0].name,
+          days: dates.length,
+          footer,
+        };
+      };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const before = await read();
+      expect(before).toMatchObject({
+        venue: 'Venue hall-venue',
+        root: 'Racquet Sports',
+        location: 'Court 1',
+      });
+      await t.db.execute(sql`update venues set name = 'Renamed hall', footer_html = '<p>New footer</p>'
+        where slug = 'hall-venue'`);
+      await t.db.execute(sql`update activity_categories set name = 'Racquets' where slug = 'racquet-sports'`);
+      await t.db.execute(sql`update locations set name = 'Court One' where name = 'Court 1'`);
+      await t.db.execute(sql`update activities set booking_window_days = 3 where slug = 'badminton-40min'`);
+      expect(await read(), 'within the minute: as kept').toEqual(before);
+      vi.setSystemTime(Date.now() + 60_001);
+      expect(await read(), 'after it: as changed').toEqual({
+        venue: 'Renamed hall',
+        root: 'Racquets',
+        location: 'Court One',
+        days: 4,
+        footer: '<p>New footer</p>',
+      });
+    } finally {
+      vi.useRealTimers();
+      await t.close();
+    }
   });
 });

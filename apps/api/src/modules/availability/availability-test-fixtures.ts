@@ -28,8 +28,8 @@ export type ActivitiesWorld = Awaited<ReturnType<typeof openActivitiesWorld>>;
  * sessions tomorrow (venue-local) so nothing has started yet; a signed-in customer's token, and
  * `get` and `auth` to call the app anonymously or as that customer.
  */
-export async function openActivitiesWorld() {
-  const t = await startTestApp();
+export async function openActivitiesWorld(settings: Record<string, string> = {}) {
+  const t = await startTestApp(settings);
   const today = localDateOf(new Date(), london);
   const tomorrow = addDays(today, 1);
   const client = await createClient(t.db, {

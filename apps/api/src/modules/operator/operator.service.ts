@@ -21,7 +21,7 @@ import {
   type VenueRow,
 } from './operator.repository';
 
-import { perSettingsCache } from './read-cache';
+import { perSettingsKept } from './read-cache';
 
 export type { ClientRow, VenueRow } from './operator.repository';
 
@@ -30,7 +30,7 @@ export type { ClientRow, VenueRow } from './operator.repository';
  * reads it, staff change it a few times a year, and a replica may see a change that much later
  * (the same trade as the theme's, docs/decisions/003-theme-cache.md). Unknown clients are not kept.
  */
-const clientCacheOf = perSettingsCache<ClientRow>(10);
+const keptClient = perSettingsKept<ClientRow>(10);
 
 /** The operator this deployment serves (CLIENT_SLUG, or the first client). */
 export async function getCurrentClient(db: Database, config: Config): Promise<ClientRow> {
@@ -39,8 +39,7 @@ export async function getCurrentClient(db: Database, config: Config): Promise<Cl
     if (!client) throw AppError.notFound();
     return client;
   };
-  const cache = clientCacheOf(config);
-  return cache ? cache.get(config.clientSlug ?? '', load) : load();
+  return keptClient(config, config.clientSlug ?? '', load);
 }
 
 /**
@@ -69,11 +68,17 @@ export async function describeClient(db: Database, config: Config, urls: SiteUrl
 }
 
 /** One of the current operator's venues by slug or numeric id; 404 when it has no such venue. */
+/** The operator's venues by slug or id, kept like its row (a page's first view names one in each of its calls). */
+const keptVenue = perSettingsKept<VenueRow>(1000);
+
 export async function getVenue(db: Database, config: Config, slug: string): Promise<VenueRow> {
   const client = await getCurrentClient(db, config);
-  const venue = await findVenueBySlugOrId(db, client.id, slug);
-  if (!venue) throw AppError.notFound();
-  return venue;
+  const load = async () => {
+    const venue = await findVenueBySlugOrId(db, client.id, slug);
+    if (!venue) throw AppError.notFound();
+    return venue;
+  };
+  return keptVenue(config, `${client.id}:${slug}`, load);
 }
 
 /** `GET api/activities/footer`: the venue's footer HTML, or the operator's default without a venue. */
@@ -114,16 +119,16 @@ export type BasketTermContexts = (db: Database, cartId: number) => Promise<Terms
  * The operator's active terms of each kind, kept like its row for OPERATOR_CACHE_MS: every checkout
  * checks the accepted ones against them, and staff change them a few times a year.
  */
-const termsCacheOf = perSettingsCache<TermRow[]>(20);
+const keptTerms = perSettingsKept<TermRow[]>(20);
 
 /** The operator's active terms of these kinds, kind by kind, each kind in its order. */
 export async function listTermsIn(db: Database, config: Config, contexts: TermsContext[]): Promise<Term[]> {
   const client = await getCurrentClient(db, config);
-  const cache = termsCacheOf(config);
   const rows = [];
   for (const context of contexts) {
-    const load = () => listActiveTerms(db, client.id, context);
-    rows.push(...(await (cache ? cache.get(`${client.id}:${context}`, load) : load())));
+    rows.push(
+      ...(await keptTerms(config, `${client.id}:${context}`, () => listActiveTerms(db, client.id, context))),
+    );
   }
   return rows.map((row) => ({ id: row.id, title: row.title, html: row.html }));
 }

@@ -81,3 +81,17 @@ export function perSettingsCache<V>(maxEntries: number): (config: Config) => Rea
     return cache;
   };
 }
+
+/**
+ * `perSettingsCache` as one call: the value for `key` kept for OPERATOR_CACHE_MS, or loaded each
+ * time when that is 0.
+ */
+export function perSettingsKept<V>(
+  maxEntries: number,
+): (config: Config, key: string, load: () => Promise<V>) => Promise<V> {
+  const cacheOf = perSettingsCache<V>(maxEntries);
+  return (config, key, load) => {
+    const cache = cacheOf(config);
+    return cache ? cache.get(key, load) : load();
+  };
+}

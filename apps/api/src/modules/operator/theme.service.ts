@@ -6,7 +6,7 @@ import { AppError, type FieldErrors } from '../../errors';
 import type { Brand } from '../mail/templates';
 import { findThemeRows, findVenueBySlugOrId, type ThemeRow, upsertThemeRow } from './operator.repository';
 import { getCurrentClient } from './operator.service';
-import { perSettingsCache, ReadCache } from './read-cache';
+import { perSettingsKept, ReadCache } from './read-cache';
 
 export type SecondaryButtonStyle = 'solid' | 'outline';
 
@@ -182,7 +182,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-const brandCacheOf = perSettingsCache<Brand>(1);
+const keptBrand = perSettingsKept<Brand>(1);
 
 /** The operator's name, brand colour and support address, for emails (kept as the operator's row is). */
 export async function getBrand(db: Database, config: Config): Promise<Brand> {
@@ -195,6 +195,5 @@ export async function getBrand(db: Database, config: Config): Promise<Brand> {
       supportEmail: client.supportEmail,
     };
   };
-  const cache = brandCacheOf(config);
-  return cache ? cache.get('', load) : load();
+  return keptBrand(config, '', load);
 }

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { addDays, type LocalDate, localDateOf, localDayBounds, prettyDate } from '../../lib/dates';
 import { getCurrentClient, getVenue } from '../operator/operator.service';
-import { perSettingsCache } from '../operator/read-cache';
+import { perSettingsKept } from '../operator/read-cache';
 import {
   type ActivityRow,
   type CategoryRow,
@@ -46,7 +46,7 @@ export async function listActivityPricing(
   return listPricing(db, activityId);
 }
 
-const pricingCacheOf = perSettingsCache<PricingOptionWithTickets[]>(1000);
+const keptPricing = perSettingsKept<PricingOptionWithTickets[]>(1000);
 
 /**
  * `listActivityPricing` kept for OPERATOR_CACHE_MS, as the operator's other rows are: adding to a
@@ -58,18 +58,23 @@ export async function activityPricingOf(
   config: Config,
   activityId: number,
 ): Promise<PricingOptionWithTickets[]> {
-  const cache = pricingCacheOf(config);
-  return cache
-    ? cache.get(String(activityId), () => listPricing(db, activityId))
-    : listPricing(db, activityId);
+  return keptPricing(config, String(activityId), () => listPricing(db, activityId));
 }
 
 // ---- Discovery -----------------------------------------------------------------------------------
 
+// What discovery reads is kept per app for OPERATOR_CACHE_MS, as the operator's rows are
+// (docs/decisions/033): a page's first view makes these calls on every render.
+const keptVenues = perSettingsKept<VenueRow[]>(10);
+const keptVenueTree = perSettingsKept<VenueTree>(1000);
+const keptLocations = perSettingsKept<LocationRow[]>(2000);
+
 /** `GET activities/venues`: the operator's venues. */
 export async function listActivityVenues(deps: VenuesDeps): Promise<ActivityVenue[]> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const venues = await listVenuesOfClient(deps.db, client.id);
+  const venues = await keptVenues(deps.config, String(client.id), () =>
+    listVenuesOfClient(deps.db, client.id),
+  );
   return venues.map((venue) => ({
     id: venue.id,
     slug: venue.slug,
@@ -95,7 +100,12 @@ interface VenueTree {
   live: Set<number>;
 }
 
+/** The venue's tree, shared by the calls of the same OPERATOR_CACHE_MS: never changed by its readers. */
 async function venueTree(deps: VenuesDeps, venueSlug: string): Promise<VenueTree> {
+  return keptVenueTree(deps.config, venueSlug, () => readVenueTree(deps, venueSlug));
+}
+
+async function readVenueTree(deps: VenuesDeps, venueSlug: string): Promise<VenueTree> {
   const venue = await getVenue(deps.db, deps.config, venueSlug);
   const [categories, activities] = await Promise.all([
     listCategories(deps.db, venue.clientId),
@@ -189,7 +199,11 @@ export async function describeCategory(
   if (!activity) throw AppError.notFound();
   const parent = tree.categories.find((row) => row.id === activity.categoryId);
   const from = localDayBounds(localDateOf(now, tree.venue.timezone), tree.venue.timezone).from;
-  const locations = await listActivityLocations(deps.db, tree.venue.id, activity.id, from);
+  const locations = await keptLocations(
+    deps.config,
+    `${tree.venue.id}:${activity.id}:${from.toISOString()}`,
+    () => listActivityLocations(deps.db, tree.venue.id, activity.id, from),
+  );
   return {
     slug: activity.slug,
     name: activity.name,
