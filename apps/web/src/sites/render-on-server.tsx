@@ -28,12 +28,14 @@ import { siteRoutes } from '../shared/app/site-routes';
 import type { SiteDefinition } from '../shared/app/site-tree';
 import { SiteTree } from '../shared/app/site-tree';
 import { namespaces } from '../shared/i18n/i18n';
+import { footerQueryOptions } from '../shared/layout/footer';
 import { sanitizeWithWindow } from '../shared/layout/sanitize-html';
 import type { SiteName } from '../shared/links/links';
 import { noModes } from '../shared/modes/modes';
 import { clientQueryOptions } from '../shared/operator/use-client';
+import { userQueryOptions } from '../shared/session/session';
 import { themeQueryOptions } from '../shared/theme/use-theme';
-import { isVenueSlug, selectedVenueCookie } from '../shared/venue/selected-venue';
+import { isVenueSlug, readSelectedVenue, selectedVenueCookie } from '../shared/venue/selected-venue';
 import { accountSite } from './account/site';
 import { bookingsSite } from './bookings/site';
 import { joiningSite } from './joining/site';
@@ -187,11 +189,19 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
         if (query.state.status === 'error') cache.remove(query);
     };
     // Every page's first pass asks for the shell's client and theme, and renders nothing else:
-    // asked before it, they save that pass.
+    // asked before it, they save that pass. So do the user (null without a session cookie, with no
+    // call: a screen that waits for the viewer, as the by-time list does, then asks its calls in the
+    // first pass) and the footer of the venue the page selects, which the shell shows.
     const theme = themeQueryOptions(request.venue);
+    const footer = footerQueryOptions(readSelectedVenue());
     await settle(
-      [queryClient.prefetchQuery(clientQueryOptions), queryClient.prefetchQuery(theme)],
-      [hashKey(clientQueryOptions.queryKey), hashKey(theme.queryKey)],
+      [
+        queryClient.prefetchQuery(clientQueryOptions),
+        queryClient.prefetchQuery(theme),
+        queryClient.prefetchQuery(userQueryOptions),
+        queryClient.prefetchQuery(footer),
+      ],
+      [clientQueryOptions, theme, userQueryOptions, footer].map((options) => hashKey(options.queryKey)),
     );
     let html = '';
     let redirect: string | undefined;

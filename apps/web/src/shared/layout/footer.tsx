@@ -5,7 +5,8 @@ import { operatorKeys } from '../api/query-keys';
 import { useSelectedVenue } from '../venue/selected-venue';
 import { sanitizeHtml } from './sanitize-html';
 
-const footerQueryOptions = (venue: string | null) =>
+/** The footer of a venue, or the operator's (null). */
+export const footerQueryOptions = (venue: string | null) =>
   queryOptions({
     queryKey: operatorKeys.footer(venue),
     queryFn: async () =>
