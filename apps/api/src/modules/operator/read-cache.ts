@@ -67,31 +67,20 @@ export class ReadCache<V> {
 
 /**
  * One cache per settings object (each app in a process) whose entries live OPERATOR_CACHE_MS: for
- * operator rows nearly every call reads and staff change a few times a year. None when that is 0.
+ * operator rows nearly every call reads and staff change a few times a year. Answers the value for
+ * `key`, kept, or loaded each time when OPERATOR_CACHE_MS is 0.
  */
-export function perSettingsCache<V>(maxEntries: number): (config: Config) => ReadCache<V> | undefined {
+export function perSettingsKept<V>(
+  maxEntries: number,
+): (config: Config, key: string, load: () => Promise<V>) => Promise<V> {
   const caches = new WeakMap<Config, ReadCache<V>>();
-  return (config) => {
-    if (config.operatorCacheMs <= 0) return undefined;
+  return (config, key, load) => {
+    if (config.operatorCacheMs <= 0) return load();
     let cache = caches.get(config);
     if (!cache) {
       cache = new ReadCache<V>({ ttlMs: config.operatorCacheMs, maxEntries });
       caches.set(config, cache);
     }
-    return cache;
-  };
-}
-
-/**
- * `perSettingsCache` as one call: the value for `key` kept for OPERATOR_CACHE_MS, or loaded each
- * time when that is 0.
- */
-export function perSettingsKept<V>(
-  maxEntries: number,
-): (config: Config, key: string, load: () => Promise<V>) => Promise<V> {
-  const cacheOf = perSettingsCache<V>(maxEntries);
-  return (config, key, load) => {
-    const cache = cacheOf(config);
-    return cache ? cache.get(key, load) : load();
+    return cache.get(key, load);
   };
 }
