@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, {
@@ -262,11 +261,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  // Uploads (eligibility documents, freeze proof, profile photos): one file per request, at most the
-  // spec's 20,000,000 bytes; a larger file is cut off and the route answers 422.
-  await app.register(multipart, {
-    limits: { fileSize: 20_000_000, files: 1, fields: 20, fieldSize: 10_000 },
-  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireAuth, requireStaff } from '../session/session';
-import { readMultipartForm } from '../uploads/uploads.service';
+import { acceptUploads, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveEligibilityDocument,
   listEligibilityDocumentsForReview,
@@ -37,6 +37,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app,
   { db, config },
 ) => {
+  await acceptUploads(app);
   const deps = { db, config };
 
   app.post(

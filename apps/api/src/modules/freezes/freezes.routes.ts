@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth, requireStaff } from '../session/session';
-import { readMultipartForm } from '../uploads/uploads.service';
+import { acceptUploads, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveFreeze,
   listFreezesToReview,
@@ -39,6 +39,7 @@ const csrf = zErrorResponse.describe(
 
 /** Freezing a membership: the member's request, staff review (my-account.md 2.6 "Freeze modal"). */
 export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async (app, { db, config }) => {
+  await acceptUploads(app);
   const deps = { db, config };
 
   app.get(

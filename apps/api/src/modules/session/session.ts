@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -136,18 +143,15 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
   app.decorateRequest('authState', undefined);
   // A member's own data and the staff tools need a session before anything else is looked at:
   // an anonymous call gets a 401, never a 422 about its body or a 404 that tells which ids exist.
-  app.addHook('preValidation', async (request) => {
-    const route = request.routeOptions.url ?? '';
-    if (route.startsWith('/api/staff/') || route.startsWith('/api/foh/')) {
-      await requireStaff(db, config, request);
-    } else if (
-      (request.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.includes('my-account')
-    ) {
-      await requireAuth(db, config, request);
-    }
-  });
-  app.addHook('preHandler', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+  const sessionGate = (needs: 'staff' | 'customer'): preValidationAsyncHookHandler =>
+    needs === 'staff'
+      ? async (request) => {
+          await requireStaff(db, config, request);
+        }
+      : async (request) => {
+          await requireAuth(db, config, request);
+        };
+  const checkCsrf: preHandlerAsyncHookHandler = async (request) => {
     if (bearerToken(request) || !request.cookies[cookieNames(config, request).session]) return;
     const auth = await currentAuth(db, config, request);
     if (!auth) return;
@@ -155,12 +159,27 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
     if (typeof sent !== 'string' || !safeEqual(hashToken(sent), auth.session.csrfHash)) {
       throw new AppError('session_expired');
     }
-  });
+  };
   // A write may change what the session lookup joins (the user's details, an active membership):
   // the writer's next read looks it up again.
-  app.addHook('onResponse', async (request) => {
-    if (safeMethods.has(request.method) || !request.authState) return;
-    sessionCache.forgetUser(request.authState.user.id);
+  const forgetWriter: onResponseAsyncHookHandler = async (request) => {
+    if (request.authState) sessionCache.forgetUser(request.authState.user.id);
+  };
+  // Each hook goes on the routes it is for, decided once as they are declared: a route that needs
+  // none (the theme, every anonymous read) runs none of them (issue 16).
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    const tags = (route.schema as { tags?: string[] } | undefined)?.tags;
+    const needs =
+      url.startsWith('/api/staff/') || url.startsWith('/api/foh/')
+        ? 'staff'
+        : tags?.includes('my-account')
+          ? 'customer'
+          : undefined;
+    if (needs) route.preValidation = [sessionGate(needs), ...[route.preValidation ?? []].flat()];
+    const writes = [route.method].flat().some((method) => !safeMethods.has(method));
+    if (writes && url.startsWith('/api/')) route.preHandler = [checkCsrf, ...[route.preHandler ?? []].flat()];
+    if (writes) route.onResponse = [...[route.onResponse ?? []].flat(), forgetWriter];
   });
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -43,8 +43,20 @@ export interface MultipartForm {
 }
 
 /**
+ * Lets the routes of one plugin take uploads (eligibility documents, freeze proof, profile photos):
+ * one file per request, at most the spec's 20,000,000 bytes; a larger file is cut off and the route
+ * answers 422. Registered by each plugin that takes them, not on the whole app: the parser's hooks
+ * (a cleanup after every answer) then run only on those routes, not on every request (issue 16).
+ */
+export async function acceptUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 10_000 },
+  });
+}
+
+/**
  * Reads a multipart request: its text fields and its single file, held in memory (at most
- * `maxUploadBytes`, the limit app.ts gives the multipart parser). A request that is not multipart
+ * `maxUploadBytes`, the limit `acceptUploads` gives the multipart parser). A request that is not multipart
  * is a 422, not a crash.
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
