@@ -4,7 +4,8 @@
  * 1. Initial JS per sub-site: the entry script and modulepreload links of each built HTML, gzipped.
  * 2. Throughput and p99 with autocannon, one target at a time (two cores: never two servers under
  *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
- *    a fresh seeded database: GET /api/frontend/theme and GET /api/auth/user with a bearer token.
+ *    a fresh seeded database: GET /api/frontend/theme (in rounds taken in turn with the bare
+ *    endpoint's, for their ratio) and GET /api/auth/user with a bearer token.
  *    The joining site's lazy map chunk (venue-map) is reported on its own and must not be initial.
  * 3. Lighthouse (mobile preset: slow 4G, 4x CPU; performance, LCP, CLS, accessibility) for /,
  *    /location/{venue}, its by-time list, /account/login, /join/, /join/centre/{slug} (the seeded
@@ -47,7 +48,14 @@ import { type JoiningRun, joiningFixture, logIn as logInMember, runJoining } fro
 import { type LighthouseFigure, runLighthouse } from './lighthouse';
 import { type Check, checkBudgets, printReport } from './report';
 import { budgets, demoMember, has, here, root, serverEntry, settings, webDist } from './settings';
-import { type LoadFigure, measureBare, measureLoad, measurePageRate, sessionCookies } from './throughput';
+import {
+  type LoadFigure,
+  measureBare,
+  measureBesideBare,
+  measureLoad,
+  measurePageRate,
+  sessionCookies,
+} from './throughput';
 
 /** The API server's command line, for every part (BENCH_API_NODE_ARGS, then the entry). */
 const serverArgs = [...settings.apiNodeArgs, serverEntry];
@@ -120,7 +128,7 @@ async function main(): Promise<void> {
       await waitForUrl(`${base}/api/health`, app, 180_000);
 
       if (has('api')) {
-        load.push(await measureLoad('GET /api/frontend/theme', `${base}/api/frontend/theme`));
+        load.push(await measureBesideBare('GET /api/frontend/theme', `${base}/api/frontend/theme`));
         // Pages with their first view rendered on the server (decision 027): at a steady arrival rate
         // (each with its first view), and as fast as they are answered (the process saturated: the
         // share it still renders, the rest sent as the template).

@@ -1,8 +1,8 @@
 /** 2. Throughput and p99 with autocannon: the bare node:http endpoint, and the API's calls. */
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { log, percentile, round, sleep, startProcess, stopProcess, waitForUrl } from './helpers';
+import autocannon, { type Result } from 'autocannon';
+import { log, median, percentile, round, sleep, startProcess, stopProcess, waitForUrl } from './helpers';
 import { here, settings } from './settings';
 
 export interface LoadFigure {
@@ -20,6 +20,11 @@ export interface LoadFigure {
   firstViewShare?: number;
   /** Requests sent per second (an arrival rate), for a page measured at one; unset: a closed loop. */
   rate?: number;
+  /**
+   * Measured in rounds taken in turn with the bare node:http endpoint's (measureBesideBare): each
+   * round's req/s of both, and the median of the rounds' ratios.
+   */
+  besideBare?: { rounds: { bare: number; target: number }[]; ratio: number };
 }
 
 export interface LoadOptions {
@@ -126,6 +131,58 @@ export async function measurePageRate(name: string, url: string, rate: number): 
     firstViewShare: latencies.length > 0 ? round(firstViews / latencies.length, 2) : 0,
     rate,
   };
+}
+
+/**
+ * `url` against the bare node:http endpoint in rounds taken in turn (bare, target, bare, ...), so
+ * that both see the same machine: on two shared cores its speed drifts by a third over a minute,
+ * and a ratio of two runs taken a minute apart measured the drift as much as the server (the full
+ * run of 2026-12-02: 0.41, then 0.56 alone). The figure is the target's over all its rounds; the
+ * ratio is the median of the rounds' ratios.
+ */
+export async function measureBesideBare(name: string, url: string, rounds = 5): Promise<LoadFigure> {
+  const child = await startProcess('bare', [path.join(here, 'bare-server.mjs')], {
+    PORT: String(settings.barePort),
+  });
+  try {
+    const bareUrl = `http://127.0.0.1:${settings.barePort}/`;
+    await waitForUrl(bareUrl, child, 10_000);
+    const seconds = Math.max(1, Math.round(settings.duration / rounds));
+    for (const warm of [bareUrl, url]) {
+      await autocannon({ url: warm, connections: settings.connections, duration: 2 });
+    }
+    log(
+      `${name}: ${rounds} rounds of ${seconds} s each, in turn with bare node:http, ${settings.connections} connections`,
+    );
+    const loadAverage = loadavg().map((value) => round(value, 2));
+    const results: Result[] = [];
+    const pairs: { bare: number; target: number }[] = [];
+    for (let done = 0; done < rounds; done += 1) {
+      const bare = await autocannon({ url: bareUrl, connections: settings.connections, duration: seconds });
+      const target = await autocannon({ url, connections: settings.connections, duration: seconds });
+      results.push(target);
+      pairs.push({ bare: round(bare.requests.average), target: round(target.requests.average) });
+    }
+    const total = (pick: (result: Result) => number) =>
+      results.reduce((sum, result) => sum + pick(result), 0);
+    return {
+      name,
+      url,
+      requestsPerSecond: round(total((r) => r.requests.total) / (seconds * rounds)),
+      latencyP50Ms: round(median(results.map((r) => r.latency.p50)), 1),
+      latencyP99Ms: round(Math.max(...results.map((r) => r.latency.p99)), 1),
+      non2xx: total((r) => r.non2xx),
+      errors: total((r) => r.errors),
+      timeouts: total((r) => r.timeouts),
+      loadAverage,
+      besideBare: {
+        rounds: pairs,
+        ratio: round(median(pairs.map((pair) => pair.target / pair.bare)), 2),
+      },
+    };
+  } finally {
+    await stopProcess(child);
+  }
 }
 
 export async function measureBare(): Promise<LoadFigure> {
