@@ -571,6 +571,7 @@ async function measureFloor(
   settings: BookingsSettings,
   env: Record<string, string>,
   fixture: BookingsFixture,
+  when: 'before' | 'after',
 ): Promise<BookingsFigure> {
   const floor = await hooks.startProcess('floor', [path.join(hooks.root, 'bench/floor-server.mjs')], {
     DATABASE_URL: env.DATABASE_URL ?? '',
@@ -583,7 +584,7 @@ async function measureFloor(
     const options = { url, method: 'POST', body: '{}', connections: settings.connections };
     await autocannon({ ...options, duration: settings.warmup });
     hooks.log(
-      `postgres: floor (pg booking transaction): ${settings.writeDuration} s, ${settings.connections} connections`,
+      `postgres: floor (pg booking transaction, ${when} the writes): ${settings.writeDuration} s, ${settings.connections} connections`,
     );
     const loadAverage = load();
     const cpu = processCpu(floor.pid);
@@ -593,7 +594,7 @@ async function measureFloor(
     for (const [status, entry] of Object.entries(result.statusCodeStats ?? {}))
       statuses[status] = entry.count;
     return {
-      name: 'floor: pg booking transaction',
+      name: `floor: pg booking transaction (${when})`,
       database: 'postgres',
       kind: 'floor',
       budgeted: false,
@@ -910,7 +911,7 @@ export async function runBookings(
     // The floor first, alone on the database (the API server is not started yet).
     const wanted = (target: BookingsTarget) => settings.targets.includes(target);
     if (database === 'postgres' && wanted('floor')) {
-      figures.push(await measureFloor(hooks, settings, env, fixture));
+      figures.push(await measureFloor(hooks, settings, env, fixture, 'before'));
       await undoFloor(env, fixture);
     }
     await upkeep(env);
@@ -981,6 +982,12 @@ export async function runBookings(
             app.pid,
           )),
         );
+      // The floor again, after the writes it is the reference of (the API server idle meanwhile).
+      if (database === 'postgres' && wanted('floor') && (wanted('cart') || wanted('checkout'))) {
+        await upkeep(env);
+        figures.push(await measureFloor(hooks, settings, env, fixture, 'after'));
+        await undoFloor(env, fixture);
+      }
       if (wanted('race')) {
         const race = await measureRace(hooks, database, http.call, fixture);
         figures.push(race.figure);

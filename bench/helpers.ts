@@ -138,6 +138,8 @@ export function cpuShares(from: CpuTimes | undefined, to: CpuTimes | undefined):
 export interface ProcessCpu {
   server: number;
   postgres: number;
+  /** Each PostgreSQL process's: one that ends between two readings (an idle connection closed) takes its time with it. */
+  postgresByPid?: Map<number, number>;
 }
 
 /** One reading of /proc: undefined where there is none. Clock ticks are 10 ms on Linux (USER_HZ 100). */
@@ -175,7 +177,12 @@ export function processCpu(serverPid: number | undefined): ProcessCpu | undefine
     }
     const sum = (keep: (row: (typeof rows)[number]) => boolean) =>
       rows.filter(keep).reduce((total, row) => total + row.ms, 0);
-    return { server: sum((row) => tree.has(row.pid)), postgres: sum((row) => row.comm === 'postgres') };
+    const postgres = rows.filter((row) => row.comm === 'postgres');
+    return {
+      server: sum((row) => tree.has(row.pid)),
+      postgres: sum((row) => row.comm === 'postgres'),
+      postgresByPid: new Map(postgres.map((row) => [row.pid, row.ms])),
+    };
   } catch {
     return undefined;
   }
@@ -188,8 +195,15 @@ export function cpuPerRequest(
   requests: number,
 ): ProcessCpu | undefined {
   if (!from || !to || requests <= 0) return undefined;
+  // Per process, over those alive at the second reading: a backend that ended meanwhile would make
+  // the difference of the sums negative (the floor measured beside the idle API, whose pool closes).
+  let postgres = to.postgres - from.postgres;
+  if (from.postgresByPid && to.postgresByPid) {
+    postgres = 0;
+    for (const [pid, ms] of to.postgresByPid) postgres += ms - (from.postgresByPid.get(pid) ?? 0);
+  }
   return {
     server: round((to.server - from.server) / requests, 2),
-    postgres: round((to.postgres - from.postgres) / requests, 2),
+    postgres: round(postgres / requests, 2),
   };
 }

@@ -155,19 +155,25 @@ function checkWrites(bookings: BookingsRun[], checks: Check[]): void {
   const run = bookings.find((r) => r.database === 'postgres');
   if (!run) return;
   const named = (name: string) => run.figures.find((figure) => figure.name === name);
-  const floor = run.figures.find((figure) => figure.kind === 'floor');
+  // The floor is measured before the writes and again after them: their mean brackets the machine's
+  // drift over the minutes between (two shared cores; the same floor measured 1,005 and 1,962 req/s
+  // on one day).
+  const floors = run.figures.filter((figure) => figure.kind === 'floor');
+  const floorRps =
+    floors.length > 0
+      ? round(floors.reduce((sum, figure) => sum + figure.requestsPerSecond, 0) / floors.length)
+      : 0;
   const writes = [
     { figure: named('POST cart/add'), ratio: budgets.cartAddToFloor },
     { figure: named('POST checkout/complete'), ratio: budgets.checkoutToFloor },
   ];
   for (const { figure, ratio } of writes) {
     if (!figure) continue;
-    if (floor) {
-      const fraction =
-        floor.requestsPerSecond > 0 ? round(figure.requestsPerSecond / floor.requestsPerSecond, 2) : 0;
+    if (floors.length > 0) {
+      const fraction = floorRps > 0 ? round(figure.requestsPerSecond / floorRps, 2) : 0;
       checks.push({
         name: `PostgreSQL ${figure.name} / floor`,
-        value: `${fraction.toFixed(2)} (${figure.requestsPerSecond}/${floor.requestsPerSecond})`,
+        value: `${fraction.toFixed(2)} (${figure.requestsPerSecond}/${floorRps})`,
         target: `>= ${ratio.toFixed(2)}`,
         pass: fraction >= ratio,
       });
