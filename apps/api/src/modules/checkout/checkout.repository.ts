@@ -66,6 +66,13 @@ const orderAnnouncedStatement = preparedPerDatabase((db) =>
     .prepare('checkout_order_announced'),
 );
 
+/**
+ * The order's announced mark as a change made with its confirmation's record (mail's `emailAlong`):
+ * the email and the mark are kept together, in one statement.
+ */
+export const orderAnnouncedChange = sql`update orders set announced_at = now()
+  where id = ${sql.placeholder('orderId')}::int and announced_at is null`;
+
 /** Records that an order has been announced and its confirmation emailed (a second call changes nothing). */
 export async function markOrderAnnounced(db: Database, orderId: number): Promise<void> {
   await orderAnnouncedStatement(db).execute({ orderId });

@@ -1,6 +1,7 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readListVersion } from '../../db/list-versions';
 import { cartHolds, carts, orders, outboundEmails, paymentAttempts, sandboxCharges } from '../../db/schema';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import {
@@ -166,6 +167,22 @@ describe('crash-safe checkout', () => {
       expect.objectContaining({ contentType: expect.stringContaining('text/calendar') }),
     ]);
     expect((await ordersOf(died.user.id))[0]?.announcedAt).toBeInstanceOf(Date);
+  });
+
+  it("an order's announced mark moves no list version; a change its lists show does (migration 0032)", async () => {
+    const c = await customerWith(f.yogaSession.id, true);
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orderId = Number(paid.json().complete_order_id);
+    const version = () => readListVersion(t.db, c.user.id);
+    const before = await version();
+    await t.db.execute(sql`update orders set announced_at = null where id = ${orderId}`);
+    await t.db.execute(sql`update orders set announced_at = now() where id = ${orderId}`);
+    // An update that changes nothing is no change either.
+    await t.db.execute(sql`update orders set total = total where id = ${orderId}`);
+    expect(await version()).toBe(before);
+    await t.db.execute(sql`update orders set source = 'foh' where id = ${orderId}`);
+    expect(await version()).not.toBe(before);
   });
 
   it('charged but the answer was lost and the customer gave up: the reconciliation job writes the order', async () => {

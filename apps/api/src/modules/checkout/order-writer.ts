@@ -14,7 +14,7 @@ import {
   settlesInOneStatement,
 } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
-import type { OutgoingEmail } from '../mail/mail.service';
+import { emailAlong, type OutgoingEmail } from '../mail/mail.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -42,6 +42,7 @@ import {
   markOrderAnnounced,
   type OrderRow,
   type OrderRowsWritten,
+  orderAnnouncedChange,
   type PaymentRow,
   writeOrderRows,
 } from './checkout.repository';
@@ -373,10 +374,10 @@ async function confirmationOf(
 
 /**
  * A freshly written order, committed: announced (memberships activate), then its confirmation
- * recorded and the order marked announced, together, in one transaction sent with its commit
- * (db/pipeline.ts). A process that dies before that leaves the order to
+ * recorded and the order marked announced, together, by one statement (no transaction: decision
+ * 025, amended). A process that dies before that leaves the order to
  * `announceOrdersLeftUnannounced`, which activates nothing twice (activation is idempotent); the
- * email is recorded once, with the mark. It is handed to the transport after the commit.
+ * email is recorded once, with the mark. It is handed to the transport once recorded.
  */
 export async function announceOrder(
   deps: CheckoutDeps,
@@ -389,14 +390,14 @@ export async function announceOrder(
     links: linksOf(deps),
   });
   const email = await confirmationOf(deps, customer, written);
-  const [recorded] = await deps.db.transaction((tx) =>
-    commitWith(tx, [
-      email ? deps.mailer.record(tx, email) : Promise.resolve(null),
-      markOrderAnnounced(tx, written.order.id),
-    ]),
-  );
-  recorded?.deliver();
+  const orderId = written.order.id;
+  if (!email) return markOrderAnnounced(deps.db, orderId);
+  const recorded = await deps.mailer.recordAlong(deps.db, email, orderAnnounced, { orderId });
+  recorded.deliver();
 }
+
+/** The confirmation's record marks its order announced (one statement: both or neither). */
+const orderAnnounced = emailAlong(orderAnnouncedChange);
 
 /**
  * One run of the order announcements job (jobs.ts), with a chosen `now` (tests call it directly):

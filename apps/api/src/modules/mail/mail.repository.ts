@@ -1,7 +1,14 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
-import { placeholdersOf, preparedPerDatabase, timeOrNull } from '../../db/prepared';
+import {
+  type PreparedSql,
+  placeholdersOf,
+  preparedPerDatabase,
+  preparedSql,
+  timeOrNull,
+} from '../../db/prepared';
+import { rawRowsOf } from '../../db/raw-rows';
 import { outboundEmails } from '../../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
@@ -39,6 +46,47 @@ export async function insertOutboundEmail(db: Database, values: NewOutboundEmail
   const [row] = await insertOutboundEmailStatement(db).execute(values);
   if (!row) throw new Error('insert into outbound_emails returned nothing');
   return row.id;
+}
+
+/**
+ * A change of a caller's made by the statement that records an email (a data-modifying common
+ * table expression, run whatever the insert reads of it), so that the two are kept together or not
+ * at all without a transaction of their own: one statement where a transaction took four.
+ */
+export interface EmailAlong {
+  /** Built once per database: the caller's change, then the outbox's insert. */
+  statement: (db: Database) => PreparedSql;
+}
+
+/** `change`: SQL with placeholders of its own, none named as an outbox column. */
+export function emailAlong(change: SQL): EmailAlong {
+  return {
+    statement: preparedSql(sql`with along as (${change})
+      insert into outbound_emails (to_address, subject, html, text, template, attachments, status, attempts,
+        next_attempt_at)
+      values (${sql.placeholder('toAddress')}, ${sql.placeholder('subject')}, ${sql.placeholder('html')},
+        ${sql.placeholder('text')}, ${sql.placeholder('template')}, ${sql.placeholder('attachments')}::jsonb,
+        ${sql.placeholder('status')}, ${sql.placeholder('attempts')}::int, ${timeOrNull('nextAttemptAt')})
+      returning id`),
+  };
+}
+
+/** Records the email and makes `along`'s change, in one statement. */
+export async function insertOutboundEmailAlong(
+  db: Database,
+  values: NewOutboundEmail,
+  along: EmailAlong,
+  alongValues: Record<string, unknown>,
+): Promise<number> {
+  const result = await along.statement(db).execute({
+    ...alongValues,
+    ...values,
+    // Raw statements' values go to the driver as given.
+    attachments: JSON.stringify(values.attachments),
+  });
+  const id = rawRowsOf<{ id: number }>(result)[0]?.id;
+  if (id === undefined) throw new Error('insert into outbound_emails returned nothing');
+  return Number(id);
 }
 
 /** How a delivery ended: sent, refused for good, or to be tried again at `nextAttemptAt`. */

@@ -9,11 +9,15 @@ import {
 import {
   claimDueEmails,
   type DeliveryResult,
+  type EmailAlong,
   findOutboundEmail,
   insertOutboundEmail,
+  insertOutboundEmailAlong,
   listOutboundEmails,
   markOutboundEmail,
 } from './mail.repository';
+
+export { type EmailAlong, emailAlong } from './mail.repository';
 
 export interface EmailAttachment {
   filename: string;
@@ -45,12 +49,16 @@ export interface Mailer {
    */
   send(email: OutgoingEmail): Promise<void>;
   /**
-   * Records the email in the outbox on `db`, a caller's transaction, in one prepared statement
-   * issued as this is called (db/pipeline.ts). Once the transaction has committed, the caller
-   * hands it to the transport with `deliver`; a rolled-back email was never recorded, and is never
-   * sent.
+   * Records the email and makes a change of the caller's (`emailAlong`) in one statement, outside
+   * any transaction: both are kept, or neither. Once it resolves, the caller hands the email to the
+   * transport with `deliver`.
    */
-  record(db: Database, email: OutgoingEmail): Promise<RecordedEmail>;
+  recordAlong(
+    db: Database,
+    email: OutgoingEmail,
+    along: EmailAlong,
+    alongValues: Record<string, unknown>,
+  ): Promise<RecordedEmail>;
   /**
    * One run of the email retries job (jobs.ts) with a chosen `now` (tests call it directly): queued
    * emails whose next try is due are delivered again. Answers what became of them.
@@ -136,19 +144,20 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     return result;
   }
 
-  async function record(on: Database, email: OutgoingEmail): Promise<RecordedEmail> {
-    const queued = transport.kind !== 'outbox';
-    const id = await insertOutboundEmail(on, {
-      toAddress: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      template: email.template,
-      attachments: email.attachments ?? [],
-      status: queued ? 'queued' : 'outbox',
-      attempts: queued ? 1 : 0,
-      nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
-    });
+  const queued = transport.kind !== 'outbox';
+  const rowOf = (email: OutgoingEmail) => ({
+    toAddress: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    template: email.template,
+    attachments: email.attachments ?? [],
+    status: queued ? 'queued' : 'outbox',
+    attempts: queued ? 1 : 0,
+    nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
+  });
+
+  function recorded(id: number, email: OutgoingEmail): RecordedEmail {
     return {
       deliver() {
         if (!queued) return;
@@ -162,9 +171,11 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
 
   return {
     async send(email) {
-      (await record(db, email)).deliver();
+      recorded(await insertOutboundEmail(db, rowOf(email)), email).deliver();
     },
-    record,
+    async recordAlong(on, email, along, alongValues) {
+      return recorded(await insertOutboundEmailAlong(on, rowOf(email), along, alongValues), email);
+    },
     async retryDue(now) {
       const run: RetryRun = { sent: 0, queued: 0, failed: 0 };
       if (transport.kind === 'outbox') return run;
