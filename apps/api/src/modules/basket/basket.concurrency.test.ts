@@ -180,6 +180,33 @@ describe('basket under concurrency (PostgreSQL)', () => {
     expect(await t.db.select().from(cartItems).where(eq(cartItems.occurrenceId, session))).toHaveLength(1);
   });
 
+  it("a new customer's first adds from many tabs at once share the one basket they create", async () => {
+    const sessions = await Promise.all(
+      ['02:15', '02:45', '03:15', '03:45', '04:15'].map((h) => classSession(h, 0)),
+    );
+    const customer = await createUser(t.db, f.clientId);
+    // No basket yet: each add's statement would create it (decision 026, amended); one does.
+    const answers = await Promise.all(
+      sessions.map((id) =>
+        api(t.app).post('/api/activities/cart/add', customer.headers, { items: [{ id, type: 'activity' }] }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(sessions.map(() => 200));
+    const baskets = await t.db.select().from(carts).where(eq(carts.userId, customer.user.id));
+    expect(baskets).toHaveLength(1);
+    const lines = await t.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, baskets[0]?.id ?? 0));
+    expect(lines.map((line) => line.occurrenceId).sort()).toEqual([...sessions].sort());
+    for (const session of sessions) {
+      expect(await findOccurrenceRow(t.db, session)).toMatchObject({ heldCount: 1 });
+    }
+    // The last answer describes every line committed before it.
+    const sizes = answers.map((res) => res.json().data.items.length as number);
+    expect(Math.max(...sizes)).toBe(sessions.length);
+  });
+
   it('one line removed from many tabs at once gives its place back once', async () => {
     const session = await lastPlace('01:45');
     const customer = await createUser(t.db, f.clientId);

@@ -12,7 +12,7 @@ import {
 } from '../../db/line-details';
 import { isUniqueViolation } from '../../db/locks';
 import { preparedPerDatabase, preparedSql, timeOrNull } from '../../db/prepared';
-import { rawRowsOf } from '../../db/raw-rows';
+import { rawRowsOf, tableRowFromJson } from '../../db/raw-rows';
 import {
   activities,
   type CardBilling,
@@ -528,16 +528,50 @@ const otherLineKinds = sql`exists (select 1 from cart_items m where m.cart_id = 
     exists (select 1 from cart_items p where p.cart_id = ${sql.placeholder('cartId')}::int
       and p.cartable_type = 'penalty') as has_penalty`;
 
-/** What `addLineAtOnce` did: wrote the line, found the session full, or left it to the transaction. */
+/** What `addLineAtOnce` did: wrote the line (in the basket answered), found the session full, or left it to the transaction. */
 export type LineAtOnce =
-  | { kind: 'added'; lineId: number; hasMembership: boolean; hasPenalty: boolean }
+  | { kind: 'added'; cart: CartRow; lineId: number; hasMembership: boolean; hasPenalty: boolean }
   | { kind: 'full' }
   | { kind: 'unsure' };
 
+/**
+ * The customer's open basket for an add, found (its row locked, as every basket writer does first)
+ * or created when they have none; only a basket the add may write at once: no live checkout claim,
+ * the source asked for (or none asked), and nothing for tidying to do first (a run-out hold or
+ * membership line, a line left without a hold), which the caller's slower path does. Its
+ * placeholders: `userId`, `clientId`, `uuid` and `newSource` (a new basket's), `source`,
+ * `claimStartedBefore` and `now`.
+ */
+const addersBasket = sql`found as materialized (
+    select * from carts where user_id = ${sql.placeholder('userId')}::int and status = 'open'
+    for update
+  ), created as (
+    insert into carts (uuid, client_id, user_id, source)
+    select ${sql.placeholder('uuid')}, ${sql.placeholder('clientId')}::int, ${sql.placeholder('userId')}::int,
+      ${sql.placeholder('newSource')}
+    where not exists (select 1 from found)
+    on conflict (user_id) where status = 'open' do nothing
+    returning *
+  ), basket as materialized (
+    select f.* from found f
+    where (f.checkout_claim is null or f.checkout_started_at is null
+        or f.checkout_started_at <= ${sql.placeholder('claimStartedBefore')}::timestamptz)
+      and (${sql.placeholder('source')}::text is null or f.source = ${sql.placeholder('source')}::text)
+      and not exists (select 1 from cart_holds h where h.cart_id = f.id
+        and h.expires_at < ${sql.placeholder('now')}::timestamptz)
+      and not exists (select 1 from cart_items i where i.cart_id = f.id and i.cartable_type = 'membership'
+        and i.line_expires_at < ${sql.placeholder('now')}::timestamptz)
+      and not exists (select 1 from cart_items ci where ci.cart_id = f.id
+        and ci.cartable_type not in ('membership', 'penalty')
+        and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))
+    union all
+    select c.* from created c
+  )`;
+
 const addLineAtOnceStatement = preparedSql(sql`
-      with ${lockedOpenBasket}, clear as materialized (
+      with ${addersBasket}, clear as materialized (
         select not exists (select 1 from cart_items i
-            where i.cart_id = ${sql.placeholder('cartId')}::int and i.occurrence_id = ${sql.placeholder('occurrenceId')}::int)
+            where i.cart_id = (select id from basket) and i.occurrence_id = ${sql.placeholder('occurrenceId')}::int)
           and not exists (select 1 from waitlist_entries w
             where w.user_id = ${sql.placeholder('userId')}::int and w.occurrence_id = ${sql.placeholder('occurrenceId')}::int
               and w.status in ('waiting', 'offered')) as ok
@@ -549,40 +583,49 @@ const addLineAtOnceStatement = preparedSql(sql`
       ), line as (
         insert into cart_items (cart_id, cartable_type, activity_id, venue_id, occurrence_id,
           pricing_option_id, purchased_for_user_id, quantity, amount, benefit_applied, tickets)
-        select ${sql.placeholder('cartId')}::int, ${sql.placeholder('cartableType')}, ${sql.placeholder('activityId')}::int, ${sql.placeholder('venueId')}::int,
+        select (select id from basket), ${sql.placeholder('cartableType')}, ${sql.placeholder('activityId')}::int, ${sql.placeholder('venueId')}::int,
           taken.id, ${sql.placeholder('pricingOptionId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('quantity')}::int,
           ${sql.placeholder('amount')}::int, ${sql.placeholder('benefitApplied')}::boolean, ${sql.placeholder('tickets')}::jsonb
         from taken
         returning id
       ), held as (
         insert into cart_holds (cart_id, cart_item_id, occurrence_id, quantity, expires_at)
-        select ${sql.placeholder('cartId')}::int, line.id, taken.id, ${sql.placeholder('quantity')}::int, ${sql.placeholder('expiresAt')}::timestamptz
+        select (select id from basket), line.id, taken.id, ${sql.placeholder('quantity')}::int, ${sql.placeholder('expiresAt')}::timestamptz
         from line, taken
         returning cart_item_id
       )
-      select exists (select 1 from basket) as open, (select ok from clear) as clear,
-        (select cart_item_id from held) as line_id, ${otherLineKinds}`);
+      select (select row_to_json(b) from basket b) as cart, (select ok from clear) as clear,
+        (select cart_item_id from held) as line_id,
+        exists (select 1 from cart_items m where m.cart_id = (select id from basket)
+          and m.cartable_type = 'membership') as has_membership,
+        exists (select 1 from cart_items p where p.cart_id = (select id from basket)
+          and p.cartable_type = 'penalty') as has_penalty`);
 
 /**
  * A basket line of one session, its hold and its place, written by one statement outside any
- * transaction (decision 026): the basket's row is locked first, as every basket writer does, then the
- * session's, and the statement's end is the commit. It writes nothing, answering 'unsure', when the
- * basket is not open or is being paid for, when its lines (as the statement found them) already hold
- * the session, or when the customer waits for it on the waitlist (an offer may be putting it there);
- * the caller's transaction then says why. The lines were read before the basket's lock was waited on,
- * so a twin a concurrent add committed meanwhile is refused by the unique index: 'unsure' as well.
+ * transaction (decision 026), in the customer's open basket, which the same statement finds or
+ * creates (decision 026, amended): the basket's row is locked first, as every basket writer does,
+ * then the session's, and the statement's end is the commit. It writes no line, answering 'unsure',
+ * when the basket is one `addersBasket` leaves to the caller, when its lines (as the statement found
+ * them) already hold the session, or when the customer waits for it on the waitlist (an offer may be
+ * putting it there); the caller's transaction then says why. The lines were read before the basket's
+ * lock was waited on, so a twin a concurrent add committed meanwhile is refused by the unique index:
+ * 'unsure' as well.
  */
 export async function addLineAtOnce(
   db: Database,
-  line: Omit<NewCartItemRow, 'occurrenceId' | 'bundleId'> & { occurrenceId: number },
-  hold: { expiresAt: Date; claimStartedBefore: Date },
+  basket: { userId: number; clientId: number; uuid: string; newSource: string; source: string | null },
+  line: Omit<NewCartItemRow, 'cartId' | 'occurrenceId' | 'bundleId' | 'purchasedForUserId'> & {
+    occurrenceId: number;
+  },
+  hold: { expiresAt: Date; claimStartedBefore: Date; now: Date },
 ): Promise<LineAtOnce> {
   try {
     const result = await addLineAtOnceStatement(db).execute({
-      cartId: line.cartId,
+      ...basket,
       claimStartedBefore: hold.claimStartedBefore.toISOString(),
+      now: hold.now.toISOString(),
       occurrenceId: line.occurrenceId,
-      userId: line.purchasedForUserId,
       quantity: line.quantity,
       cartableType: line.cartableType,
       activityId: line.activityId,
@@ -594,16 +637,17 @@ export async function addLineAtOnce(
       expiresAt: hold.expiresAt.toISOString(),
     });
     const row = rawRowsOf<{
-      open: boolean;
-      clear: boolean;
+      cart: unknown;
+      clear: boolean | null;
       line_id: number | null;
       has_membership: boolean;
       has_penalty: boolean;
     }>(result)[0];
-    if (!row?.open || !row.clear) return { kind: 'unsure' };
+    if (!row?.cart || !row.clear) return { kind: 'unsure' };
     if (row.line_id === null) return { kind: 'full' };
     return {
       kind: 'added',
+      cart: tableRowFromJson(carts, row.cart),
       lineId: Number(row.line_id),
       hasMembership: row.has_membership,
       hasPenalty: row.has_penalty,

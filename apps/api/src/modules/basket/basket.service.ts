@@ -168,6 +168,11 @@ export function bundleIdsOf(lines: { item: { bundleId: number | null } }[]): num
   return [...new Set(lines.flatMap((d) => (d.item.bundleId === null ? [] : [d.item.bundleId])))];
 }
 
+/** Where a new basket is used first: the source asked for, or front of house for staff. */
+function newBasketSource(acting: Acting, source: string | undefined): string {
+  return source ?? (acting.isStaff ? 'foh' : 'activity-booking');
+}
+
 /** The customer's open basket with run-out holds released first. */
 export async function currentCart(deps: CartDeps, acting: Acting, source?: string): Promise<CartRow> {
   const now = new Date();
@@ -176,7 +181,7 @@ export async function currentCart(deps: CartDeps, acting: Acting, source?: strin
     {
       clientId: acting.clientId,
       userId: acting.customer.id,
-      source: source ?? (acting.isStaff ? 'foh' : 'activity-booking'),
+      source: newBasketSource(acting, source),
       uuid: randomUUID(),
     },
     now,
@@ -377,9 +382,9 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
   // with the session): nearly every add sends no release (decision 030).
   const held = plans.flatMap((plan) => plan.sessions.filter((s) => s.holdsRunOut).map((s) => s.occurrenceId));
   if (held.length > 0) await deps.holds.releaseExpired({ occurrenceIds: held });
-  const cart = await currentCart(deps, acting, body.source);
-  const atOnce = await addOneLineAtOnce(deps, acting, cart, plans, body.source, now);
+  const atOnce = await addOneLineAtOnce(deps, acting, plans, body.source, now);
   if (atOnce) return atOnce;
+  const cart = await currentCart(deps, acting, body.source);
   const { locked, known } = await inBasketTransaction(deps.db, async (tx) => {
     const locked = await lockOpenCart(tx, cart, now);
     const existing = await listCartItemRows(tx, cart.id);
@@ -450,21 +455,20 @@ export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddReq
 }
 
 /**
- * Nearly every add, one line of one session, written by one statement (decision 026): no benefit to
- * count against the customer's memberships, and the basket's source as it is. Answers the basket, a
- * 422 'full', or undefined for the transaction below to do it (and say why it cannot).
+ * Nearly every add, one line of one session, written by one statement with the customer's open
+ * basket found or created (decision 026): no benefit to count against the customer's memberships,
+ * the basket's source as it is, and nothing to tidy in it first. Answers the basket, a 422 'full', or
+ * undefined for the transaction below to do it (and say why it cannot).
  */
 async function addOneLineAtOnce(
   deps: CartDeps,
   acting: Acting,
-  cart: CartRow,
   plans: AddPlan[],
   source: string | undefined,
   now: Date,
 ): Promise<BasketView | undefined> {
   const plan = plans.length === 1 ? plans[0] : undefined;
   if (plan?.sessions.length !== 1 || plan.occurrenceId === null) return;
-  if (source !== undefined && source !== cart.source) return;
   // A benefit's uses are counted in the transaction. A benefit given while this add runs prices the
   // line as it was a moment before; checkout re-counts the benefit lines it has.
   if (
@@ -478,24 +482,32 @@ async function addOneLineAtOnce(
     addLineAtOnce(
       deps.db,
       {
-        cartId: cart.id,
+        userId: acting.customer.id,
+        clientId: acting.clientId,
+        uuid: randomUUID(),
+        newSource: newBasketSource(acting, source),
+        source: source ?? null,
+      },
+      {
         cartableType: plan.cartableType,
         activityId: plan.activityId,
         venueId: plan.venueId,
         occurrenceId,
         pricingOptionId: plan.priced.pricingOptionId,
-        purchasedForUserId: acting.customer.id,
         quantity: plan.priced.quantity,
         amount: plan.priced.amount,
         benefitApplied: plan.priced.benefitApplied,
         tickets: plan.priced.tickets,
       },
-      { expiresAt: holdExpiry(deps.config, now), claimStartedBefore: claimStartedBefore(now) },
+      { expiresAt: holdExpiry(deps.config, now), claimStartedBefore: claimStartedBefore(now), now },
     ),
   );
   if (written.kind === 'unsure') return;
   if (written.kind === 'full') throw sessionFull(plan);
-  return viewOf(deps, acting, cart, { membership: written.hasMembership, penalty: written.hasPenalty });
+  return viewOf(deps, acting, written.cart, {
+    membership: written.hasMembership,
+    penalty: written.hasPenalty,
+  });
 }
 
 /**
