@@ -27,6 +27,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return hasErrorCode(error, uniqueViolation);
 }
 
+const raisedByStatement = new Set(['P0001']);
+
+/** A statement's own check refused what it found (`statement_check`, migration 0031). */
+export function isStatementCheck(error: unknown): boolean {
+  return hasErrorCode(error, raisedByStatement);
+}
+
 /**
  * A job's claim (the UPDATE that leases or marks the rows it takes, or the SELECT that reads rows to
  * change in its transaction): up to `limit` rows of `id`'s table matching `where`, lowest id first,

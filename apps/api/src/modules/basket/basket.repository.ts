@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -432,26 +432,74 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
     where id = ${occurrenceId}`);
 }
 
-const completeCartBookingOneSessionStatement = preparedSql(sql`
-    with closed as (
+/**
+ * A paid basket of one session settled, as common table expressions of a statement that writes its
+ * order first (`closed` runs once the caller's CTE named by `after` has): the basket completed, its
+ * holds (locked by the caller, or the statement fails) deleted, and their places booked, the
+ * session's row locked last (its update waits for the other two: they are the one-time conditions
+ * of its scan). `placed` answers the session's id. Placeholders: `cartId`, `now`, `hash`, `source`,
+ * `holdIds`, `holdCount`, `occurrenceId`, `quantity`.
+ */
+export function oneSessionBasketSettled(after: SQL): SQL {
+  return sql`closed as (
       update carts set status = 'completed', completed_at = ${sql.placeholder('now')}::timestamptz,
         checkout_hash = ${sql.placeholder('hash')}, checkout_claim = null, checkout_started_at = null,
         source = ${sql.placeholder('source')}, updated_at = ${sql.placeholder('now')}::timestamptz
-      where id = ${sql.placeholder('cartId')}::int
+      where id = ${sql.placeholder('cartId')}::int and exists (select 1 from ${after})
       returning id
     ), gone as (
       -- By the basket too: a generic plan takes "id = any(ids)" for ten rows, and PostgreSQL then
       -- planned this statement afresh on every checkout (0.17 ms of planning for 0.15 ms of work).
       delete from cart_holds
-      where cart_id = ${sql.placeholder('cartId')}::int and id = any(${sql.placeholder('holdIds')}::int[]) returning id
-    )
-    update occurrences
-    set held_count = held_count - ${sql.placeholder('quantity')}::int, booked_count = booked_count + ${sql.placeholder('quantity')}::int
-    where id = ${sql.placeholder('occurrenceId')}::int
-      -- An error, not an empty answer: the statement may be sent with its commit (migration 0031).
-      and statement_check(exists (select 1 from closed) and (select count(*) from gone) = ${sql.placeholder('holdCount')},
-        'the basket could not be settled in one statement')
-    returning id`);
+      where cart_id = ${sql.placeholder('cartId')}::int and id = any(${sql.placeholder('holdIds')}::int[])
+        and exists (select 1 from ${after})
+      returning id
+    ), placed as (
+      update occurrences
+      set held_count = held_count - ${sql.placeholder('quantity')}::int, booked_count = booked_count + ${sql.placeholder('quantity')}::int
+      where id = ${sql.placeholder('occurrenceId')}::int
+        -- An error, not an empty answer: the statement may be sent with its commit (migration 0031).
+        and statement_check(exists (select 1 from closed) and (select count(*) from gone) = ${sql.placeholder('holdCount')},
+          'the basket could not be settled in one statement')
+      returning id
+    )`;
+}
+
+/**
+ * The basket's row locked, as the first common table expression (`claimed`) of a statement that
+ * settles it, only while it is open and still claimed by the checkout (`claim`) within the claim's
+ * life (started after `claimStartedAfter`): no writer changes a claimed basket's lines or holds, so
+ * they are still those the checkout read when it claimed it. Placeholders: `cartId`, `claim`,
+ * `claimStartedAfter`.
+ */
+export const stillClaimedBasket = sql`claimed as materialized (
+    select id from carts
+    where id = ${sql.placeholder('cartId')}::int and status = 'open' and checkout_claim = ${sql.placeholder('claim')}
+      and checkout_started_at > ${sql.placeholder('claimStartedAfter')}::timestamptz
+    for update
+  )`;
+
+/** The values of `oneSessionBasketSettled`'s placeholders. */
+export function oneSessionBasketSettledValues(
+  cartId: number,
+  closing: { hash: string; source: string; now: Date },
+  holds: { ids: number[]; occurrenceId: number; quantity: number },
+): Record<string, unknown> {
+  return {
+    now: closing.now.toISOString(),
+    hash: closing.hash,
+    source: closing.source,
+    cartId,
+    holdIds: holds.ids,
+    quantity: holds.quantity,
+    occurrenceId: holds.occurrenceId,
+    holdCount: holds.ids.length,
+  };
+}
+
+const completeCartBookingOneSessionStatement = preparedSql(sql`
+    with paid as (select 1), ${oneSessionBasketSettled(sql`paid`)}
+    select id from placed`);
 
 /**
  * A paid basket of one session, settled in one statement: the basket completed, its holds (locked by
@@ -464,16 +512,9 @@ export async function completeCartBookingOneSession(
   closing: { hash: string; source: string; now: Date },
   holds: { ids: number[]; occurrenceId: number; quantity: number },
 ): Promise<void> {
-  const result = await completeCartBookingOneSessionStatement(db).execute({
-    now: closing.now.toISOString(),
-    hash: closing.hash,
-    source: closing.source,
-    cartId,
-    holdIds: holds.ids,
-    quantity: holds.quantity,
-    occurrenceId: holds.occurrenceId,
-    holdCount: holds.ids.length,
-  });
+  const result = await completeCartBookingOneSessionStatement(db).execute(
+    oneSessionBasketSettledValues(cartId, closing, holds),
+  );
   // The caller holds the basket's and the holds' locks: anything else is a bug, and rolls the order
   // back (the statement's own check raises it when its commit was sent with it).
   if (rawRowsOf(result).length !== 1)

@@ -36,6 +36,12 @@ import { isPricingError, priceLine } from './pricing';
  * closes the basket, all inside checkout's transactions.
  */
 
+/** The basket's parts of checkout's one-statement settlement (decision 035). */
+export {
+  oneSessionBasketSettled,
+  oneSessionBasketSettledValues,
+  stillClaimedBasket,
+} from './basket.repository';
 export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, CartTidying, HoldRow };
 
 export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {

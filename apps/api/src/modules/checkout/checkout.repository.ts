@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -23,6 +23,11 @@ import {
   pricingOptions,
   venues,
 } from '../../db/schema';
+import {
+  oneSessionBasketSettled,
+  oneSessionBasketSettledValues,
+  stillClaimedBasket,
+} from '../basket/settlement.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -121,12 +126,18 @@ export interface OrderRowsWritten {
   payments: PaymentRow[];
 }
 
-// Every order is written by it: built once (db/prepared.ts).
-const writeOrderRowsStatement = preparedSql(sql`
-    with o as (
+/**
+ * The order of a basket with its lines, their bookings, its payments and the checkout terms
+ * accepted, as common table expressions (`o` the order, `line_ids`, `written_lines`, `line_input`,
+ * `booked`, `paid`): the order is written only if `gate` holds, which a settling statement uses to
+ * take its locks first. Placeholders: `writeOrderRows`' values.
+ */
+function orderRows(gate: SQL): SQL {
+  return sql`o as (
       insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
-      values (${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
-        ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int)
+      select ${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
+        ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int
+      where ${gate}
       returning *
     ), line_input as materialized (
       select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, cartable_type text,
@@ -168,16 +179,26 @@ const writeOrderRowsStatement = preparedSql(sql`
       insert into terms_acceptances (user_id, term_id, context)
       select ${sql.placeholder('termsUserId')}::int, term_id, 'checkout'
       from o, unnest(${sql.placeholder('termIds')}::int[]) as term_id
-    )
-    select row_to_json(o) as "order",
+    )`;
+}
+
+/** What a statement of `orderRows` answers: the order, its lines' ids, bookings and payments. */
+const orderRowsWritten = sql`row_to_json(o) as "order",
       (select json_agg(i.id order by i.ordinal) from line_ids i) as line_ids,
       (select json_agg(booked order by booked.id) from booked) as bookings,
       (select json_agg(paid order by paid.id) from paid) as payments,
-      (select count(*) from written_lines)::int as lines_written
+      (select count(*) from written_lines)::int as lines_written`;
+
+/** Every line written: an error, not a short answer (the statement may be sent with its commit, migration 0031). */
+const everyLineWritten = sql`statement_check((select count(*) from written_lines) = (select count(*) from line_input),
+      'not every order line was written')`;
+
+// Every order is written by it: built once (db/prepared.ts).
+const writeOrderRowsStatement = preparedSql(sql`
+    with ${orderRows(sql`true`)}
+    select ${orderRowsWritten}
     from o
-    -- An error, not a short answer: the statement may be sent with its commit (migration 0031).
-    where statement_check((select count(*) from written_lines) = (select count(*) from line_input),
-      'not every order line was written')`);
+    where ${everyLineWritten}`);
 
 /**
  * The order of a basket with its lines, their bookings, its payments and the checkout terms accepted,
@@ -187,15 +208,20 @@ const writeOrderRowsStatement = preparedSql(sql`
  * written: errors, not answers, so that it can be sent with its transaction's commit. The foreign
  * keys are checked at the statement's end, when every row is in.
  */
-export async function writeOrderRows(
-  db: Database,
-  input: {
-    order: typeof orders.$inferInsert;
-    lines: OrderLineToWrite[];
-    payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
-    termsAccepted: { userId: number; termIds: number[] };
-  },
-): Promise<OrderRowsWritten> {
+export async function writeOrderRows(db: Database, input: OrderRowsInput): Promise<OrderRowsWritten> {
+  return orderRowsFrom(await writeOrderRowsStatement(db).execute(orderRowsValues(input)), input);
+}
+
+/** What an order's rows are written from. */
+export interface OrderRowsInput {
+  order: typeof orders.$inferInsert;
+  lines: OrderLineToWrite[];
+  payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
+  termsAccepted: { userId: number; termIds: number[] };
+}
+
+/** The values of `orderRows`' placeholders. */
+function orderRowsValues(input: OrderRowsInput): Record<string, unknown> {
   const { order } = input;
   const lines = input.lines.map(({ values }, ordinal) => ({
     ordinal,
@@ -231,7 +257,7 @@ export async function writeOrderRows(
     card_last4: payment.cardLast4 ?? null,
     info: payment.info ?? null,
   }));
-  const result = await writeOrderRowsStatement(db).execute({
+  return {
     clientId: order.clientId,
     cartId: order.cartId,
     userId: order.userId,
@@ -244,7 +270,11 @@ export async function writeOrderRows(
     tenders: JSON.stringify(tenders),
     termsUserId: input.termsAccepted.userId,
     termIds: `{${input.termsAccepted.termIds.join(',')}}`,
-  });
+  };
+}
+
+/** The rows a statement of `orderRows` answered (`orderRowsWritten`). */
+function orderRowsFrom(result: unknown, input: OrderRowsInput): OrderRowsWritten {
   const row = rawRowsOf<{
     order: unknown;
     line_ids: unknown;
@@ -252,7 +282,7 @@ export async function writeOrderRows(
     payments: unknown;
     lines_written: number;
   }>(result)[0];
-  if (!row) throw new Error(`the order of basket ${order.cartId} was not written`);
+  if (!row) throw new Error(`the order of basket ${input.order.cartId} was not written`);
   const lineIds = jsonArrayOf<number>(row.line_ids).map(Number);
   if (Number(row.lines_written) !== input.lines.length || lineIds.length !== input.lines.length) {
     throw new Error(`order lines written ${row.lines_written} of ${input.lines.length}`);
@@ -263,6 +293,61 @@ export async function writeOrderRows(
     bookings: tableRowsFromJson(bookings, row.bookings),
     payments: tableRowsFromJson(payments, row.payments),
   };
+}
+
+const settleOrderAtOnceStatement = preparedSql(sql`
+    with attempt as materialized (
+      select id from payment_attempts
+      where id = ${sql.placeholder('attemptId')}::int and cart_id = ${sql.placeholder('cartId')}::int
+        and status = 'started'
+      for update
+    ), ${stillClaimedBasket}, ${orderRows(sql`statement_check(exists (select 1 from attempt) and exists (select 1 from claimed),
+        'the basket is no longer as it was paid for')`)}, ${oneSessionBasketSettled(sql`o`)}, completed as (
+      update payment_attempts set status = 'completed', order_id = (select id from o),
+        provider_payment_id = ${sql.placeholder('providerPaymentId')}, lease_until = null,
+        updated_at = ${sql.placeholder('now')}::timestamptz
+      where id = ${sql.placeholder('attemptId')}::int and exists (select 1 from placed)
+      returning id
+    )
+    select ${orderRowsWritten}
+    from o
+    where ${everyLineWritten}
+      and statement_check(exists (select 1 from completed), 'the payment attempt was not completed')`);
+
+/**
+ * A charged card payment's order written at once, in one statement outside any transaction (decision
+ * 035): the attempt's row locked (still 'started': nobody finished or refunded it) and its basket's
+ * (still open and claimed by it, so its lines and holds are those read when it was claimed), then the
+ * order's rows, the basket of one session settled and the attempt completed with its order. Anything
+ * else fails the statement (`statement_check`, or the order's unique `cart_id`) and nothing is
+ * written: the caller then settles the attempt in a transaction that reads and decides.
+ */
+export async function settleOrderAtOnce(
+  db: Database,
+  input: OrderRowsInput,
+  settling: {
+    attemptId: number;
+    claim: string;
+    claimStartedAfter: Date;
+    providerPaymentId: string;
+    now: Date;
+    hash: string;
+    holds: { ids: number[]; occurrenceId: number; quantity: number };
+  },
+): Promise<OrderRowsWritten> {
+  const result = await settleOrderAtOnceStatement(db).execute({
+    ...orderRowsValues(input),
+    ...oneSessionBasketSettledValues(
+      input.order.cartId,
+      { hash: settling.hash, source: input.order.source, now: settling.now },
+      settling.holds,
+    ),
+    attemptId: settling.attemptId,
+    claim: settling.claim,
+    claimStartedAfter: settling.claimStartedAfter.toISOString(),
+    providerPaymentId: settling.providerPaymentId,
+  });
+  return orderRowsFrom(result, input);
 }
 
 /** An order's lines with what the confirmation shows (same shape as a basket line's details). */

@@ -96,7 +96,7 @@ type Outcome =
   | { kind: 'busy'; attemptId: number | null }
   /** A payment attempt nobody is working on any more (a crash, a lost answer): finish it first. */
   | { kind: 'recover'; attemptId: number }
-  | { kind: 'charge'; plan: CheckoutPlan; attempt: PaymentAttemptRow }
+  | { kind: 'charge'; plan: CheckoutPlan; holds: HoldRow[]; attempt: PaymentAttemptRow }
   /** A benefit line's last use went elsewhere: the line was re-priced and the submission refused. */
   | { kind: 'repriced' };
 
@@ -306,8 +306,8 @@ function isInProgress(attempt: PaymentAttemptRow, now: Date): boolean {
 async function chargeAttempt(
   deps: CheckoutDeps,
   acting: Acting,
-  plan: CheckoutPlan,
-  attempt: PaymentAttemptRow,
+  /** The attempt as recorded, with the plan and the holds its basket was claimed with. */
+  { plan, holds, attempt }: { plan: CheckoutPlan; holds: HoldRow[]; attempt: PaymentAttemptRow },
 ): Promise<number> {
   if (!plan.card) throw new Error('a card plan without a card');
   let result: ChargeResult;
@@ -331,7 +331,7 @@ async function chargeAttempt(
     await failAttempt(deps, attempt, result.message);
     throw AppError.validation({ card: [result.message] }, result.message);
   }
-  const outcome = await settleCharged(deps, attempt, result, { acting, details: plan.details });
+  const outcome = await settleCharged(deps, attempt, result, { acting, details: plan.details, plan, holds });
   if (outcome.kind === 'completed') return outcome.orderId;
   if (outcome.kind === 'pending') throw new AppError('conflict', checkoutMessages.inProgress);
   throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -418,7 +418,7 @@ export async function completeCheckout(
           }),
           claimBasket(tx, cart.id, idempotencyKey, now),
         ]);
-        return { kind: 'charge', plan, attempt };
+        return { kind: 'charge', plan, holds, attempt };
       }
       // Nothing to charge: the order is written in this same transaction.
       return {
@@ -435,7 +435,7 @@ export async function completeCheckout(
       await announceOrder(deps, acting.customer, outcome.written);
       return outcome.written.order.id;
     }
-    if (outcome.kind === 'charge') return chargeAttempt(deps, acting, outcome.plan, outcome.attempt);
+    if (outcome.kind === 'charge') return chargeAttempt(deps, acting, outcome);
     if (outcome.kind === 'busy') {
       const waited = await awaitOtherSubmission(deps, cartId, outcome.attemptId);
       if (waited !== 'again') return waited.orderId;

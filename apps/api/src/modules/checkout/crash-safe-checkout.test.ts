@@ -2,7 +2,16 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readListVersion } from '../../db/list-versions';
-import { cartHolds, carts, orders, outboundEmails, paymentAttempts, sandboxCharges } from '../../db/schema';
+import {
+  bookings,
+  cartHolds,
+  carts,
+  orders,
+  outboundEmails,
+  paymentAttempts,
+  payments,
+  sandboxCharges,
+} from '../../db/schema';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
 import {
   api,
@@ -14,6 +23,7 @@ import {
 } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
+import { createOccurrence } from '../timetable/timetable.service';
 import { checkoutDepsOf } from './checkout-deps';
 import { announceOrdersLeftUnannounced } from './order-writer';
 import { runCheckoutReconciliation } from './payment-attempts.service';
@@ -65,6 +75,19 @@ describe('crash-safe checkout', () => {
       card: { token: await cardToken(t.app, cardNumber), save_card: false, billing },
     });
     return { ...customer, cart, body };
+  }
+
+  /** A court session of 4 places, `days` after the fixture's: paid, and no waiver to sign. */
+  async function courtSession(days: number) {
+    const session = await createOccurrence(t.db, {
+      activity: f.badminton,
+      venue: f.venue,
+      location: f.courts[0] ?? f.studio,
+      startsAt: new Date((f.courtSessions[0]?.startsAt.getTime() ?? 0) + days * 24 * 3600_000),
+      capacity: 4,
+      firstBookableAt: new Date(Date.now() - 3600_000),
+    });
+    return session.id;
   }
 
   /** The basket's attempts and the provider's charges made with their keys. */
@@ -234,6 +257,84 @@ describe('crash-safe checkout', () => {
     // A second run neither refunds nor emails again.
     expect(await reconcile()).toEqual({ completed: 0, refunded: 0, failed: 0, pending: 0 });
     expect(await mailsTo(c.user.email)).toHaveLength(1);
+  });
+
+  it('a card payment of one session with nothing else to write: one statement writes it all (decision 035)', async () => {
+    const court = await courtSession(1);
+    const before = await findOccurrenceRow(t.db, court);
+    const c = await customerWith(court, false);
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orderId = paid.json().complete_order_id;
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toEqual([expect.objectContaining({ status: 'succeeded', amount: expect.any(Number) })]);
+    const [order] = await ordersOf(c.user.id);
+    expect(order).toMatchObject({ id: orderId, cartId: c.cart.id, total: charged[0]?.amount });
+    expect(order?.announcedAt).toBeInstanceOf(Date);
+    expect(await t.db.select().from(bookings).where(eq(bookings.orderId, orderId))).toEqual([
+      expect.objectContaining({ userId: c.user.id, occurrenceId: court, quantity: 1, status: 'booked' }),
+    ]);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([
+      expect.objectContaining({
+        tenderType: 'card',
+        amount: charged[0]?.amount,
+        providerReference: charged[0]?.id,
+      }),
+    ]);
+    expect(attempts).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        orderId,
+        providerPaymentId: charged[0]?.id,
+        leaseUntil: null,
+      }),
+    ]);
+    const [basket] = await t.db.select().from(carts).where(eq(carts.id, c.cart.id));
+    expect(basket).toMatchObject({
+      status: 'completed',
+      checkoutClaim: null,
+      checkoutHash: c.cart.item_hash,
+    });
+    expect(await t.db.select().from(cartHolds).where(eq(cartHolds.cartId, c.cart.id))).toEqual([]);
+    expect(await findOccurrenceRow(t.db, court)).toMatchObject({
+      heldCount: before?.heldCount,
+      bookedCount: (before?.bookedCount ?? 0) + 1,
+    });
+    expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Booking confirmed'),
+    ]);
+  });
+
+  it('a hold released while the card was charged: the one statement writes nothing, and the payment is refunded', async () => {
+    const court = await courtSession(2);
+    const c = await customerWith(court, false);
+    const before = await findOccurrenceRow(t.db, court);
+    // The place goes back while the provider charges (as a release racing the claim could).
+    const provider = sandbox();
+    const charge = provider.charge.bind(provider);
+    provider.charge = async (input) => {
+      const result = await charge(input);
+      await t.db.delete(cartHolds).where(eq(cartHolds.cartId, c.cart.id));
+      await t.db.execute(sql`update occurrences set held_count = held_count - 1 where id = ${court}`);
+      return result;
+    };
+    try {
+      const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+      expect(paid.statusCode, paid.body).toBe(409);
+    } finally {
+      provider.charge = charge;
+    }
+    expect(await ordersOf(c.user.id)).toEqual([]);
+    const { attempts, charged } = await ledger(c.cart.id);
+    expect(charged).toEqual([expect.objectContaining({ status: 'refunded' })]);
+    expect(attempts.map((a) => a.status)).toEqual(['refunded']);
+    expect((await mailsTo(c.user.email)).map((m) => m.subject)).toEqual(['Your payment has been refunded']);
+    const [basket] = await t.db.select().from(carts).where(eq(carts.id, c.cart.id));
+    expect(basket).toMatchObject({ status: 'open', checkoutClaim: null });
+    expect(await findOccurrenceRow(t.db, court)).toMatchObject({
+      heldCount: (before?.heldCount ?? 0) - 1,
+      bookedCount: before?.bookedCount,
+    });
   });
 
   it('the places went to someone else after the charge: a retry refunds instead of booking', async () => {

@@ -1,10 +1,11 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
-import { isUniqueViolation } from '../../db/locks';
+import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
 import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
+import { checkoutClaimTtlMs } from '../basket/holds.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
   type CartItemDetail,
@@ -41,9 +42,11 @@ import {
   listOrderSessions,
   markOrderAnnounced,
   type OrderRow,
+  type OrderRowsInput,
   type OrderRowsWritten,
   orderAnnouncedChange,
   type PaymentRow,
+  settleOrderAtOnce,
   writeOrderRows,
 } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
@@ -68,27 +71,18 @@ export interface WrittenOrder {
   details?: CartItemDetail[];
 }
 
-/**
- * Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the
- * basket. Its transaction's last work: the common order commits with its last statements, so the
- * caller returns as soon as it has it, writing nothing more.
- */
-export async function writeOrder(
+type Charge = { reference: string; card: CardSummary };
+
+/** The order's rows as `writeOrderRows` takes them: its lines with their held places' bookings, its payments, the terms. */
+function orderRowsOf(
   deps: CheckoutDeps,
-  tx: CartDeps['db'],
   acting: Acting,
   plan: CheckoutPlan,
   holds: HoldRow[],
   mode: Mode,
   source: string,
-  charge: { reference: string; card: CardSummary } | null,
-  /**
-   * A write of the caller's in the same transaction, issued with the statement that books the places
-   * (one round trip, db/pipeline.ts), after the order's rows: it may read the order by its basket.
-   */
-  alongsideLast?: () => Promise<unknown>,
-): Promise<WrittenOrder> {
-  const now = new Date();
+  charge: Charge | null,
+): OrderRowsInput {
   const paymentRows = [
     ...(charge
       ? [
@@ -114,24 +108,7 @@ export async function writeOrder(
       ? [{ tenderType: 'credit', amount: plan.credit }]
       : []),
   ];
-  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
-  // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
-  // then held only from there to the commit. The places are ours already (the holds are locked).
-  const bookPlaces = () =>
-    inOneRoundTrip([
-      completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
-      alongsideLast ? alongsideLast() : Promise.resolve(),
-    ]);
-  // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
-  // waitlist offer: the common one) books its places in the round trip that writes its rows.
-  const atOnce =
-    !plan.items.some((item) => item.cartableType === 'penalty') &&
-    plan.credit === 0 &&
-    !(charge && plan.card?.save) &&
-    plan.waivers.length === 0 &&
-    offers.length === 0;
-  // The order, its lines, their bookings, its payments and the terms accepted: one statement.
-  const writing = writeOrderRows(tx, {
+  return {
     order: {
       clientId: acting.clientId,
       cartId: plan.cart.id,
@@ -167,7 +144,64 @@ export async function writeOrder(
     })),
     payments: paymentRows,
     termsAccepted: { userId: acting.customer.id, termIds: plan.termIds },
-  });
+  };
+}
+
+/** The written order as its writer knows it: its lines' details under their order ids, so its confirmation need not read them. */
+function writtenOrderOf(plan: CheckoutPlan, written: OrderRowsWritten): WrittenOrder {
+  const lineIds = new Map(plan.items.map((item, index) => [item.id, written.lineIds[index] ?? 0]));
+  const details = plan.details?.map((detail) => ({
+    ...detail,
+    item: { ...detail.item, id: lineIds.get(detail.item.id) ?? 0 },
+  }));
+  return {
+    details,
+    order: written.order,
+    membershipIds: plan.items.flatMap((item) =>
+      item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
+    ),
+    hasOtherLines: plan.items.some(
+      (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
+    ),
+    bookings: written.bookings,
+    payments: written.payments,
+  };
+}
+
+/**
+ * Writes the order: lines, bookings (held places become booked), credit spent, payments; closes the
+ * basket. Its transaction's last work: the common order commits with its last statements, so the
+ * caller returns as soon as it has it, writing nothing more.
+ */
+export async function writeOrder(
+  deps: CheckoutDeps,
+  tx: CartDeps['db'],
+  acting: Acting,
+  plan: CheckoutPlan,
+  holds: HoldRow[],
+  mode: Mode,
+  source: string,
+  charge: Charge | null,
+  /**
+   * A write of the caller's in the same transaction, issued with the statement that books the places
+   * (one round trip, db/pipeline.ts), after the order's rows: it may read the order by its basket.
+   */
+  alongsideLast?: () => Promise<unknown>,
+): Promise<WrittenOrder> {
+  const now = new Date();
+  const offers = plan.items.flatMap((item) => (item.waitlistEntryId === null ? [] : [item.waitlistEntryId]));
+  // Held places become booked, last: the sessions' row locks (the hot rows when bookings open) are
+  // then held only from there to the commit. The places are ours already (the holds are locked).
+  const bookPlaces = () =>
+    inOneRoundTrip([
+      completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
+      alongsideLast ? alongsideLast() : Promise.resolve(),
+    ]);
+  // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
+  // waitlist offer: the common one) books its places in the round trip that writes its rows.
+  const atOnce = hasNothingAfterItsRows(plan, charge);
+  // The order, its lines, their bookings, its payments and the terms accepted: one statement.
+  const writing = writeOrderRows(tx, orderRowsOf(deps, acting, plan, holds, mode, source, charge));
   let written: OrderRowsWritten;
   try {
     if (!atOnce) written = await writing;
@@ -213,24 +247,69 @@ export async function writeOrder(
   await recordSignatures(tx, plan.waivers);
   await acceptOffers(tx, offers, now);
   if (!atOnce) await bookPlaces();
-  // The order's lines as its basket's were, under their order ids: its confirmation need not read them.
-  const lineIds = new Map(plan.items.map((item, index) => [item.id, written.lineIds[index] ?? 0]));
-  const details = plan.details?.map((detail) => ({
-    ...detail,
-    item: { ...detail.item, id: lineIds.get(detail.item.id) ?? 0 },
-  }));
-  return {
-    details,
-    order,
-    membershipIds: plan.items.flatMap((item) =>
-      item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
-    ),
-    hasOtherLines: plan.items.some(
-      (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
-    ),
-    bookings: written.bookings,
-    payments: written.payments,
-  };
+  return writtenOrderOf(plan, written);
+}
+
+/** An order with nothing of its own to write after its rows: no fee, credit, card to keep, waiver or waitlist offer. */
+function hasNothingAfterItsRows(plan: CheckoutPlan, charge: Charge | null): boolean {
+  return (
+    !plan.items.some((item) => item.cartableType === 'penalty' || item.waitlistEntryId !== null) &&
+    plan.credit === 0 &&
+    !(charge && plan.card?.save) &&
+    plan.waivers.length === 0
+  );
+}
+
+/**
+ * A card payment's order written by one statement, with no transaction (decision 035), when the
+ * request that charged it still has what it read under its basket's lock: the basket still claimed
+ * by the attempt (so its lines and holds are those), places on one session only, and nothing to
+ * write after the order's rows (`hasNothingAfterItsRows`), nor a benefit use or a membership to
+ * count. The attempt is completed with it. Undefined, with nothing written, when the statement
+ * finds anything else (the attempt finished or refunded elsewhere, the claim gone or run out, a
+ * hold released, an order there already): the caller then settles it in a transaction that reads
+ * and decides (payment-attempts.service settleCharged).
+ */
+export async function writeChargedOrderAtOnce(
+  deps: CheckoutDeps,
+  acting: Acting,
+  plan: CheckoutPlan,
+  holds: HoldRow[],
+  attempt: { id: number; claim: string; source: string },
+  charge: Charge,
+): Promise<WrittenOrder | undefined> {
+  const occurrenceId = holds[0]?.occurrenceId;
+  if (
+    occurrenceId === undefined ||
+    !settlesInOneStatement(holds) ||
+    !hasNothingAfterItsRows(plan, charge) ||
+    plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
+  )
+    return undefined;
+  const now = new Date();
+  try {
+    const written = await settleOrderAtOnce(
+      deps.db,
+      orderRowsOf(deps, acting, plan, holds, 'online', attempt.source, charge),
+      {
+        attemptId: attempt.id,
+        claim: attempt.claim,
+        claimStartedAfter: new Date(now.getTime() - checkoutClaimTtlMs),
+        providerPaymentId: charge.reference,
+        now,
+        hash: plan.hash,
+        holds: {
+          ids: holds.map((hold) => hold.id),
+          occurrenceId,
+          quantity: holds.reduce((sum, hold) => sum + hold.quantity, 0),
+        },
+      },
+    );
+    return writtenOrderOf(plan, written);
+  } catch (error) {
+    if (isStatementCheck(error) || isUniqueViolation(error) || isRaceError(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function orderViewOf(

@@ -8,6 +8,7 @@ import {
   basketLines,
   type CartItemDetail,
   dropClaim,
+  type HoldRow,
   lockBasket,
   lockBasketHolds,
   settleBenefitLines,
@@ -15,8 +16,8 @@ import {
 import { paymentRefundedEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
 import { type Acting, actingFromRecord } from '../session/acting';
-import { type CheckoutDeps, linksOf } from './checkout-deps';
-import { announceOrder, type WrittenOrder, writeOrder } from './order-writer';
+import { type CheckoutDeps, type CheckoutPlan, linksOf } from './checkout-deps';
+import { announceOrder, type WrittenOrder, writeChargedOrderAtOnce, writeOrder } from './order-writer';
 import {
   completeAttempt,
   findAttempt,
@@ -80,9 +81,10 @@ export async function settleCharged(
   charge: { reference: string; card: CardSummary },
   /**
    * What the attempt's own request knows when it settles it: its acting pair (the same ids it
-   * recorded) and its lines' details, read under the basket's lock.
+   * recorded), and its plan (the basket, its lines and their details) and holds, read under the
+   * basket's lock when it was claimed for the attempt.
    */
-  known?: { acting: Acting; details?: CartItemDetail[] },
+  known?: { acting: Acting; details?: CartItemDetail[]; plan?: CheckoutPlan; holds?: HoldRow[] },
 ): Promise<AttemptOutcome> {
   const attemptId = attempt.id;
   const acting =
@@ -92,6 +94,22 @@ export async function settleCharged(
       customerId: attempt.userId,
       currency: attempt.currency,
     }));
+  // The request that claimed the basket and charged the card: nearly always the order is written by
+  // one statement, which finds the basket still claimed (decision 035); otherwise, decided below.
+  if (known?.plan && known.holds && acting) {
+    const written = await writeChargedOrderAtOnce(
+      deps,
+      acting,
+      planAsRecorded(attempt, known.plan.cart, known.plan.items, known.details),
+      known.holds,
+      { id: attemptId, claim: attempt.idempotencyKey, source: attempt.plan.source },
+      charge,
+    );
+    if (written) {
+      await announceOrder(deps, acting.customer, written);
+      return { kind: 'completed', orderId: written.order.id };
+    }
+  }
   const refundFor = async (tx: CheckoutDeps['db'], reason: string): Promise<Decision> => {
     deps.log.warn(
       { attemptId, reference: charge.reference, reason },
@@ -138,27 +156,14 @@ export async function settleCharged(
       ) {
         return refundFor(tx, 'a benefit use was spent elsewhere');
       }
-      const { plan } = attempt;
       const written = await writeOrder(
         deps,
         tx,
         acting,
-        {
-          cart,
-          items,
-          hash: attempt.itemHash,
-          total: plan.total,
-          credit: plan.credit,
-          balance: attempt.amount,
-          termIds: plan.termIds,
-          waivers: plan.waivers,
-          card: { token: plan.saveCard?.token ?? '', save: plan.saveCard },
-          tenders: [],
-          details: known?.details,
-        },
+        planAsRecorded(attempt, cart, items, known?.details),
         holds,
         'online',
-        plan.source,
+        attempt.plan.source,
         charge,
         // The attempt is completed in the round trip that books the places (one statement fewer to wait for).
         () => completeAttempt(tx, attemptId, { cartId: attempt.cartId, providerPaymentId: charge.reference }),
@@ -183,6 +188,29 @@ export async function settleCharged(
   if (decision.kind === 'refund') return finishRefund(deps, attemptId);
   if (decision.fresh && acting) await announceOrder(deps, acting.customer, decision.fresh);
   return { kind: 'completed', orderId: decision.orderId };
+}
+
+/** The order's plan as the attempt recorded it (its amounts, terms, waivers, card to keep), for these lines. */
+function planAsRecorded(
+  attempt: PaymentAttemptRow,
+  cart: CheckoutPlan['cart'],
+  items: CheckoutPlan['items'],
+  details: CartItemDetail[] | undefined,
+): CheckoutPlan {
+  const { plan } = attempt;
+  return {
+    cart,
+    items,
+    hash: attempt.itemHash,
+    total: plan.total,
+    credit: plan.credit,
+    balance: attempt.amount,
+    termIds: plan.termIds,
+    waivers: plan.waivers,
+    card: { token: plan.saveCard?.token ?? '', save: plan.saveCard },
+    tenders: [],
+    details,
+  };
 }
 
 /** Refunds an attempt decided `refunding` (idempotent at the provider), then tells the customer once. */
