@@ -177,6 +177,19 @@ const cartClaimStatement = preparedPerDatabase((db) =>
     .prepare('cart_claim'),
 );
 
+/**
+ * The basket claimed by a card checkout, as a common table expression (`claimed_by`) of the statement
+ * that records the checkout's attempt: one statement for the two. Placeholders: `cartId`, `claim`,
+ * `claimedAt`.
+ */
+export const basketClaimedBy = sql`claimed_by as (
+    update carts set checkout_claim = ${sql.placeholder('claim')},
+      checkout_started_at = ${sql.placeholder('claimedAt')}::timestamptz,
+      updated_at = ${sql.placeholder('claimedAt')}::timestamptz
+    where id = ${sql.placeholder('cartId')}::int
+    returning id
+  )`;
+
 /** Sets (or, with nulls, drops) the basket's checkout claim: a statement every card checkout runs, prepared. */
 export async function setCartClaim(
   db: Database,

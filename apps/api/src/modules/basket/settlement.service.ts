@@ -36,8 +36,9 @@ import { isPricingError, priceLine } from './pricing';
  * closes the basket, all inside checkout's transactions.
  */
 
-/** The basket's parts of checkout's one-statement settlement (decision 035). */
+/** The basket's parts of checkout's statements: its claim with the attempt, and the one-statement settlement (decision 035). */
 export {
+  basketClaimedBy,
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
   stillClaimedBasket,
@@ -112,11 +113,6 @@ export async function basketLineDetails(db: Database, cartId: number): Promise<C
 /** The sessions of these courses, in time order. */
 export async function courseSessions(db: Database, bundleIds: number[]): Promise<BundleSessionRow[]> {
   return listBundleSessions(db, bundleIds);
-}
-
-/** A card checkout claims the basket: it stays as it is, and its holds unswept, while the card is charged. */
-export async function claimBasket(tx: Database, cartId: number, claim: string, now: Date): Promise<void> {
-  await setCartClaim(tx, cartId, { claim, startedAt: now });
 }
 
 /** The card was not charged: the basket is free again. */

@@ -23,7 +23,6 @@ import {
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
-  claimBasket,
   findBasket,
   findCompletedBasket,
   findOpenOrPaidBasket,
@@ -44,7 +43,7 @@ import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './chec
 import { announceOrder, calendarFor, orderViewOf, type WrittenOrder, writeOrder } from './order-writer';
 import {
   findAttempt,
-  insertAttempt,
+  insertAttemptClaimingBasket,
   listBasketAttempts,
   type PaymentAttemptRow,
   takeAttempt,
@@ -395,28 +394,31 @@ export async function completeCheckout(
         const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
         const idempotencyKey = `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${number}`;
         // The attempt and the basket's claim, which keeps the basket as it is and its holds unswept
-        // while the card is charged, in one round trip with the commit: nothing follows them here.
+        // while the card is charged: one statement, sent with the commit (nothing follows it here).
         const [attempt] = await commitWith(tx, [
-          insertAttempt(tx, {
-            cartId: cart.id,
-            idempotencyKey,
-            itemHash: plan.hash,
-            userId: acting.customer.id,
-            actorId: acting.actor.id,
-            amount: plan.balance,
-            currency: acting.currency,
-            provider: deps.provider.name,
-            plan: {
-              source,
-              total: plan.total,
-              credit: plan.credit,
-              termIds: plan.termIds,
-              waivers: plan.waivers,
-              saveCard: plan.card.save,
+          insertAttemptClaimingBasket(
+            tx,
+            {
+              cartId: cart.id,
+              idempotencyKey,
+              itemHash: plan.hash,
+              userId: acting.customer.id,
+              actorId: acting.actor.id,
+              amount: plan.balance,
+              currency: acting.currency,
+              provider: deps.provider.name,
+              plan: {
+                source,
+                total: plan.total,
+                credit: plan.credit,
+                termIds: plan.termIds,
+                waivers: plan.waivers,
+                saveCard: plan.card.save,
+              },
+              leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
             },
-            leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
-          }),
-          claimBasket(tx, cart.id, idempotencyKey, now),
+            now,
+          ),
         ]);
         return { kind: 'charge', plan, holds, attempt };
       }

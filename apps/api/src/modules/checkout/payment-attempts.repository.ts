@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
-import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
+import { preparedPerDatabase, preparedSql } from '../../db/prepared';
+import { rawRowsOf, tableRowFromJson } from '../../db/raw-rows';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
+import { basketClaimedBy } from '../basket/settlement.service';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -28,19 +30,37 @@ export type NewPaymentAttempt = Required<
 >;
 
 // The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
-const insertAttemptStatement = preparedPerDatabase((db) =>
-  db
-    .insert(paymentAttempts)
-    .values(placeholdersOf(newAttemptColumns))
-    .returning()
-    .prepare('payment_attempt_insert'),
-);
+const insertAttemptClaimingStatement = preparedSql(sql`
+    with ${basketClaimedBy}
+    insert into payment_attempts as a (cart_id, item_hash, user_id, actor_id, amount, currency,
+      idempotency_key, provider, plan, lease_until)
+    select ${sql.placeholder('cartId')}::int, ${sql.placeholder('itemHash')}, ${sql.placeholder('userId')}::int,
+      ${sql.placeholder('actorId')}::int, ${sql.placeholder('amount')}::int, ${sql.placeholder('currency')},
+      ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('provider')}, ${sql.placeholder('plan')}::jsonb,
+      ${sql.placeholder('leaseUntil')}::timestamptz
+    -- An error, not a short answer: the statement is sent with its commit (migration 0031).
+    where statement_check(exists (select 1 from claimed_by), 'the basket to claim was not found')
+    returning row_to_json(a) as attempt`);
 
-/** Records an attempt with the idempotency key its caller numbered (docs/decisions/015). */
-export async function insertAttempt(db: Database, values: NewPaymentAttempt): Promise<PaymentAttemptRow> {
-  const [row] = await insertAttemptStatement(db).execute(values);
+/**
+ * Records an attempt with the idempotency key its caller numbered (docs/decisions/015), and claims its
+ * basket with that key, in one statement: the basket's row is the caller's, locked in its transaction.
+ */
+export async function insertAttemptClaimingBasket(
+  db: Database,
+  values: NewPaymentAttempt,
+  claimedAt: Date,
+): Promise<PaymentAttemptRow> {
+  const result = await insertAttemptClaimingStatement(db).execute({
+    ...values,
+    plan: JSON.stringify(values.plan),
+    leaseUntil: values.leaseUntil?.toISOString() ?? null,
+    claim: values.idempotencyKey,
+    claimedAt: claimedAt.toISOString(),
+  });
+  const row = rawRowsOf<{ attempt: unknown }>(result)[0];
   if (!row) throw new Error('payment attempt insert returned no row');
-  return row;
+  return tableRowFromJson(paymentAttempts, row.attempt);
 }
 
 const attemptStatement = preparedPerDatabase((db) =>
