@@ -12,7 +12,7 @@ import {
 } from '../../db/line-details';
 import { isUniqueViolation } from '../../db/locks';
 import { preparedPerDatabase, preparedSql, timeOrNull } from '../../db/prepared';
-import { rawRowsOf, tableRowFromJson } from '../../db/raw-rows';
+import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import {
   activities,
   type CardBilling,
@@ -793,6 +793,26 @@ const lockHoldsOfCartStatement = preparedPerDatabase((db) =>
     .for('update')
     .prepare('basket_lock_holds_of_cart'),
 );
+
+/**
+ * The basket's holds, locked in `lockHoldsOfCart`'s order, and its lines in id order, as two columns
+ * (`holds`, `lines`: JSON, read by `basketHoldsAndLinesFrom`) of a statement of the caller's, which
+ * has locked the basket's row before it (every writer of its lines takes that lock first). Both are
+ * read on the statement's snapshot: a hold released while its lock was waited on is skipped, and its
+ * line is then one without a hold, which a checkout refuses. Placeholder: `cartId`.
+ */
+export const basketHoldsAndLines = sql`(select json_agg(h order by h.occurrence_id, h.id) from (
+      select * from cart_holds where cart_id = ${sql.placeholder('cartId')}::int
+      order by occurrence_id, id for update) h) as holds,
+    (select json_agg(i order by i.id) from cart_items i where i.cart_id = ${sql.placeholder('cartId')}::int) as lines`;
+
+/** The holds and lines of a row with `basketHoldsAndLines`' columns. */
+export function basketHoldsAndLinesFrom(row: { holds: unknown; lines: unknown }): {
+  holds: HoldRow[];
+  lines: CartItemRow[];
+} {
+  return { holds: tableRowsFromJson(cartHolds, row.holds), lines: tableRowsFromJson(cartItems, row.lines) };
+}
 
 export async function lockHoldsOfCart(db: Database, cartId: number): Promise<HoldRow[]> {
   return lockHoldsOfCartStatement(db).execute({ cartId });

@@ -36,9 +36,11 @@ import { isPricingError, priceLine } from './pricing';
  * closes the basket, all inside checkout's transactions.
  */
 
-/** The basket's parts of checkout's statements: its claim with the attempt, and the one-statement settlement (decision 035). */
+/** The basket's parts of checkout's statements: what it reads under the basket's lock, its claim with the attempt, and the one-statement settlement (decision 035). */
 export {
   basketClaimedBy,
+  basketHoldsAndLines,
+  basketHoldsAndLinesFrom,
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
   stillClaimedBasket,

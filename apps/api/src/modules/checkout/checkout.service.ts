@@ -28,7 +28,6 @@ import {
   findOpenOrPaidBasket,
   type HoldRow,
   lockBasket,
-  lockBasketHolds,
   settleBenefitLines,
 } from '../basket/settlement.service';
 import { creditOfCustomer } from '../credit/credit.service';
@@ -44,8 +43,8 @@ import { announceOrder, calendarFor, orderViewOf, type WrittenOrder, writeOrder 
 import {
   findAttempt,
   insertAttemptClaimingBasket,
-  listBasketAttempts,
   type PaymentAttemptRow,
+  readAttemptsAndBasket,
   takeAttempt,
   unfinishedStatuses,
 } from './payment-attempts.repository';
@@ -363,12 +362,11 @@ export async function completeCheckout(
     // 1. Check the submission against the locked basket; a card payment records its attempt.
     const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
       const now = new Date();
-      // One round trip (db/pipeline.ts): the basket's lock, then what is read under it, in this order.
-      const [cart, attempts, holds, items, details] = await inOneRoundTrip([
+      // One round trip (db/pipeline.ts): the basket's lock, then what is read under it, in this order:
+      // its attempts, holds (locked) and lines in one statement, then the lines' details.
+      const [cart, { attempts, holds, lines: items }, details] = await inOneRoundTrip([
         lockBasket(tx, cartId),
-        listBasketAttempts(tx, cartId),
-        lockBasketHolds(tx, cartId),
-        basketLines(tx, cartId),
+        readAttemptsAndBasket(tx, cartId),
         basketLineDetails(tx, cartId),
       ]);
       if (!cart) throw AppError.notFound();

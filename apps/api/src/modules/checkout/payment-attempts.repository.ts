@@ -2,9 +2,15 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase, preparedSql } from '../../db/prepared';
-import { rawRowsOf, tableRowFromJson } from '../../db/raw-rows';
+import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
-import { basketClaimedBy } from '../basket/settlement.service';
+import {
+  basketClaimedBy,
+  basketHoldsAndLines,
+  basketHoldsAndLinesFrom,
+  type CartItemRow,
+  type HoldRow,
+} from '../basket/settlement.service';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -92,18 +98,24 @@ export async function lockAttempt(tx: Database, id: number): Promise<PaymentAtte
   return row;
 }
 
-const basketAttemptsStatement = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.cartId, sql.placeholder('cartId')))
-    .orderBy(paymentAttempts.id)
-    .prepare('payment_attempts_of_basket'),
-);
+const attemptsAndBasketStatement = preparedSql(sql`
+    select (select json_agg(a order by a.id) from payment_attempts a where a.cart_id = ${sql.placeholder('cartId')}::int)
+        as attempts,
+      ${basketHoldsAndLines}`);
 
-/** Every attempt at paying for the basket, oldest first (a basket has a handful at most). */
-export async function listBasketAttempts(db: Database, cartId: number): Promise<PaymentAttemptRow[]> {
-  return basketAttemptsStatement(db).execute({ cartId });
+/**
+ * In one statement, what checkout reads under the basket's lock (taken by the caller's statement
+ * before it): every attempt at paying for the basket, oldest first; its holds, locked; its lines.
+ */
+export async function readAttemptsAndBasket(
+  tx: Database,
+  cartId: number,
+): Promise<{ attempts: PaymentAttemptRow[]; holds: HoldRow[]; lines: CartItemRow[] }> {
+  const row = rawRowsOf<{ attempts: unknown; holds: unknown; lines: unknown }>(
+    await attemptsAndBasketStatement(tx).execute({ cartId }),
+  )[0];
+  if (!row) throw new Error(`basket ${cartId} was not read`);
+  return { attempts: tableRowsFromJson(paymentAttempts, row.attempts), ...basketHoldsAndLinesFrom(row) };
 }
 
 const completeAttemptStatement = preparedPerDatabase((db) =>
