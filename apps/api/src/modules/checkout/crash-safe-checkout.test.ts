@@ -192,13 +192,15 @@ describe('crash-safe checkout', () => {
     expect((await ordersOf(died.user.id))[0]?.announcedAt).toBeInstanceOf(Date);
   });
 
-  it("an order's announced mark moves no list version; a change its lists show does (migration 0032)", async () => {
+  it("a new order moves its customer's list version; its announced mark does not, a change its lists show does (migrations 0032, 0033)", async () => {
     const c = await customerWith(f.yogaSession.id, true);
+    const version = () => readListVersion(t.db, c.user.id);
+    const unordered = await version();
     const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = Number(paid.json().complete_order_id);
-    const version = () => readListVersion(t.db, c.user.id);
     const before = await version();
+    expect(before).not.toBe(unordered);
     await t.db.execute(sql`update orders set announced_at = null where id = ${orderId}`);
     await t.db.execute(sql`update orders set announced_at = now() where id = ${orderId}`);
     // An update that changes nothing is no change either.
