@@ -242,7 +242,8 @@ async function countStatements(
       answer = await call(method, pathName, token, body);
     });
     const url = pathName.split('?')[0] ?? pathName;
-    if (answer?.status === 200) least.set(url, Math.min(least.get(url) ?? statements, statements));
+    if (answer?.status === 200 && statements !== undefined)
+      least.set(url, Math.min(least.get(url) ?? statements, statements));
     return answer as Answer;
   };
   await flow(counted)(0, performance.now() + 500);

@@ -3,13 +3,17 @@
  * count the queries per cart/add and per checkout). Only when the server loads the extension
  * (`shared_preload_libraries = 'pg_stat_statements'`); otherwise the bench says so and goes on.
  * Counts every statement the bench database ran while the request was served, begin and commit
- * included; the server's background jobs may add one, so the least of a few probes is kept.
+ * included; the server's background jobs may add one, so the caller keeps the least of a few counts.
  */
 import pg from 'pg';
 
 export interface StatementCounter {
-  /** Statements the database ran during `work`. */
-  count(work: () => Promise<unknown>): Promise<number>;
+  /**
+   * Statements the database ran during `work`; undefined when the extension evicted entries meanwhile
+   * (it keeps `pg_stat_statements.max` of them, every database's: each bench run's fresh database
+   * adds its own, and an evicted entry's calls leave the sum, which once made a count negative).
+   */
+  count(work: () => Promise<unknown>): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -27,31 +31,25 @@ export async function statementCounter(databaseUrl: string): Promise<StatementCo
     'select oid::text from pg_database where datname = current_database()',
   );
   const dbid = database.rows[0]?.oid;
+  // The evictions so far (pg_stat_statements_info, PostgreSQL 14 and later) with the calls.
   const total = async () => {
-    const result = await client.query<{ calls: string }>(
-      'select coalesce(sum(calls), 0)::text as calls from pg_stat_statements where dbid = $1::oid',
+    const result = await client.query<{ calls: string; evicted: string }>(
+      `select coalesce(sum(calls), 0)::text as calls,
+         (select dealloc from pg_stat_statements_info)::text as evicted
+       from pg_stat_statements where dbid = $1::oid`,
       [dbid],
     );
-    return Number(result.rows[0]?.calls ?? 0);
+    return { calls: Number(result.rows[0]?.calls ?? 0), evicted: result.rows[0]?.evicted ?? '' };
   };
   return {
     async count(work) {
       const before = await total();
       await work();
+      const after = await total();
+      if (after.evicted !== before.evicted) return undefined;
       // This counter's own `select` of the totals is counted too (it runs in this database).
-      return (await total()) - before - 1;
+      return after.calls - before.calls - 1;
     },
     close: () => client.end(),
   };
-}
-
-/** The least count over `probes` runs of `work` (a background job's statement can land in one). */
-export async function fewestStatements(
-  counter: StatementCounter,
-  probes: number,
-  work: () => Promise<unknown>,
-): Promise<number> {
-  let least = Number.POSITIVE_INFINITY;
-  for (let probe = 0; probe < probes; probe++) least = Math.min(least, await counter.count(work));
-  return least;
 }
