@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 
 /** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
 export function rawRowsOf<T>(result: unknown): T[] {
@@ -24,15 +24,43 @@ export function jsonArrayOf<T>(value: unknown): T[] {
  */
 export function tableRowFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
   const record = jsonOf(json) as Record<string, unknown>;
+  return valuesFromJson(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, column, record[column.name]]),
+  ) as T['$inferSelect'];
+}
+
+/** Each value read as Drizzle reads its column (timestamps as Dates); null stays null. */
+function valuesFromJson(fields: [key: string, column: Column, value: unknown][]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = record[column.name];
+  for (const [key, column, value] of fields) {
     if (value === null || value === undefined) row[key] = null;
     // A json column is JSON already here; reading it again would turn the string "1" into a number.
     else if (column.dataType === 'json') row[key] = value;
     else row[key] = column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
+}
+
+/**
+ * A JSON object of a select's named columns (`{ name: column }`, as a Drizzle select takes them), for
+ * a raw statement to answer rows of that select inside another; `selectedFromJson` reads one back.
+ */
+export function jsonOfSelected(columns: Record<string, Column>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+/** A row of `jsonOfSelected(columns)`, keyed as the select names its columns and read as Drizzle reads them. */
+export function selectedFromJson<Columns extends Record<string, Column>>(
+  columns: Columns,
+  json: unknown,
+): { [K in keyof Columns]: Columns[K]['_']['data'] | null } {
+  const record = jsonOf(json) as Record<string, unknown>;
+  return valuesFromJson(Object.entries(columns).map(([key, column]) => [key, column, record[key]])) as {
+    [K in keyof Columns]: Columns[K]['_']['data'] | null;
+  };
 }
 
 /** A table's rows from a JSON array (`json_agg`, null when it aggregated nothing). */

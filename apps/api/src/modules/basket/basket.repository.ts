@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type PgSelectQueryBuilder, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   joinMembershipLine,
@@ -12,7 +13,14 @@ import {
 } from '../../db/line-details';
 import { isUniqueViolation } from '../../db/locks';
 import { preparedPerDatabase, preparedSql, timeOrNull } from '../../db/prepared';
-import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
+import {
+  jsonArrayOf,
+  jsonOfSelected,
+  rawRowsOf,
+  selectedFromJson,
+  tableRowFromJson,
+  tableRowsFromJson,
+} from '../../db/raw-rows';
 import {
   activities,
   type CardBilling,
@@ -261,6 +269,18 @@ export interface CartItemDetail extends LineDetail {
   holdExpiresAt: Date | null;
 }
 
+/** A basket's lines (of `cartId`) joined to what their details show (`lineDetailColumns`). */
+function withLineDetails<T extends PgSelectQueryBuilder>(query: T) {
+  return query
+    .innerJoin(activities, eq(activities.id, cartItems.activityId))
+    .innerJoin(venues, eq(venues.id, cartItems.venueId))
+    .innerJoin(pricingOptions, eq(pricingOptions.id, cartItems.pricingOptionId))
+    .leftJoin(occurrences, eq(occurrences.id, cartItems.occurrenceId))
+    .leftJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, cartItems.bundleId))
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')));
+}
+
 const cartItemDetailsStatement = preparedPerDatabase((db) => {
   const holdExpiry = db
     .select({
@@ -271,24 +291,58 @@ const cartItemDetailsStatement = preparedPerDatabase((db) => {
     .where(eq(cartHolds.cartId, sql.placeholder('cartId')))
     .groupBy(cartHolds.cartItemId)
     .as('hold_expiry');
-  return db
-    .select({
-      item: cartItems,
-      ...lineDetailColumns,
-      holdExpiresAt: holdExpiry.expiresAt,
-    })
-    .from(cartItems)
-    .innerJoin(activities, eq(activities.id, cartItems.activityId))
-    .innerJoin(venues, eq(venues.id, cartItems.venueId))
-    .innerJoin(pricingOptions, eq(pricingOptions.id, cartItems.pricingOptionId))
-    .leftJoin(occurrences, eq(occurrences.id, cartItems.occurrenceId))
-    .leftJoin(locations, eq(locations.id, occurrences.locationId))
-    .leftJoin(courseBundles, eq(courseBundles.id, cartItems.bundleId))
-    .leftJoin(holdExpiry, eq(holdExpiry.cartItemId, cartItems.id))
-    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+  return withLineDetails(
+    db
+      .select({
+        item: cartItems,
+        ...lineDetailColumns,
+        holdExpiresAt: holdExpiry.expiresAt,
+      })
+      .from(cartItems)
+      .leftJoin(holdExpiry, eq(holdExpiry.cartItemId, cartItems.id))
+      .$dynamic(),
+  )
     .orderBy(asc(cartItems.id))
     .prepare('basket_cart_item_details');
 });
+
+/**
+ * The basket's lines with their details (`listCartItemDetails`' rows), as a column (`details`, JSON,
+ * read by `lineDetailsFrom`) of a statement of the caller's: on its snapshot, with what it reads
+ * besides. Placeholder: `cartId`.
+ */
+export const basketLineDetailsColumn = sql`(${withLineDetails(
+  new QueryBuilder()
+    .select({
+      details: sql`json_agg(json_build_object('item', row_to_json(${cartItems}.*),
+        'fields', ${jsonOfSelected(lineDetailColumns)},
+        'holdExpiresAt', (select min(h.expires_at) from cart_holds h where h.cart_item_id = ${cartItems.id}))
+        order by ${cartItems.id})`,
+    })
+    .from(cartItems)
+    .$dynamic(),
+).getSQL()}) as details`;
+
+/** The lines' details of a row with `basketLineDetailsColumn`, as `listCartItemDetails` answers them. */
+export function lineDetailsFrom(row: { details: unknown }): CartItemDetail[] {
+  const details = jsonArrayOf<{ item: unknown; fields: unknown; holdExpiresAt: string | null }>(row.details);
+  return withOccurrence(
+    details.map(
+      (detail) =>
+        ({
+          item: tableRowFromJson(cartItems, detail.item),
+          ...selectedFromJson(lineDetailColumns, detail.fields),
+          holdExpiresAt:
+            detail.holdExpiresAt === null
+              ? null
+              : cartHolds.expiresAt.mapFromDriverValue(detail.holdExpiresAt),
+        }) as CartItemDetailRow,
+    ),
+  );
+}
+
+/** A row of `cartItemDetailsStatement`, before its session is folded in. */
+type CartItemDetailRow = Awaited<ReturnType<ReturnType<typeof cartItemDetailsStatement>['execute']>>[number];
 
 export async function listCartItemDetails(db: Database, cartId: number): Promise<CartItemDetail[]> {
   return withOccurrence(await cartItemDetailsStatement(db).execute({ cartId }));

@@ -41,6 +41,8 @@ export {
   basketClaimedBy,
   basketHoldsAndLines,
   basketHoldsAndLinesFrom,
+  basketLineDetailsColumn,
+  lineDetailsFrom,
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
   stillClaimedBasket,

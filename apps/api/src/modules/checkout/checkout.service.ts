@@ -362,12 +362,11 @@ export async function completeCheckout(
     // 1. Check the submission against the locked basket; a card payment records its attempt.
     const outcome: Outcome = await inCheckoutTransaction(deps, async (tx) => {
       const now = new Date();
-      // One round trip (db/pipeline.ts): the basket's lock, then what is read under it, in this order:
-      // its attempts, holds (locked) and lines in one statement, then the lines' details.
-      const [cart, { attempts, holds, lines: items }, details] = await inOneRoundTrip([
+      // One round trip (db/pipeline.ts): the basket's lock, then what is read under it: its attempts,
+      // holds (locked), lines and the lines' details, in one statement.
+      const [cart, { attempts, holds, lines: items, details }] = await inOneRoundTrip([
         lockBasket(tx, cartId),
         readAttemptsAndBasket(tx, cartId),
-        basketLineDetails(tx, cartId),
       ]);
       if (!cart) throw AppError.notFound();
       if (cart.status === 'completed') {

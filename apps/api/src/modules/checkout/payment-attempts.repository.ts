@@ -8,8 +8,11 @@ import {
   basketClaimedBy,
   basketHoldsAndLines,
   basketHoldsAndLinesFrom,
+  basketLineDetailsColumn,
+  type CartItemDetail,
   type CartItemRow,
   type HoldRow,
+  lineDetailsFrom,
 } from '../basket/settlement.service';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
@@ -101,21 +104,31 @@ export async function lockAttempt(tx: Database, id: number): Promise<PaymentAtte
 const attemptsAndBasketStatement = preparedSql(sql`
     select (select json_agg(a order by a.id) from payment_attempts a where a.cart_id = ${sql.placeholder('cartId')}::int)
         as attempts,
-      ${basketHoldsAndLines}`);
+      ${basketHoldsAndLines}, ${basketLineDetailsColumn}`);
 
 /**
  * In one statement, what checkout reads under the basket's lock (taken by the caller's statement
- * before it): every attempt at paying for the basket, oldest first; its holds, locked; its lines.
+ * before it): every attempt at paying for the basket, oldest first; its holds, locked; its lines,
+ * and those with places with their details.
  */
 export async function readAttemptsAndBasket(
   tx: Database,
   cartId: number,
-): Promise<{ attempts: PaymentAttemptRow[]; holds: HoldRow[]; lines: CartItemRow[] }> {
-  const row = rawRowsOf<{ attempts: unknown; holds: unknown; lines: unknown }>(
+): Promise<{
+  attempts: PaymentAttemptRow[];
+  holds: HoldRow[];
+  lines: CartItemRow[];
+  details: CartItemDetail[];
+}> {
+  const row = rawRowsOf<{ attempts: unknown; holds: unknown; lines: unknown; details: unknown }>(
     await attemptsAndBasketStatement(tx).execute({ cartId }),
   )[0];
   if (!row) throw new Error(`basket ${cartId} was not read`);
-  return { attempts: tableRowsFromJson(paymentAttempts, row.attempts), ...basketHoldsAndLinesFrom(row) };
+  return {
+    attempts: tableRowsFromJson(paymentAttempts, row.attempts),
+    ...basketHoldsAndLinesFrom(row),
+    details: lineDetailsFrom(row),
+  };
 }
 
 const completeAttemptStatement = preparedPerDatabase((db) =>
