@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import {
   activities,
   courseBundles,
@@ -38,6 +38,26 @@ export const lineDetailColumns = {
   instructorName: occurrences.instructorName,
   bundleName: courseBundles.name,
 };
+
+/** The columns of a basket or order line that `joinLineDetails` joins on. */
+interface LineColumns {
+  activityId: PgColumn;
+  venueId: PgColumn;
+  pricingOptionId: PgColumn;
+  occurrenceId: PgColumn;
+  bundleId: PgColumn;
+}
+
+/** Joins a basket or order line (`line`, its table's columns) to what `lineDetailColumns` reads. */
+export function joinLineDetails<T extends PgSelectQueryBuilder>(query: T, line: LineColumns) {
+  return query
+    .innerJoin(activities, eq(activities.id, line.activityId))
+    .innerJoin(venues, eq(venues.id, line.venueId))
+    .innerJoin(pricingOptions, eq(pricingOptions.id, line.pricingOptionId))
+    .leftJoin(occurrences, eq(occurrences.id, line.occurrenceId))
+    .leftJoin(locations, eq(locations.id, occurrences.locationId))
+    .leftJoin(courseBundles, eq(courseBundles.id, line.bundleId));
+}
 
 /** Where a session takes place, as the wire names it. */
 export interface SessionLocation {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type PgSelectQueryBuilder, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
+  joinLineDetails,
   joinMembershipLine,
   type LineDetail,
   lineDetailColumns,
@@ -28,10 +29,8 @@ import {
   cartHolds,
   cartItems,
   carts,
-  courseBundles,
   locations,
   occurrences,
-  pricingOptions,
   type users,
   venues,
 } from '../../db/schema';
@@ -271,14 +270,7 @@ export interface CartItemDetail extends LineDetail {
 
 /** A basket's lines (of `cartId`) joined to what their details show (`lineDetailColumns`). */
 function withLineDetails<T extends PgSelectQueryBuilder>(query: T) {
-  return query
-    .innerJoin(activities, eq(activities.id, cartItems.activityId))
-    .innerJoin(venues, eq(venues.id, cartItems.venueId))
-    .innerJoin(pricingOptions, eq(pricingOptions.id, cartItems.pricingOptionId))
-    .leftJoin(occurrences, eq(occurrences.id, cartItems.occurrenceId))
-    .leftJoin(locations, eq(locations.id, occurrences.locationId))
-    .leftJoin(courseBundles, eq(courseBundles.id, cartItems.bundleId))
-    .where(eq(cartItems.cartId, sql.placeholder('cartId')));
+  return joinLineDetails(query, cartItems).where(eq(cartItems.cartId, sql.placeholder('cartId')));
 }
 
 const cartItemDetailsStatement = preparedPerDatabase((db) => {
@@ -500,26 +492,27 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
 }
 
 /**
- * A paid basket of one session settled, as common table expressions of a statement that writes its
- * order first (`closed` runs once the caller's CTE named by `after` has): the basket completed, its
- * holds (locked by the caller, or the statement fails) deleted, and their places booked, the
+ * A paid basket of one session settled, as common table expressions of a statement, only `when` it
+ * holds (a settling statement names its order's CTE there, so the order is written first): the
+ * basket completed, its holds (locked by the caller, or the statement fails) deleted, and their
+ * places booked, the
  * session's row locked last (its update waits for the other two: they are the one-time conditions
  * of its scan). `placed` answers the session's id. Placeholders: `cartId`, `now`, `hash`, `source`,
  * `holdIds`, `holdCount`, `occurrenceId`, `quantity`.
  */
-export function oneSessionBasketSettled(after: SQL): SQL {
+export function oneSessionBasketSettled(when: SQL): SQL {
   return sql`closed as (
       update carts set status = 'completed', completed_at = ${sql.placeholder('now')}::timestamptz,
         checkout_hash = ${sql.placeholder('hash')}, checkout_claim = null, checkout_started_at = null,
         source = ${sql.placeholder('source')}, updated_at = ${sql.placeholder('now')}::timestamptz
-      where id = ${sql.placeholder('cartId')}::int and exists (select 1 from ${after})
+      where id = ${sql.placeholder('cartId')}::int and ${when}
       returning id
     ), gone as (
       -- By the basket too: a generic plan takes "id = any(ids)" for ten rows, and PostgreSQL then
       -- planned this statement afresh on every checkout (0.17 ms of planning for 0.15 ms of work).
       delete from cart_holds
       where cart_id = ${sql.placeholder('cartId')}::int and id = any(${sql.placeholder('holdIds')}::int[])
-        and exists (select 1 from ${after})
+        and ${when}
       returning id
     ), placed as (
       update occurrences
@@ -565,7 +558,7 @@ export function oneSessionBasketSettledValues(
 }
 
 const completeCartBookingOneSessionStatement = preparedSql(sql`
-    with paid as (select 1), ${oneSessionBasketSettled(sql`paid`)}
+    with ${oneSessionBasketSettled(sql`true`)}
     select id from placed`);
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  joinLineDetails,
   joinMembershipLine,
   type LineDetail,
   lineDetailColumns,
@@ -14,13 +15,11 @@ import { jsonArrayOf, rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../
 import {
   activities,
   bookings,
-  courseBundles,
   locations,
   occurrences,
   orderItems,
   orders,
   payments,
-  pricingOptions,
   venues,
 } from '../../db/schema';
 import {
@@ -302,7 +301,7 @@ const settleOrderAtOnceStatement = preparedSql(sql`
         and status = 'started'
       for update
     ), ${stillClaimedBasket}, ${orderRows(sql`statement_check(exists (select 1 from attempt) and exists (select 1 from claimed),
-        'the basket is no longer as it was paid for')`)}, ${oneSessionBasketSettled(sql`o`)}, completed as (
+        'the basket is no longer as it was paid for')`)}, ${oneSessionBasketSettled(sql`exists (select 1 from o)`)}, completed as (
       update payment_attempts set status = 'completed', order_id = (select id from o),
         provider_payment_id = ${sql.placeholder('providerPaymentId')}, lease_until = null,
         updated_at = ${sql.placeholder('now')}::timestamptz
@@ -356,18 +355,16 @@ export interface OrderItemDetail extends LineDetail {
 }
 
 const orderItemDetailsStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      item: orderItems,
-      ...lineDetailColumns,
-    })
-    .from(orderItems)
-    .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .innerJoin(venues, eq(venues.id, orderItems.venueId))
-    .innerJoin(pricingOptions, eq(pricingOptions.id, orderItems.pricingOptionId))
-    .leftJoin(occurrences, eq(occurrences.id, orderItems.occurrenceId))
-    .leftJoin(locations, eq(locations.id, occurrences.locationId))
-    .leftJoin(courseBundles, eq(courseBundles.id, orderItems.bundleId))
+  joinLineDetails(
+    db
+      .select({
+        item: orderItems,
+        ...lineDetailColumns,
+      })
+      .from(orderItems)
+      .$dynamic(),
+    orderItems,
+  )
     .where(eq(orderItems.orderId, sql.placeholder('orderId')))
     .orderBy(asc(orderItems.id))
     .prepare('checkout_order_item_details'),
