@@ -495,9 +495,8 @@ export async function bookHeldPlaces(db: Database, occurrenceId: number, quantit
  * A paid basket of one session settled, as common table expressions of a statement, only `when` it
  * holds (a settling statement names its order's CTE there, so the order is written first): the
  * basket completed, its holds (locked by the caller, or the statement fails) deleted, and their
- * places booked, the
- * session's row locked last (its update waits for the other two: they are the one-time conditions
- * of its scan). `placed` answers the session's id. Placeholders: `cartId`, `now`, `hash`, `source`,
+ * places booked, the session's row locked last (its update waits for the other two: they are the
+ * one-time conditions of its scan). `placed` answers the session's id. Placeholders: `cartId`, `now`, `hash`, `source`,
  * `holdIds`, `holdCount`, `occurrenceId`, `quantity`.
  */
 export function oneSessionBasketSettled(when: SQL): SQL {
