@@ -27,6 +27,7 @@ import {
   oneSessionBasketSettledValues,
   stillClaimedBasket,
 } from '../basket/settlement.service';
+import { outboxRecord } from '../mail/mail.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -111,10 +112,11 @@ export async function listOrderMembershipIds(db: Database, orderId: number): Pro
   return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
 
-/** An order line to write, with the bookings of its held places. */
+/** An order line to write, with the bookings of its held places (ids drawn ahead, or by the statement). */
 export interface OrderLineToWrite {
+  id?: number;
   values: Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'>;
-  bookings: { userId: number; occurrenceId: number; quantity: number }[];
+  bookings: { id?: number; userId: number; occurrenceId: number; quantity: number }[];
 }
 
 /** What `writeOrderRows` wrote: the order, each line's id (in the order given), bookings, payments. */
@@ -133,18 +135,22 @@ export interface OrderRowsWritten {
  */
 function orderRows(gate: SQL): SQL {
   return sql`o as (
-      insert into orders (client_id, cart_id, user_id, created_by_user_id, source, currency, total)
-      select ${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
+      insert into orders (id, uuid, created_at, announced_at, client_id, cart_id, user_id, created_by_user_id,
+        source, currency, total)
+      select coalesce(${sql.placeholder('orderId')}::int, nextval(pg_get_serial_sequence('orders', 'id'))::int),
+        coalesce(${sql.placeholder('uuid')}::text, gen_random_uuid()::text),
+        coalesce(${sql.placeholder('createdAt')}::timestamptz, now()), ${sql.placeholder('announcedAt')}::timestamptz,
+        ${sql.placeholder('clientId')}::int, ${sql.placeholder('cartId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('createdByUserId')}::int,
         ${sql.placeholder('source')}, ${sql.placeholder('currency')}, ${sql.placeholder('total')}::int
       where ${gate}
       returning *
     ), line_input as materialized (
-      select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, cartable_type text,
+      select * from jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(ordinal int, id int, cartable_type text,
         name text, activity_id int, venue_id int, occurrence_id int, bundle_id int, pricing_option_id int,
         membership_id int, purchased_for_user_id int, quantity int, amount int, benefit_applied boolean,
         tickets jsonb)
     ), line_ids as materialized (
-      select l.ordinal, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
+      select l.ordinal, coalesce(l.id, nextval(pg_get_serial_sequence('order_items', 'id'))::int) as id
       from line_input l where exists (select 1 from o)
       order by l.ordinal
     ), written_lines as (
@@ -158,19 +164,20 @@ function orderRows(gate: SQL): SQL {
       order by l.ordinal
       returning id
     ), booked as (
-      insert into bookings (order_id, order_item_id, user_id, occurrence_id, quantity)
-      select o.id, i.id, b.user_id, b.occurrence_id, b.quantity
+      insert into bookings (id, order_id, order_item_id, user_id, occurrence_id, quantity)
+      select coalesce(b.id, nextval(pg_get_serial_sequence('bookings', 'id'))::int), o.id, i.id, b.user_id,
+        b.occurrence_id, b.quantity
       from o, jsonb_to_recordset(${sql.placeholder('bookings')}::jsonb)
-          as b(ordinal int, user_id int, occurrence_id int, quantity int)
+          as b(ordinal int, id int, user_id int, occurrence_id int, quantity int)
         join line_ids i on i.ordinal = b.ordinal
       order by b.ordinal
       returning *
     ), paid as (
-      insert into payments (order_id, tender_type, amount, provider, provider_reference, card_brand,
+      insert into payments (id, order_id, tender_type, amount, provider, provider_reference, card_brand,
         card_last4, info)
-      select o.id, p.tender_type, p.amount, p.provider, p.provider_reference, p.card_brand, p.card_last4,
+      select coalesce(p.id, nextval(pg_get_serial_sequence('payments', 'id'))::int), o.id, p.tender_type, p.amount, p.provider, p.provider_reference, p.card_brand, p.card_last4,
         p.info
-      from o, jsonb_to_recordset(${sql.placeholder('tenders')}::jsonb) as p(ordinal int, tender_type text,
+      from o, jsonb_to_recordset(${sql.placeholder('tenders')}::jsonb) as p(ordinal int, id int, tender_type text,
         amount int, provider text, provider_reference text, card_brand text, card_last4 text, info jsonb)
       order by p.ordinal
       returning *
@@ -215,15 +222,16 @@ export async function writeOrderRows(db: Database, input: OrderRowsInput): Promi
 export interface OrderRowsInput {
   order: typeof orders.$inferInsert;
   lines: OrderLineToWrite[];
-  payments: Omit<typeof payments.$inferInsert, 'orderId' | 'id'>[];
+  payments: Omit<typeof payments.$inferInsert, 'orderId'>[];
   termsAccepted: { userId: number; termIds: number[] };
 }
 
 /** The values of `orderRows`' placeholders. */
 function orderRowsValues(input: OrderRowsInput): Record<string, unknown> {
   const { order } = input;
-  const lines = input.lines.map(({ values }, ordinal) => ({
+  const lines = input.lines.map(({ id, values }, ordinal) => ({
     ordinal,
+    id: id ?? null,
     cartable_type: values.cartableType,
     name: values.name,
     activity_id: values.activityId ?? null,
@@ -241,6 +249,7 @@ function orderRowsValues(input: OrderRowsInput): Record<string, unknown> {
   const lineBookings = input.lines.flatMap(({ bookings: held }, ordinal) =>
     held.map((booking) => ({
       ordinal,
+      id: booking.id ?? null,
       user_id: booking.userId,
       occurrence_id: booking.occurrenceId,
       quantity: booking.quantity,
@@ -248,6 +257,7 @@ function orderRowsValues(input: OrderRowsInput): Record<string, unknown> {
   );
   const tenders = input.payments.map((payment, ordinal) => ({
     ordinal,
+    id: payment.id ?? null,
     tender_type: payment.tenderType,
     amount: payment.amount,
     provider: payment.provider ?? null,
@@ -257,6 +267,10 @@ function orderRowsValues(input: OrderRowsInput): Record<string, unknown> {
     info: payment.info ?? null,
   }));
   return {
+    orderId: order.id ?? null,
+    uuid: order.uuid ?? null,
+    createdAt: order.createdAt?.toISOString() ?? null,
+    announcedAt: order.announcedAt?.toISOString() ?? null,
     clientId: order.clientId,
     cartId: order.cartId,
     userId: order.userId,
@@ -307,8 +321,8 @@ const settleOrderAtOnceStatement = preparedSql(sql`
         updated_at = ${sql.placeholder('now')}::timestamptz
       where id = ${sql.placeholder('attemptId')}::int and exists (select 1 from placed)
       returning id
-    )
-    select ${orderRowsWritten}
+    ), ${outboxRecord(sql`exists (select 1 from o)`)}
+    select ${orderRowsWritten}, (select id from emailed) as email_id
     from o
     where ${everyLineWritten}
       and statement_check(exists (select 1 from completed), 'the payment attempt was not completed')`);
@@ -319,7 +333,9 @@ const settleOrderAtOnceStatement = preparedSql(sql`
  * (still open and claimed by it, so its lines and holds are those read when it was claimed), then the
  * order's rows, the basket of one session settled and the attempt completed with its order. Anything
  * else fails the statement (`statement_check`, or the order's unique `cart_id`) and nothing is
- * written: the caller then settles the attempt in a transaction that reads and decides.
+ * written: the caller then settles the attempt in a transaction that reads and decides. The order's
+ * confirmation is recorded by the same statement (mail's `outboxRecord`, with `email`'s values),
+ * with the order written as announced (`input.order.announcedAt`): both, or neither.
  */
 export async function settleOrderAtOnce(
   db: Database,
@@ -332,9 +348,12 @@ export async function settleOrderAtOnce(
     now: Date;
     hash: string;
     holds: { ids: number[]; occurrenceId: number; quantity: number };
+    /** The confirmation's record (`outboxRecordValues`, of no email when there is none). */
+    email: Record<string, unknown>;
   },
-): Promise<OrderRowsWritten> {
+): Promise<OrderRowsWritten & { emailId: number | null }> {
   const result = await settleOrderAtOnceStatement(db).execute({
+    ...settling.email,
     ...orderRowsValues(input),
     ...oneSessionBasketSettledValues(
       input.order.cartId,
@@ -346,7 +365,8 @@ export async function settleOrderAtOnce(
     claimStartedAfter: settling.claimStartedAfter.toISOString(),
     providerPaymentId: settling.providerPaymentId,
   });
-  return orderRowsFrom(result, input);
+  const emailId = rawRowsOf<{ email_id: number | null }>(result)[0]?.email_id ?? null;
+  return { ...orderRowsFrom(result, input), emailId: emailId === null ? null : Number(emailId) };
 }
 
 /** An order's lines with what the confirmation shows (same shape as a basket line's details). */

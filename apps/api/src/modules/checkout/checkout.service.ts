@@ -39,10 +39,18 @@ import { waiversToSign } from '../waivers/waivers.service';
 import type { CheckoutPreparation, OrderView } from './checkout.presenters';
 import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
-import { announceOrder, calendarFor, orderViewOf, type WrittenOrder, writeOrder } from './order-writer';
+import {
+  announceOrder,
+  calendarFor,
+  idsToDrawAhead,
+  orderViewOf,
+  type WrittenOrder,
+  writeOrder,
+} from './order-writer';
 import {
   findAttempt,
   insertAttemptClaimingBasket,
+  type OrderIdsAhead,
   type PaymentAttemptRow,
   readAttemptsAndBasket,
   takeAttempt,
@@ -94,7 +102,13 @@ type Outcome =
   | { kind: 'busy'; attemptId: number | null }
   /** A payment attempt nobody is working on any more (a crash, a lost answer): finish it first. */
   | { kind: 'recover'; attemptId: number }
-  | { kind: 'charge'; plan: CheckoutPlan; holds: HoldRow[]; attempt: PaymentAttemptRow }
+  | {
+      kind: 'charge';
+      plan: CheckoutPlan;
+      holds: HoldRow[];
+      attempt: PaymentAttemptRow;
+      idsAhead?: OrderIdsAhead;
+    }
   /** A benefit line's last use went elsewhere: the line was re-priced and the submission refused. */
   | { kind: 'repriced' };
 
@@ -305,7 +319,12 @@ async function chargeAttempt(
   deps: CheckoutDeps,
   acting: Acting,
   /** The attempt as recorded, with the plan and the holds its basket was claimed with. */
-  { plan, holds, attempt }: { plan: CheckoutPlan; holds: HoldRow[]; attempt: PaymentAttemptRow },
+  {
+    plan,
+    holds,
+    attempt,
+    idsAhead,
+  }: { plan: CheckoutPlan; holds: HoldRow[]; attempt: PaymentAttemptRow; idsAhead?: OrderIdsAhead },
 ): Promise<number> {
   if (!plan.card) throw new Error('a card plan without a card');
   let result: ChargeResult;
@@ -329,7 +348,13 @@ async function chargeAttempt(
     await failAttempt(deps, attempt, result.message);
     throw AppError.validation({ card: [result.message] }, result.message);
   }
-  const outcome = await settleCharged(deps, attempt, result, { acting, details: plan.details, plan, holds });
+  const outcome = await settleCharged(deps, attempt, result, {
+    acting,
+    details: plan.details,
+    plan,
+    holds,
+    idsAhead,
+  });
   if (outcome.kind === 'completed') return outcome.orderId;
   if (outcome.kind === 'pending') throw new AppError('conflict', checkoutMessages.inProgress);
   throw new AppError('conflict', checkoutMessages.basketChanged);
@@ -392,7 +417,7 @@ export async function completeCheckout(
         const idempotencyKey = `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${number}`;
         // The attempt and the basket's claim, which keeps the basket as it is and its holds unswept
         // while the card is charged: one statement, sent with the commit (nothing follows it here).
-        const [attempt] = await commitWith(tx, [
+        const [{ attempt, idsAhead }] = await commitWith(tx, [
           insertAttemptClaimingBasket(
             tx,
             {
@@ -415,9 +440,12 @@ export async function completeCheckout(
               leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
             },
             now,
+            // The order's ids too, when it can be written by one statement: its confirmation is
+            // then made before it is written, and recorded with it (decision 035, amended).
+            idsToDrawAhead(plan, holds),
           ),
         ]);
-        return { kind: 'charge', plan, holds, attempt };
+        return { kind: 'charge', plan, holds, attempt, idsAhead };
       }
       // Nothing to charge: the order is written in this same transaction.
       return {

@@ -307,6 +307,34 @@ describe('crash-safe checkout', () => {
     ]);
   });
 
+  it('the one-statement order records the confirmation its stored rows make (decision 035, amended)', async () => {
+    const court = await courtSession(3);
+    const c = await customerWith(court, false);
+    const paid = await http.post('/api/checkout/complete', c.headers, await c.body());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orderId = Number(paid.json().complete_order_id);
+    // Made before the order was written, from the ids drawn for it with the attempt.
+    const [recorded] = await mailsTo(c.user.email);
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.orderId, orderId));
+    const calendar = String(recorded?.attachments[0]?.content);
+    expect(calendar).toContain(`UID:booking-${booking?.id}@`);
+    expect(recorded?.html).toContain(`/booking-confirmed/${orderId}`);
+    // The same confirmation made again from the stored order, as the announcements job makes it.
+    await t.db.delete(outboundEmails).where(eq(outboundEmails.id, recorded?.id ?? 0));
+    await t.db.execute(sql`update orders set announced_at = null where id = ${orderId}`);
+    expect(await announceLeftovers()).toBe(1);
+    const [again] = await mailsTo(c.user.email);
+    // The request links to the host it was asked at, the job to the configured one.
+    const hostless = (text = '') => text.replaceAll(/https?:\/\/[^/\s"]+\//g, '/');
+    expect({ subject: again?.subject, html: hostless(again?.html), text: hostless(again?.text) }).toEqual({
+      subject: recorded?.subject,
+      html: hostless(recorded?.html),
+      text: hostless(recorded?.text),
+    });
+    const stampless = (text: string) => text.replace(/DTSTAMP:\S+/g, 'DTSTAMP');
+    expect(stampless(String(again?.attachments[0]?.content))).toBe(stampless(calendar));
+  });
+
   it('a hold released while the card was charged: the one statement writes nothing, and the payment is refunded', async () => {
     const court = await courtSession(2);
     const c = await customerWith(court, false);

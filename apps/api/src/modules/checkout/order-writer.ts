@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
@@ -15,7 +16,7 @@ import {
   settlesInOneStatement,
 } from '../basket/settlement.service';
 import { spendCredit } from '../credit/credit.service';
-import { emailAlong, type OutgoingEmail } from '../mail/mail.service';
+import { emailAlong, type OutgoingEmail, outboxRecordValues } from '../mail/mail.service';
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -50,6 +51,7 @@ import {
   writeOrderRows,
 } from './checkout.repository';
 import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
+import type { OrderIdsAhead } from './payment-attempts.repository';
 
 /**
  * Writing a paid basket's order (docs/decisions/007 and 015), used by the checkout request and by
@@ -199,7 +201,7 @@ export async function writeOrder(
     ]);
   // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
   // waitlist offer: the common one) books its places in the round trip that writes its rows.
-  const atOnce = hasNothingAfterItsRows(plan, charge);
+  const atOnce = hasNothingAfterItsRows(plan, { charged: charge !== null });
   // The order, its lines, their bookings, its payments and the terms accepted: one statement.
   const writing = writeOrderRows(tx, orderRowsOf(deps, acting, plan, holds, mode, source, charge));
   let written: OrderRowsWritten;
@@ -251,65 +253,173 @@ export async function writeOrder(
 }
 
 /** An order with nothing of its own to write after its rows: no fee, credit, card to keep, waiver or waitlist offer. */
-function hasNothingAfterItsRows(plan: CheckoutPlan, charge: Charge | null): boolean {
+function hasNothingAfterItsRows(plan: CheckoutPlan, payment: { charged: boolean }): boolean {
   return (
     !plan.items.some((item) => item.cartableType === 'penalty' || item.waitlistEntryId !== null) &&
     plan.credit === 0 &&
-    !(charge && plan.card?.save) &&
+    !(payment.charged && plan.card?.save) &&
     plan.waivers.length === 0
   );
 }
 
 /**
+ * Whether a card payment's order can be written by one statement (decision 035): places on one
+ * session only, nothing to write after the order's rows (`hasNothingAfterItsRows`), and no benefit
+ * use or membership to count. What to draw ahead for it (`OrderIdsAhead`), or undefined.
+ */
+export function idsToDrawAhead(
+  plan: CheckoutPlan,
+  holds: HoldRow[],
+): { lines: number; bookings: number; payments: number } | undefined {
+  if (
+    holds.length === 0 ||
+    !settlesInOneStatement(holds) ||
+    plan.credit > 0 ||
+    plan.tenders.length > 0 ||
+    !hasNothingAfterItsRows(plan, { charged: true }) ||
+    plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
+  )
+    return undefined;
+  return { lines: plan.items.length, bookings: holds.length, payments: 1 };
+}
+
+/**
+ * The order's rows under the ids drawn for them ahead (every booking of a line in the order of its
+ * holds), written as announced at `now`: undefined when the ids do not fit the rows.
+ */
+function rowsUnderIdsAhead(rows: OrderRowsInput, ids: OrderIdsAhead, now: Date): OrderRowsInput | undefined {
+  const bookingIds = [...ids.bookingIds];
+  const lines = rows.lines.map((line, index) => ({
+    ...line,
+    id: ids.lineIds[index],
+    bookings: line.bookings.map((booking) => ({ ...booking, id: bookingIds.shift() })),
+  }));
+  const payments = rows.payments.map((payment, index) => ({ ...payment, id: ids.paymentIds[index] }));
+  const fits =
+    ids.lineIds.length === rows.lines.length &&
+    ids.paymentIds.length === rows.payments.length &&
+    bookingIds.length === 0 &&
+    lines.every(
+      (line) => line.id !== undefined && line.bookings.every((booking) => booking.id !== undefined),
+    ) &&
+    payments.every((payment) => payment.id !== undefined);
+  if (!fits) return undefined;
+  return {
+    ...rows,
+    order: { ...rows.order, id: ids.orderId, uuid: randomUUID(), createdAt: now, announcedAt: now },
+    lines,
+    payments,
+  };
+}
+
+/**
+ * The order as its statement will write it (every id drawn ahead, its times given): what its
+ * confirmation is made from before it is written. Its rows' own `created_at` are the statement's
+ * time, which no confirmation shows.
+ */
+function orderAsItWillBeWritten(plan: CheckoutPlan, rows: OrderRowsInput, now: Date): WrittenOrder {
+  const { order } = rows;
+  const orderId = order.id ?? 0;
+  return writtenOrderOf(plan, {
+    order: {
+      ...order,
+      id: orderId,
+      status: 'completed',
+      uuid: order.uuid ?? '',
+      createdAt: now,
+      announcedAt: now,
+    },
+    lineIds: rows.lines.map((line) => line.id ?? 0),
+    bookings: rows.lines.flatMap((line) =>
+      line.bookings.map((booking) => ({
+        id: booking.id ?? 0,
+        orderId,
+        orderItemId: line.id ?? 0,
+        userId: booking.userId,
+        occurrenceId: booking.occurrenceId,
+        quantity: booking.quantity,
+        status: 'booked' as const,
+        createdAt: now,
+        cancelledAt: null,
+        cancellationSource: null,
+        cancellationCredit: 0,
+      })),
+    ),
+    payments: rows.payments.map((payment) => ({
+      id: payment.id ?? 0,
+      orderId,
+      tenderType: payment.tenderType,
+      amount: payment.amount,
+      provider: payment.provider ?? null,
+      providerReference: payment.providerReference ?? null,
+      cardBrand: payment.cardBrand ?? null,
+      cardLast4: payment.cardLast4 ?? null,
+      info: payment.info ?? null,
+      createdAt: now,
+    })),
+  });
+}
+
+/**
  * A card payment's order written by one statement, with no transaction (decision 035), when the
  * request that charged it still has what it read under its basket's lock: the basket still claimed
- * by the attempt (so its lines and holds are those), places on one session only, and nothing to
- * write after the order's rows (`hasNothingAfterItsRows`), nor a benefit use or a membership to
- * count. The attempt is completed with it. Undefined, with nothing written, when the statement
- * finds anything else (the attempt finished or refunded elsewhere, the claim gone or run out, a
- * hold released, an order there already): the caller then settles it in a transaction that reads
- * and decides (payment-attempts.service settleCharged).
+ * by the attempt (so its lines and holds are those), and an order `idsToDrawAhead` allows, whose ids
+ * were drawn with the attempt. Its confirmation is made first, from the order as it will be written,
+ * and recorded by the same statement, which writes the order as announced: both, or neither
+ * (decision 035, amended). The attempt is completed with it. Undefined, with nothing written, when
+ * the statement finds anything else (the attempt finished or refunded elsewhere, the claim gone or
+ * run out, a hold released, an order there already): the caller then settles it in a transaction
+ * that reads and decides, and announces it (payment-attempts.service settleCharged).
  */
 export async function writeChargedOrderAtOnce(
   deps: CheckoutDeps,
   acting: Acting,
   plan: CheckoutPlan,
   holds: HoldRow[],
-  attempt: { id: number; claim: string; source: string },
+  attempt: { id: number; claim: string; source: string; idsAhead?: OrderIdsAhead },
   charge: Charge,
 ): Promise<WrittenOrder | undefined> {
   const occurrenceId = holds[0]?.occurrenceId;
-  if (
-    occurrenceId === undefined ||
-    !settlesInOneStatement(holds) ||
-    !hasNothingAfterItsRows(plan, charge) ||
-    plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
-  )
-    return undefined;
+  if (occurrenceId === undefined || !attempt.idsAhead || !idsToDrawAhead(plan, holds)) return undefined;
   const now = new Date();
+  const rows = rowsUnderIdsAhead(
+    orderRowsOf(deps, acting, plan, holds, 'online', attempt.source, charge),
+    attempt.idsAhead,
+    now,
+  );
+  if (!rows) return undefined;
+  const email = await confirmationOf(deps, acting.customer, orderAsItWillBeWritten(plan, rows, now));
+  const confirmation = email ? deps.mailer.toRecord(email) : undefined;
+  let written: Awaited<ReturnType<typeof settleOrderAtOnce>>;
   try {
-    const written = await settleOrderAtOnce(
-      deps.db,
-      orderRowsOf(deps, acting, plan, holds, 'online', attempt.source, charge),
-      {
-        attemptId: attempt.id,
-        claim: attempt.claim,
-        claimStartedAfter: new Date(now.getTime() - checkoutClaimTtlMs),
-        providerPaymentId: charge.reference,
-        now,
-        hash: plan.hash,
-        holds: {
-          ids: holds.map((hold) => hold.id),
-          occurrenceId,
-          quantity: holds.reduce((sum, hold) => sum + hold.quantity, 0),
-        },
+    written = await settleOrderAtOnce(deps.db, rows, {
+      attemptId: attempt.id,
+      claim: attempt.claim,
+      claimStartedAfter: new Date(now.getTime() - checkoutClaimTtlMs),
+      providerPaymentId: charge.reference,
+      now,
+      hash: plan.hash,
+      holds: {
+        ids: holds.map((hold) => hold.id),
+        occurrenceId,
+        quantity: holds.reduce((sum, hold) => sum + hold.quantity, 0),
       },
-    );
-    return writtenOrderOf(plan, written);
+      email: confirmation?.values ?? outboxRecordValues(null),
+    });
   } catch (error) {
     if (isStatementCheck(error) || isUniqueViolation(error) || isRaceError(error)) return undefined;
     throw error;
   }
+  const order = writtenOrderOf(plan, written);
+  // Announced as written: it has no membership to activate (`idsToDrawAhead`), so a process that
+  // dies before this leaves nothing undone; its confirmation is recorded, for the retries job.
+  await deps.events.publish('order.completed', {
+    orderId: written.order.id,
+    membershipIds: order.membershipIds,
+    links: linksOf(deps),
+  });
+  if (confirmation && written.emailId !== null) confirmation.recorded(written.emailId).deliver();
+  return order;
 }
 
 export async function orderViewOf(

@@ -49,27 +49,66 @@ const insertAttemptClaimingStatement = preparedSql(sql`
       ${sql.placeholder('leaseUntil')}::timestamptz
     -- An error, not a short answer: the statement is sent with its commit (migration 0031).
     where statement_check(exists (select 1 from claimed_by), 'the basket to claim was not found')
-    returning row_to_json(a) as attempt`);
+    returning row_to_json(a) as attempt,
+      case when ${sql.placeholder('orderAhead')}::boolean
+        then nextval(pg_get_serial_sequence('orders', 'id')) end as order_id,
+      next_ids(pg_get_serial_sequence('order_items', 'id')::regclass, ${sql.placeholder('linesAhead')}::int)
+        as line_ids,
+      next_ids(pg_get_serial_sequence('bookings', 'id')::regclass, ${sql.placeholder('bookingsAhead')}::int)
+        as booking_ids,
+      next_ids(pg_get_serial_sequence('payments', 'id')::regclass, ${sql.placeholder('paymentsAhead')}::int)
+        as payment_ids`);
+
+/** Ids drawn for an order before it is written, so that its confirmation can be made first. */
+export interface OrderIdsAhead {
+  orderId: number;
+  lineIds: number[];
+  bookingIds: number[];
+  paymentIds: number[];
+}
 
 /**
  * Records an attempt with the idempotency key its caller numbered (docs/decisions/015), and claims its
  * basket with that key, in one statement: the basket's row is the caller's, locked in its transaction.
+ * With `ahead`, the same statement draws the ids of the order the attempt may pay for (decision 035,
+ * amended): an attempt that never becomes that order leaves them unused, as a rolled-back insert does.
  */
 export async function insertAttemptClaimingBasket(
   db: Database,
   values: NewPaymentAttempt,
   claimedAt: Date,
-): Promise<PaymentAttemptRow> {
+  ahead?: { lines: number; bookings: number; payments: number },
+): Promise<{ attempt: PaymentAttemptRow; idsAhead?: OrderIdsAhead }> {
   const result = await insertAttemptClaimingStatement(db).execute({
     ...values,
     plan: JSON.stringify(values.plan),
     leaseUntil: values.leaseUntil?.toISOString() ?? null,
     claim: values.idempotencyKey,
     claimedAt: claimedAt.toISOString(),
+    orderAhead: ahead !== undefined,
+    linesAhead: ahead?.lines ?? 0,
+    bookingsAhead: ahead?.bookings ?? 0,
+    paymentsAhead: ahead?.payments ?? 0,
   });
-  const row = rawRowsOf<{ attempt: unknown }>(result)[0];
+  const row = rawRowsOf<{
+    attempt: unknown;
+    order_id: string | number | null;
+    line_ids: (string | number)[];
+    booking_ids: (string | number)[];
+    payment_ids: (string | number)[];
+  }>(result)[0];
   if (!row) throw new Error('payment attempt insert returned no row');
-  return tableRowFromJson(paymentAttempts, row.attempt);
+  const attempt = tableRowFromJson(paymentAttempts, row.attempt);
+  if (row.order_id === null) return { attempt };
+  return {
+    attempt,
+    idsAhead: {
+      orderId: Number(row.order_id),
+      lineIds: row.line_ids.map(Number),
+      bookingIds: row.booking_ids.map(Number),
+      paymentIds: row.payment_ids.map(Number),
+    },
+  };
 }
 
 const attemptStatement = preparedPerDatabase((db) =>

@@ -22,6 +22,7 @@ import {
   completeAttempt,
   findAttempt,
   lockAttempt,
+  type OrderIdsAhead,
   type PaymentAttemptRow,
   takeAbandonedAttempts,
   updateAttempt,
@@ -82,9 +83,15 @@ export async function settleCharged(
   /**
    * What the attempt's own request knows when it settles it: its acting pair (the same ids it
    * recorded), and its plan (the basket, its lines and their details) and holds, read under the
-   * basket's lock when it was claimed for the attempt.
+   * basket's lock when it was claimed for the attempt, and the ids drawn for its order then.
    */
-  known?: { acting: Acting; details?: CartItemDetail[]; plan?: CheckoutPlan; holds?: HoldRow[] },
+  known?: {
+    acting: Acting;
+    details?: CartItemDetail[];
+    plan?: CheckoutPlan;
+    holds?: HoldRow[];
+    idsAhead?: OrderIdsAhead;
+  },
 ): Promise<AttemptOutcome> {
   const attemptId = attempt.id;
   const acting =
@@ -102,13 +109,16 @@ export async function settleCharged(
       acting,
       planAsRecorded(attempt, known.plan.cart, known.plan.items, known.details),
       known.holds,
-      { id: attemptId, claim: attempt.idempotencyKey, source: attempt.plan.source },
+      {
+        id: attemptId,
+        claim: attempt.idempotencyKey,
+        source: attempt.plan.source,
+        idsAhead: known.idsAhead,
+      },
       charge,
     );
-    if (written) {
-      await announceOrder(deps, acting.customer, written);
-      return { kind: 'completed', orderId: written.order.id };
-    }
+    // Announced by its own statement: its confirmation recorded with it.
+    if (written) return { kind: 'completed', orderId: written.order.id };
   }
   const refundFor = async (tx: CheckoutDeps['db'], reason: string): Promise<Decision> => {
     deps.log.warn(

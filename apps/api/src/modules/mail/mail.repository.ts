@@ -71,6 +71,42 @@ export function emailAlong(change: SQL): EmailAlong {
   };
 }
 
+/**
+ * An email recorded by a statement of another module's, as one of its common table expressions
+ * (`emailed`, answering the record's id): kept with that statement's writes, or not at all. Recorded
+ * only when `gate` holds and an email is given (`outboxRecordValues(null)` records none).
+ * Placeholders: `outboxRecordValues`' names, each starting with `email`.
+ */
+export function outboxRecord(gate: SQL): SQL {
+  return sql`emailed as (
+      insert into outbound_emails (to_address, subject, html, text, template, attachments, status, attempts,
+        next_attempt_at)
+      select ${sql.placeholder('emailToAddress')}::text, ${sql.placeholder('emailSubject')}::text,
+        ${sql.placeholder('emailHtml')}::text, ${sql.placeholder('emailText')}::text,
+        ${sql.placeholder('emailTemplate')}::text, ${sql.placeholder('emailAttachments')}::jsonb,
+        ${sql.placeholder('emailStatus')}::text, ${sql.placeholder('emailAttempts')}::int,
+        ${sql.placeholder('emailNextAttemptAt')}::timestamptz
+      where ${gate} and ${sql.placeholder('emailToAddress')}::text is not null
+      returning id
+    )`;
+}
+
+/** The values of `outboxRecord`'s placeholders: the email's record, or none. */
+export function outboxRecordValues(values: NewOutboundEmail | null): Record<string, unknown> {
+  return {
+    emailToAddress: values?.toAddress ?? null,
+    emailSubject: values?.subject ?? null,
+    emailHtml: values?.html ?? null,
+    emailText: values?.text ?? null,
+    emailTemplate: values?.template ?? null,
+    // Raw statements' values go to the driver as given.
+    emailAttachments: values ? JSON.stringify(values.attachments) : null,
+    emailStatus: values?.status ?? null,
+    emailAttempts: values?.attempts ?? null,
+    emailNextAttemptAt: values?.nextAttemptAt?.toISOString() ?? null,
+  };
+}
+
 /** Records the email and makes `along`'s change, in one statement. */
 export async function insertOutboundEmailAlong(
   db: Database,

@@ -15,9 +15,10 @@ import {
   insertOutboundEmailAlong,
   listOutboundEmails,
   markOutboundEmail,
+  outboxRecordValues,
 } from './mail.repository';
 
-export { type EmailAlong, emailAlong } from './mail.repository';
+export { type EmailAlong, emailAlong, outboxRecord, outboxRecordValues } from './mail.repository';
 
 export interface EmailAttachment {
   filename: string;
@@ -60,6 +61,12 @@ export interface Mailer {
     alongValues: Record<string, unknown>,
   ): Promise<RecordedEmail>;
   /**
+   * An email for a statement of the caller's to record (mail's `outboxRecord` among its expressions,
+   * run with `values`): kept with that statement's writes, or not at all. Once the statement has run,
+   * `recorded` with the id it answered hands the email to the transport with `deliver`.
+   */
+  toRecord(email: OutgoingEmail): EmailToRecord;
+  /**
    * One run of the email retries job (jobs.ts) with a chosen `now` (tests call it directly): queued
    * emails whose next try is due are delivered again. Answers what became of them.
    */
@@ -67,6 +74,11 @@ export interface Mailer {
   /** Resolves when every email handed over so far has been delivered or has failed. */
   settled(): Promise<void>;
   close(): void;
+}
+
+export interface EmailToRecord {
+  values: Record<string, unknown>;
+  recorded(id: number): RecordedEmail;
 }
 
 export interface RecordedEmail {
@@ -175,6 +187,9 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     },
     async recordAlong(on, email, along, alongValues) {
       return recorded(await insertOutboundEmailAlong(on, rowOf(email), along, alongValues), email);
+    },
+    toRecord(email) {
+      return { values: outboxRecordValues(rowOf(email)), recorded: (id) => recorded(id, email) };
     },
     async retryDue(now) {
       const run: RetryRun = { sent: 0, queued: 0, failed: 0 };
