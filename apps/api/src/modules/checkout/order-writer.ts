@@ -274,7 +274,7 @@ export function idsToDrawAhead(
   if (
     holds.length === 0 ||
     !settlesInOneStatement(holds) ||
-    plan.credit > 0 ||
+    // The card is its one payment: no credit (`hasNothingAfterItsRows`) and no other tender.
     plan.tenders.length > 0 ||
     !hasNothingAfterItsRows(plan, { charged: true }) ||
     plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
