@@ -288,27 +288,23 @@ export function idsToDrawAhead(
  * holds), written as announced at `now`: undefined when the ids do not fit the rows.
  */
 function rowsUnderIdsAhead(rows: OrderRowsInput, ids: OrderIdsAhead, now: Date): OrderRowsInput | undefined {
-  const bookingIds = [...ids.bookingIds];
-  const lines = rows.lines.map((line, index) => ({
-    ...line,
-    id: ids.lineIds[index],
-    bookings: line.bookings.map((booking) => ({ ...booking, id: bookingIds.shift() })),
-  }));
-  const payments = rows.payments.map((payment, index) => ({ ...payment, id: ids.paymentIds[index] }));
-  const fits =
-    ids.lineIds.length === rows.lines.length &&
-    ids.paymentIds.length === rows.payments.length &&
-    bookingIds.length === 0 &&
-    lines.every(
-      (line) => line.id !== undefined && line.bookings.every((booking) => booking.id !== undefined),
-    ) &&
-    payments.every((payment) => payment.id !== undefined);
-  if (!fits) return undefined;
+  const bookings = rows.lines.reduce((count, line) => count + line.bookings.length, 0);
+  if (
+    ids.lineIds.length !== rows.lines.length ||
+    ids.bookingIds.length !== bookings ||
+    ids.paymentIds.length !== rows.payments.length
+  )
+    return undefined;
+  let booking = 0;
   return {
     ...rows,
     order: { ...rows.order, id: ids.orderId, uuid: randomUUID(), createdAt: now, announcedAt: now },
-    lines,
-    payments,
+    lines: rows.lines.map((line, index) => ({
+      ...line,
+      id: ids.lineIds[index],
+      bookings: line.bookings.map((held) => ({ ...held, id: ids.bookingIds[booking++] })),
+    })),
+    payments: rows.payments.map((payment, index) => ({ ...payment, id: ids.paymentIds[index] })),
   };
 }
 
