@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { NamedStatementClient } from './named-statements';
+import { installFastResults } from './pg-results';
 import { withNamedStatements } from './pglite-named-statements';
 import { SharedReads, shareReadsOf } from './shared-reads';
 
@@ -66,6 +67,7 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    installFastResults();
     const connection = {
       connectionString: options.url,
       // Sent with the connection's start-up packet: no round trip of its own. (PgBouncer does not
