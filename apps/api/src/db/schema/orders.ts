@@ -55,7 +55,6 @@ export const orders = pgTable(
     announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_unannounced_idx').on(t.createdAt).where(sql`announced_at is null`),
   ],
