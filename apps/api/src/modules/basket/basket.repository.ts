@@ -194,6 +194,12 @@ export const basketClaimedBy = sql`claimed_by as (
       checkout_started_at = ${sql.placeholder('claimedAt')}::timestamptz,
       updated_at = ${sql.placeholder('claimedAt')}::timestamptz
     where id = ${sql.placeholder('cartId')}::int
+      -- A claim made from an unlocked read checks, under the lock, that the basket is as read
+      -- (migration 0037); one made under the lock, in the transaction that read it, gives no fingerprint.
+      and (${sql.placeholder('fingerprint')}::text is null
+        or basket_as_read(${sql.placeholder('cartId')}::int, ${sql.placeholder('fingerprint')}::text,
+          ${sql.placeholder('itemHash')}::text, ${sql.placeholder('attemptsAtHash')}::int,
+          ${sql.placeholder('claimStartedBefore')}::timestamptz))
     returning id
   )`;
 
@@ -268,9 +274,12 @@ export interface CartItemDetail extends LineDetail {
   holdExpiresAt: Date | null;
 }
 
-/** A basket's lines (of `cartId`) joined to what their details show (`lineDetailColumns`). */
-function withLineDetails<T extends PgSelectQueryBuilder>(query: T) {
-  return joinLineDetails(query, cartItems).where(eq(cartItems.cartId, sql.placeholder('cartId')));
+/** A basket's lines (of `cartId`, or the basket given) joined to what their details show (`lineDetailColumns`). */
+function withLineDetails<T extends PgSelectQueryBuilder>(
+  query: T,
+  basket: SQL = sql`${sql.placeholder('cartId')}`,
+) {
+  return joinLineDetails(query, cartItems).where(eq(cartItems.cartId, basket));
 }
 
 const cartItemDetailsStatement = preparedPerDatabase((db) => {
@@ -303,17 +312,22 @@ const cartItemDetailsStatement = preparedPerDatabase((db) => {
  * read by `lineDetailsFrom`) of a statement of the caller's: on its snapshot, with what it reads
  * besides. Placeholder: `cartId`.
  */
-export const basketLineDetailsColumn = sql`(${withLineDetails(
-  new QueryBuilder()
-    .select({
-      details: sql`json_agg(json_build_object('item', row_to_json(${cartItems}.*),
+export const basketLineDetailsColumn = lineDetailsColumnOf(sql`${sql.placeholder('cartId')}`);
+
+function lineDetailsColumnOf(basket: SQL): SQL {
+  return sql`(${withLineDetails(
+    new QueryBuilder()
+      .select({
+        details: sql`json_agg(json_build_object('item', row_to_json(${cartItems}.*),
         'fields', ${jsonOfSelected(lineDetailColumns)},
         'holdExpiresAt', (select min(h.expires_at) from cart_holds h where h.cart_item_id = ${cartItems.id}))
         order by ${cartItems.id})`,
-    })
-    .from(cartItems)
-    .$dynamic(),
-).getSQL()}) as details`;
+      })
+      .from(cartItems)
+      .$dynamic(),
+    basket,
+  ).getSQL()}) as details`;
+}
 
 /** The lines' details of a row with `basketLineDetailsColumn`, as `listCartItemDetails` answers them. */
 export function lineDetailsFrom(row: { details: unknown }): CartItemDetail[] {
@@ -1036,6 +1050,47 @@ const tidyingColumns = {
       and ci.cartable_type not in ('membership', 'penalty')
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))`,
 };
+
+/**
+ * The customer's open basket (placeholder `userId`) as a checkout reads it without a lock (decision
+ * 037), for a statement of the caller's: `from` names it `carts`, and `columns` are the basket, its
+ * tidying (placeholder `now`), holds, lines, their details and its fingerprint (migration 0037), which
+ * `basket_as_read` compares under the lock. Read by `openBasketAsReadFrom`.
+ */
+export const openBasketAsRead = {
+  from: sql`(select * from carts where user_id = ${sql.placeholder('userId')}::int and status = 'open') carts`,
+  columns: sql`row_to_json(carts) as cart, ${tidyingColumns.expired} as expired,
+    ${tidyingColumns.holdless} as holdless,
+    (select json_agg(h order by h.occurrence_id, h.id) from cart_holds h where h.cart_id = carts.id) as holds,
+    (select json_agg(i order by i.id) from cart_items i where i.cart_id = carts.id) as lines,
+    ${lineDetailsColumnOf(sql`carts.id`)}, basket_fingerprint(carts.id) as fingerprint`,
+};
+
+/** A row of `openBasketAsRead`'s columns. */
+export function openBasketAsReadFrom(row: {
+  cart: unknown;
+  expired: boolean;
+  holdless: boolean;
+  holds: unknown;
+  lines: unknown;
+  details: unknown;
+  fingerprint: string;
+}): {
+  cart: CartRow;
+  due: CartTidying;
+  holds: HoldRow[];
+  lines: CartItemRow[];
+  details: CartItemDetail[];
+  fingerprint: string;
+} {
+  return {
+    cart: tableRowFromJson(carts, row.cart),
+    due: { expired: row.expired === true, holdless: row.holdless === true },
+    ...basketHoldsAndLinesFrom(row),
+    details: lineDetailsFrom(row),
+    fingerprint: row.fingerprint,
+  };
+}
 
 const openCartTidyingStatement = preparedPerDatabase((db) =>
   db

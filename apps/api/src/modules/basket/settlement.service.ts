@@ -45,6 +45,8 @@ export {
   lineDetailsFrom,
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
+  openBasketAsRead,
+  openBasketAsReadFrom,
   stillClaimedBasket,
 } from './basket.repository';
 export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, CartTidying, HoldRow };

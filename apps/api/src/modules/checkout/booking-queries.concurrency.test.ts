@@ -161,8 +161,9 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     // the order was written by one statement with no transaction (decision 035); 19 before the
     // attempt and the basket's claim were one statement; 18 before the attempts, holds and lines
     // read under the basket's lock were one; 16 before the lines' details were read with them; 15
-    // before the confirmation was recorded by the order's statement (decision 035, amended).
-    expect(paid.sent.length, paid.sent.join('\n')).toBeLessThanOrEqual(14);
+    // before the confirmation was recorded by the order's statement (decision 035, amended); 14
+    // before the basket was read without its lock and claimed as read (decision 037).
+    expect(paid.sent.length, paid.sent.join('\n')).toBeLessThanOrEqual(10);
     const orderWrites = paid.sent.filter((text) =>
       /insert into "?(orders|order_items|bookings|payments)"? /.test(text),
     );
@@ -176,12 +177,13 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     // the confirmation is made from the lines read under the basket's lock (not read back) and is
     // recorded with the order's announced mark in one transaction; 12 since the order is written by
     // one statement with no transaction (decision 035); 11 since its confirmation is recorded by
-    // that statement, the order written as announced (decision 035, amended). (6 with the caches
-    // on, as served: the operator's row and the brand are not read.)
+    // that statement, the order written as announced (decision 035, amended); 10 since the basket
+    // is read without its lock and claimed as read, with no transaction (decision 037). (5 with the
+    // caches on, as served: the operator's row and the brand are not read.)
     expect(
       paid.roundTrips.length,
       paid.roundTrips.map((trip) => trip.join(' || ')).join('\n'),
-    ).toBeLessThanOrEqual(11);
+    ).toBeLessThanOrEqual(10);
     expect(paid.sent.filter((text) => /^select .* from "order_items"/.test(text))).toEqual([]);
     // No announced mark after the order: it is written announced.
     expect(paid.sent.filter((text) => /update orders set announced_at/.test(text))).toEqual([]);
@@ -198,33 +200,31 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     );
     expect(paid.roundTrips.at(-1)).toBe(booking);
     expect(paid.sent.filter((text) => /^update "payment_attempts"/.test(text))).toEqual([]);
-    // The attempt and the basket's claim are one statement, sent with the commit.
+    // The basket is read once, without a lock: its attempts, holds, lines, their details and its
+    // fingerprint in one statement (decision 037; were a read, then a transaction's lock and read).
+    const reads = paid.sent.filter((text) => /from payment_attempts a/.test(text));
+    expect(reads, paid.sent.join('\n')).toEqual([
+      expect.stringMatching(
+        /^select [\s\S]*from payment_attempts a[\s\S]*from cart_holds h[\s\S]*from cart_items i[\s\S]*json_agg\(json_build_object\('item'[\s\S]*basket_fingerprint\(carts\.id\)/,
+      ),
+    ]);
+    expect(reads[0]).not.toMatch(/\bfor update\b/);
+    expect(
+      paid.sent.filter((text) => /from "carts"/.test(text)),
+      paid.sent.join('\n'),
+    ).toEqual([]);
+    // The attempt and the basket's claim are one statement, in a round trip of its own with no
+    // transaction, which claims the basket only if, under its lock, it is as read.
     const recorded = paid.roundTrips.find((trip) =>
       trip.some((text) => /insert into payment_attempts/.test(text)),
     );
-    expect(recorded?.slice(-2), recorded?.join(' || ')).toEqual([
+    expect(recorded, recorded?.join(' || ')).toEqual([
       expect.stringMatching(
-        /^with claimed_by as \(\s*update carts set checkout_claim[\s\S]*insert into payment_attempts/,
+        /^with claimed_by as \(\s*update carts set checkout_claim[\s\S]*basket_as_read\([\s\S]*insert into payment_attempts/,
       ),
-      'commit',
     ]);
     expect(paid.sent.filter((text) => /^update "carts"/.test(text))).toEqual([]);
-    // One transaction, the attempt's record, which commits once, with its last statements.
-    expect(paid.sent.filter((text) => text === 'begin')).toHaveLength(1);
-    expect(paid.roundTrips.filter((trip) => trip.includes('commit'))).toHaveLength(1);
-    expect(paid.roundTrips.filter((trip) => trip.length === 1 && trip[0] === 'commit')).toEqual([]);
-    const locksAndReads = paid.roundTrips.filter(
-      (trip) => trip[0] === 'begin' && trip[1]?.startsWith('select'),
-    );
-    expect(locksAndReads).toHaveLength(1);
-    const [recording] = locksAndReads;
-    expect(recording?.[1]).toMatch(/from "carts" where .* for update/);
-    // Under the basket's lock: its attempts, its holds (locked), its lines and their details in one
-    // statement (were four).
-    expect(recording?.slice(2), recording?.join(' || ')).toEqual([
-      expect.stringMatching(
-        /from payment_attempts a[\s\S]*from cart_holds where[\s\S]*for update[\s\S]*from cart_items i[\s\S]*json_agg\(json_build_object\('item'/,
-      ),
-    ]);
+    // No transaction: every statement commits as it ends.
+    expect(paid.sent.filter((text) => ['begin', 'commit'].includes(text))).toEqual([]);
   });
 });

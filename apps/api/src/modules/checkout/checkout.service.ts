@@ -5,7 +5,7 @@ import {
   checkoutMessages,
   type Payment,
 } from '@leisure/contract/checkout';
-import { isRaceError } from '../../db/locks';
+import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError, type FieldErrors } from '../../errors';
 import type { ChargeResult } from '../../providers/payment/payment-provider';
@@ -16,7 +16,7 @@ import {
   figuresOf,
   itemHashOf,
 } from '../basket/basket.service';
-import { checkoutClaimIsLive } from '../basket/holds.service';
+import { checkoutClaimIsLive, checkoutClaimTtlMs } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
@@ -50,9 +50,11 @@ import {
 import {
   findAttempt,
   insertAttemptClaimingBasket,
+  type NewPaymentAttempt,
   type OrderIdsAhead,
   type PaymentAttemptRow,
   readAttemptsAndBasket,
+  readBasketAsRead,
   takeAttempt,
   unfinishedStatuses,
 } from './payment-attempts.repository';
@@ -360,6 +362,94 @@ async function chargeAttempt(
   throw new AppError('conflict', checkoutMessages.basketChanged);
 }
 
+/** The payment attempt a card plan records, numbered among the basket's attempts as read. */
+function attemptOf(
+  deps: CheckoutDeps,
+  acting: Acting,
+  plan: CheckoutPlan,
+  card: NonNullable<CheckoutPlan['card']>,
+  attempts: PaymentAttemptRow[],
+  source: string,
+  now: Date,
+): NewPaymentAttempt {
+  // `checkout-{basket uuid}-{item hash}-{n}`, n its number among the basket's attempts at these items
+  // (decision 015), counted from what was read with the basket.
+  const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
+  return {
+    cartId: plan.cart.id,
+    idempotencyKey: `checkout-${plan.cart.uuid}-${plan.hash.slice(0, 16)}-${number}`,
+    itemHash: plan.hash,
+    userId: acting.customer.id,
+    actorId: acting.actor.id,
+    amount: plan.balance,
+    currency: acting.currency,
+    provider: deps.provider.name,
+    plan: {
+      source,
+      total: plan.total,
+      credit: plan.credit,
+      termIds: plan.termIds,
+      waivers: plan.waivers,
+      saveCard: card.save,
+    },
+    leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
+  };
+}
+
+/**
+ * A card payment for the common basket, claimed as read (decision 037): the basket, its attempts,
+ * holds, lines and details are read in one statement without a lock, the submission is planned from
+ * them, and the attempt's statement claims the basket only if, under its lock, it is still as read.
+ * Two round trips where the transaction takes three. Undefined, having written nothing, whenever
+ * the basket is anything but an open, unclaimed basket of places, one session's, paid by a new card
+ * alone and planned without an error: the transaction then decides, from what it reads under the lock.
+ */
+async function claimAsRead(
+  deps: CheckoutDeps,
+  acting: Acting,
+  body: CheckoutCompleteRequest | CheckoutPayRequest,
+  mode: Mode,
+  source: string,
+): Promise<Extract<Outcome, { kind: 'charge' }> | undefined> {
+  if (mode === 'foh' || !('card' in body) || !body.card) return undefined;
+  const now = new Date();
+  const read = await readBasketAsRead(deps.db, acting.customer.id, now);
+  if (!read || read.due.expired || read.due.holdless) return undefined;
+  const { cart, attempts, holds, lines, details } = read;
+  if (attempts.some((attempt) => unfinishedStatuses.includes(attempt.status))) return undefined;
+  if (checkoutClaimIsLive(cart, now)) return undefined;
+  // Benefit uses are re-counted under the memberships' locks, in the transaction.
+  if (lines.some((line) => line.benefitApplied)) return undefined;
+  let plan: CheckoutPlan;
+  try {
+    plan = await planCheckout(deps, deps.db, acting, cart, holds, lines, details, body, mode);
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+  const ahead = idsToDrawAhead(plan, holds);
+  if (!plan.card || !ahead) return undefined;
+  try {
+    const { attempt, idsAhead } = await insertAttemptClaimingBasket(
+      deps.db,
+      attemptOf(deps, acting, plan, plan.card, attempts, source, now),
+      now,
+      ahead,
+      {
+        fingerprint: read.fingerprint,
+        attemptsAtHash: attempts.filter((attempt) => attempt.itemHash === plan.hash).length,
+        claimStartedBefore: new Date(now.getTime() - checkoutClaimTtlMs),
+      },
+    );
+    return { kind: 'charge', plan, holds, attempt, idsAhead };
+  } catch (error) {
+    // Not as read under the lock (the statement's check), a twin attempt's key, or a lock waited on
+    // too long: nothing was written.
+    if (isStatementCheck(error) || isUniqueViolation(error) || isRaceError(error)) return undefined;
+    throw error;
+  }
+}
+
 /**
  * `POST checkout/complete` (card and credit) and `POST checkout/pay` (front of house, offline
  * tenders). Idempotent (docs/decisions/015): a card payment is first recorded as an attempt keyed
@@ -378,6 +468,8 @@ export async function completeCheckout(
 ): Promise<number> {
   if (mode === 'foh' && !acting.isStaff) throw new AppError('forbidden', checkoutMessages.fohOnly);
   const source = body.source ?? (mode === 'foh' ? 'foh' : 'activity-booking');
+  const asRead = await claimAsRead(deps, acting, body, mode, source);
+  if (asRead) return chargeAttempt(deps, acting, asRead);
   // A round ends in an order, an error, or 'again' (an attempt failed or was abandoned meanwhile).
   for (let round = 0; round < 4; round++) {
     const found = await basketOrOrder(deps, acting, body.item_hash);
@@ -411,37 +503,15 @@ export async function completeCheckout(
       if (spent.length > 0) return { kind: 'repriced' };
       const plan = await planCheckout(deps, tx, acting, cart, holds, items, details, body, mode);
       if (plan.card) {
-        // `checkout-{basket uuid}-{item hash}-{n}`, n its number among the basket's attempts at these
-        // items (decision 015), counted from what was read under the basket's lock.
-        const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
-        const idempotencyKey = `checkout-${cart.uuid}-${plan.hash.slice(0, 16)}-${number}`;
         // The attempt and the basket's claim, which keeps the basket as it is and its holds unswept
         // while the card is charged: one statement, sent with the commit (nothing follows it here).
+        // The order's ids too, when it can be written by one statement: its confirmation is then made
+        // before it is written, and recorded with it (decision 035, amended).
         const [{ attempt, idsAhead }] = await commitWith(tx, [
           insertAttemptClaimingBasket(
             tx,
-            {
-              cartId: cart.id,
-              idempotencyKey,
-              itemHash: plan.hash,
-              userId: acting.customer.id,
-              actorId: acting.actor.id,
-              amount: plan.balance,
-              currency: acting.currency,
-              provider: deps.provider.name,
-              plan: {
-                source,
-                total: plan.total,
-                credit: plan.credit,
-                termIds: plan.termIds,
-                waivers: plan.waivers,
-                saveCard: plan.card.save,
-              },
-              leaseUntil: new Date(now.getTime() + deps.config.checkout.attemptLeaseSeconds * 1000),
-            },
+            attemptOf(deps, acting, plan, plan.card, attempts, source, now),
             now,
-            // The order's ids too, when it can be written by one statement: its confirmation is
-            // then made before it is written, and recorded with it (decision 035, amended).
             idsToDrawAhead(plan, holds),
           ),
         ]);

@@ -13,6 +13,8 @@ import {
   type CartItemRow,
   type HoldRow,
   lineDetailsFrom,
+  openBasketAsRead,
+  openBasketAsReadFrom,
 } from '../basket/settlement.service';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
@@ -78,6 +80,12 @@ export async function insertAttemptClaimingBasket(
   values: NewPaymentAttempt,
   claimedAt: Date,
   ahead?: { lines: number; bookings: number; payments: number },
+  /**
+   * The basket as read without its lock (`readBasketAsRead`): the statement then claims it only if it
+   * is still so under the lock (decision 037), and fails otherwise, writing nothing. Without it, the
+   * caller holds the basket's lock and read it under the lock.
+   */
+  asRead?: { fingerprint: string; attemptsAtHash: number; claimStartedBefore: Date },
 ): Promise<{ attempt: PaymentAttemptRow; idsAhead?: OrderIdsAhead }> {
   const result = await insertAttemptClaimingStatement(db).execute({
     ...values,
@@ -85,6 +93,9 @@ export async function insertAttemptClaimingBasket(
     leaseUntil: values.leaseUntil?.toISOString() ?? null,
     claim: values.idempotencyKey,
     claimedAt: claimedAt.toISOString(),
+    fingerprint: asRead?.fingerprint ?? null,
+    attemptsAtHash: asRead?.attemptsAtHash ?? null,
+    claimStartedBefore: asRead?.claimStartedBefore.toISOString() ?? null,
     orderAhead: ahead !== undefined,
     linesAhead: ahead?.lines ?? 0,
     bookingsAhead: ahead?.bookings ?? 0,
@@ -138,6 +149,28 @@ const lockAttemptStatement = preparedPerDatabase((db) =>
 export async function lockAttempt(tx: Database, id: number): Promise<PaymentAttemptRow | undefined> {
   const [row] = await lockAttemptStatement(tx).execute({ id });
   return row;
+}
+
+const basketAsReadStatement = preparedSql(sql`
+    select (select json_agg(a order by a.id) from payment_attempts a where a.cart_id = carts.id) as attempts,
+      ${openBasketAsRead.columns}
+    from ${openBasketAsRead.from}`);
+
+/**
+ * The customer's open basket as a card checkout reads it first, without a lock, in one statement
+ * (decision 037): its attempts, holds, lines and their details, what tidying it needs, and its
+ * fingerprint, which the attempt's statement compares under the lock. Undefined without one.
+ */
+export async function readBasketAsRead(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<(ReturnType<typeof openBasketAsReadFrom> & { attempts: PaymentAttemptRow[] }) | undefined> {
+  const row = rawRowsOf<Parameters<typeof openBasketAsReadFrom>[0] & { attempts: unknown }>(
+    await basketAsReadStatement(db).execute({ userId, now: now.toISOString() }),
+  )[0];
+  if (!row) return undefined;
+  return { attempts: tableRowsFromJson(paymentAttempts, row.attempts), ...openBasketAsReadFrom(row) };
 }
 
 const attemptsAndBasketStatement = preparedSql(sql`

@@ -1,0 +1,34 @@
+-- A card checkout claims its basket as it read it (issue 16, decision 037): it reads the basket without
+-- a lock, plans from that, then records its payment attempt in one statement that first checks, under
+-- the basket's lock, that nothing it planned from has changed. These two functions are that check.
+
+-- What a checkout plans from, as one value: the basket's lines and their holds, every column. Read with
+-- the basket, and again under its lock; equal values mean the plan still holds.
+CREATE FUNCTION basket_fingerprint(basket integer) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT md5(coalesce((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.id) FROM cart_items i WHERE i.cart_id = basket), '[]')::text
+    || coalesce((SELECT jsonb_agg(to_jsonb(h) ORDER BY h.id) FROM cart_holds h WHERE h.cart_id = basket), '[]')::text)
+$$;
+--> statement-breakpoint
+-- Whether the basket is still as read: open and unclaimed (its row locked, as every basket writer does
+-- first), no unfinished attempt, as many attempts at these items as were read (the next one's number
+-- is their count), the same lines and holds (locked, as checkout's own transaction locks them). A
+-- PL/pgSQL function because each statement in it takes a snapshot of its own: the checks after the lock
+-- see every change committed before the lock was granted, which one statement's snapshot, taken before
+-- it waited, would not.
+CREATE FUNCTION basket_as_read(basket integer, fingerprint text, item_hash text, attempts_at_hash integer,
+    claim_started_before timestamptz) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM carts c WHERE c.id = basket AND c.status = 'open'
+    AND (c.checkout_claim IS NULL OR c.checkout_started_at IS NULL OR c.checkout_started_at <= claim_started_before)
+    FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  PERFORM 1 FROM cart_holds h WHERE h.cart_id = basket FOR UPDATE;
+  RETURN NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.cart_id = basket
+      AND a.status IN ('started', 'charged', 'refunding'))
+    AND (SELECT count(*) FROM payment_attempts a WHERE a.cart_id = basket AND a.item_hash = basket_as_read.item_hash)
+      = attempts_at_hash
+    AND basket_fingerprint(basket) = fingerprint;
+END
+$$;
