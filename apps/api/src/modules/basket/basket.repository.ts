@@ -861,10 +861,15 @@ const lockHoldsOfCartStatement = preparedPerDatabase((db) =>
  * read on the statement's snapshot: a hold released while its lock was waited on is skipped, and its
  * line is then one without a hold, which a checkout refuses. Placeholder: `cartId`.
  */
-export const basketHoldsAndLines = sql`(select json_agg(h order by h.occurrence_id, h.id) from (
-      select * from cart_holds where cart_id = ${sql.placeholder('cartId')}::int
-      order by occurrence_id, id for update) h) as holds,
-    (select json_agg(i order by i.id) from cart_items i where i.cart_id = ${sql.placeholder('cartId')}::int) as lines`;
+export const basketHoldsAndLines = holdsAndLinesOf(sql`${sql.placeholder('cartId')}::int`, { locked: true });
+
+/** `basketHoldsAndLines`' two columns for the basket given, its holds locked or not. */
+function holdsAndLinesOf(basket: SQL, { locked }: { locked: boolean }): SQL {
+  return sql`(select json_agg(h order by h.occurrence_id, h.id) from (
+      select * from cart_holds where cart_id = ${basket}
+      order by occurrence_id, id${locked ? sql` for update` : sql``}) h) as holds,
+    (select json_agg(i order by i.id) from cart_items i where i.cart_id = ${basket}) as lines`;
+}
 
 /** The holds and lines of a row with `basketHoldsAndLines`' columns. */
 export function basketHoldsAndLinesFrom(row: { holds: unknown; lines: unknown }): {
@@ -1060,9 +1065,7 @@ const tidyingColumns = {
 export const openBasketAsRead = {
   from: sql`(select * from carts where user_id = ${sql.placeholder('userId')}::int and status = 'open') carts`,
   columns: sql`row_to_json(carts) as cart, ${tidyingColumns.expired} as expired,
-    ${tidyingColumns.holdless} as holdless,
-    (select json_agg(h order by h.occurrence_id, h.id) from cart_holds h where h.cart_id = carts.id) as holds,
-    (select json_agg(i order by i.id) from cart_items i where i.cart_id = carts.id) as lines,
+    ${tidyingColumns.holdless} as holdless, ${holdsAndLinesOf(sql`carts.id`, { locked: false })},
     ${lineDetailsColumnOf(sql`carts.id`)}, basket_fingerprint(carts.id) as fingerprint`,
 };
 

@@ -53,7 +53,7 @@ import {
   updateHoldQuantity,
 } from './basket.repository';
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
-import { checkoutClaimIsLive, checkoutClaimTtlMs, type HoldKeeper, holdExpiry } from './holds.service';
+import { checkoutClaimIsLive, claimStartedBefore, type HoldKeeper, holdExpiry } from './holds.service';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 import { tidyBasketAsFound } from './settlement.service';
 
@@ -214,11 +214,6 @@ async function asBasketWrite<T>(write: () => Promise<T>): Promise<T> {
     if (isRaceError(error)) throw new AppError('conflict', cartMessages.race);
     throw error;
   }
-}
-
-/** Checkout claims that started before this have run out (`checkoutClaimIsLive`), for a statement to test. */
-function claimStartedBefore(now: Date): Date {
-  return new Date(now.getTime() - checkoutClaimTtlMs);
 }
 
 async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {

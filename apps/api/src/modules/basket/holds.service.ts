@@ -53,6 +53,11 @@ export function checkoutClaimIsLive(cart: CartRow, now: Date): boolean {
   return claimIsLive(cart, now, checkoutClaimTtlMs);
 }
 
+/** Checkout claims that started before this have run out (`checkoutClaimIsLive`), for a statement to test. */
+export function claimStartedBefore(now: Date): Date {
+  return new Date(now.getTime() - checkoutClaimTtlMs);
+}
+
 export interface HoldKeeper {
   readonly holdMinutes: number;
   /** Releases the run-out holds in scope and offers freed places; true when something was released. */

@@ -16,7 +16,7 @@ import {
   figuresOf,
   itemHashOf,
 } from '../basket/basket.service';
-import { checkoutClaimIsLive, checkoutClaimTtlMs } from '../basket/holds.service';
+import { checkoutClaimIsLive, claimStartedBefore } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
@@ -362,6 +362,11 @@ async function chargeAttempt(
   throw new AppError('conflict', checkoutMessages.basketChanged);
 }
 
+/** How many of the basket's attempts were at these items: the next one's number is one more. */
+function attemptsAtHash(attempts: PaymentAttemptRow[], hash: string): number {
+  return attempts.filter((attempt) => attempt.itemHash === hash).length;
+}
+
 /** The payment attempt a card plan records, numbered among the basket's attempts as read. */
 function attemptOf(
   deps: CheckoutDeps,
@@ -374,7 +379,7 @@ function attemptOf(
 ): NewPaymentAttempt {
   // `checkout-{basket uuid}-{item hash}-{n}`, n its number among the basket's attempts at these items
   // (decision 015), counted from what was read with the basket.
-  const number = attempts.filter((attempt) => attempt.itemHash === plan.hash).length + 1;
+  const number = attemptsAtHash(attempts, plan.hash) + 1;
   return {
     cartId: plan.cart.id,
     idempotencyKey: `checkout-${plan.cart.uuid}-${plan.hash.slice(0, 16)}-${number}`,
@@ -437,8 +442,8 @@ async function claimAsRead(
       ahead,
       {
         fingerprint: read.fingerprint,
-        attemptsAtHash: attempts.filter((attempt) => attempt.itemHash === plan.hash).length,
-        claimStartedBefore: new Date(now.getTime() - checkoutClaimTtlMs),
+        attemptsAtHash: attemptsAtHash(attempts, plan.hash),
+        claimStartedBefore: claimStartedBefore(now),
       },
     );
     return { kind: 'charge', plan, holds, attempt, idsAhead };
