@@ -12,7 +12,12 @@ import pg from 'pg';
 import { NamedStatementClient } from './named-statements';
 import { installFastResults } from './pg-results';
 import { withNamedStatements } from './pglite-named-statements';
-import { SharedReads, shareReadsOf } from './shared-reads';
+import {
+  readsBeforeNextConnection,
+  SharedConnections,
+  shareStatementsOf,
+  writesBeforeNextConnection,
+} from './shared-connections';
 
 /**
  * The one database type the services and repositories see, whichever driver is behind it. Without
@@ -48,10 +53,15 @@ export interface DatabaseOptions {
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * PostgreSQL connections shared by plain reads outside transactions (db/shared-reads.ts, decision
+   * PostgreSQL connections shared by plain reads outside transactions (db/shared-connections.ts, decision
    * 032); 0 sends them through the pool.
    */
   sharedReads?: number;
+  /**
+   * PostgreSQL connections shared by the writes marked `sharedWrite` outside transactions
+   * (db/shared-connections.ts, decision 038); 0 sends them through the pool.
+   */
+  sharedWrites?: number;
 }
 
 /** Finds the committed migrations folder, both from src/ (tests, tsx) and from dist/ (the build). */
@@ -81,8 +91,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pipeline: true,
     });
     const sharedReads = options.sharedReads ?? 2;
-    const shared = sharedReads > 0 ? new SharedReads(connection, sharedReads) : undefined;
-    if (shared) shareReadsOf(pool, shared);
+    const sharedWrites = options.sharedWrites ?? 2;
+    const reads =
+      sharedReads > 0 ? new SharedConnections(connection, sharedReads, readsBeforeNextConnection) : undefined;
+    const writes =
+      sharedWrites > 0
+        ? new SharedConnections(connection, sharedWrites, writesBeforeNextConnection)
+        : undefined;
+    shareStatementsOf(pool, { reads, writes });
     // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'
     // event; without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
@@ -94,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
       close: async () => {
-        await shared?.end();
+        await Promise.all([reads?.end(), writes?.end()]);
         await pool.end();
       },
     };

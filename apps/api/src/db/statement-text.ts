@@ -20,3 +20,16 @@ export const planForItsValuesMark = '/* planned for its values */';
 
 /** The mark as a part of a statement. */
 export const planForItsValues: SQL = sql.raw(planForItsValuesMark);
+
+/**
+ * Marks a write that may share a pipelined connection with other requests' statements when it runs
+ * outside a transaction (db/shared-connections.ts, decision 038); inside one it runs on the
+ * transaction's connection as any statement does. Only for one statement that commits alone and
+ * whose lock waits are short: every holder of a row it locks must be a statement, or a transaction
+ * that waits for nothing but its own connection, never for another shared write (which could be
+ * queued behind this one, a wait PostgreSQL cannot see). Placed first in the statement's text.
+ */
+export const sharedWriteMark = '/* shared write */';
+
+/** The mark as the start of a statement. */
+export const sharedWrite: SQL = sql.raw(sharedWriteMark);

@@ -87,7 +87,7 @@ export async function openOnSameDatabase(db: Database, poolSize: number): Promis
   if (!serverUrl) throw new Error('a second handle needs TEST_DATABASE_URL=postgresql://...');
   // One connection means one: the plain reads too, which otherwise share connections of their own.
   const url = databaseUrl(serverUrl, await databaseNameOf(db));
-  return openDatabase({ url, poolSize, ...(poolSize === 1 ? { sharedReads: 0 } : {}) });
+  return openDatabase({ url, poolSize, ...(poolSize === 1 ? { sharedReads: 0, sharedWrites: 0 } : {}) });
 }
 
 /**

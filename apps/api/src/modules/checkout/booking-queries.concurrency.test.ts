@@ -195,8 +195,9 @@ describe('the round trips of a booking (PostgreSQL)', () => {
       trip.some((text) => /\bupdate occurrences\s+set held_count/.test(text)),
     );
     expect(booking, paid.sent.join('\n')).toHaveLength(1);
+    // A shared write (decision 038): outside a transaction it shares a pipelined connection.
     expect(booking?.[0]).toMatch(
-      /^with attempt as materialized[\s\S]*for update[\s\S]*claimed as materialized[\s\S]*insert into orders[\s\S]*update payment_attempts set status = 'completed'[\s\S]*insert into outbound_emails/,
+      /^\/\* shared write \*\/\s*with attempt as materialized[\s\S]*for update[\s\S]*claimed as materialized[\s\S]*insert into orders[\s\S]*update payment_attempts set status = 'completed'[\s\S]*insert into outbound_emails/,
     );
     expect(paid.roundTrips.at(-1)).toBe(booking);
     expect(paid.sent.filter((text) => /^update "payment_attempts"/.test(text))).toEqual([]);
@@ -220,7 +221,7 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     );
     expect(recorded, recorded?.join(' || ')).toEqual([
       expect.stringMatching(
-        /^with claimed_by as \(\s*update carts set checkout_claim[\s\S]*basket_as_read\([\s\S]*insert into payment_attempts/,
+        /^\/\* shared write \*\/\s*with claimed_by as \(\s*update carts set checkout_claim[\s\S]*basket_as_read\([\s\S]*insert into payment_attempts/,
       ),
     ]);
     expect(paid.sent.filter((text) => /^update "carts"/.test(text))).toEqual([]);

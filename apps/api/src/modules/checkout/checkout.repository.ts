@@ -22,6 +22,7 @@ import {
   payments,
   venues,
 } from '../../db/schema';
+import { sharedWrite } from '../../db/statement-text';
 import {
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
@@ -308,7 +309,10 @@ function orderRowsFrom(result: unknown, input: OrderRowsInput): OrderRowsWritten
   };
 }
 
-const settleOrderAtOnceStatement = preparedSql(sql`
+// A shared write (db/statement-text.ts): it commits alone, and the rows it locks (the attempt, the
+// basket, its holds, the session) are held by statements or by transactions that wait on nothing but
+// their own connection.
+const settleOrderAtOnceStatement = preparedSql(sql`${sharedWrite}
     with attempt as materialized (
       select id from payment_attempts
       where id = ${sql.placeholder('attemptId')}::int and cart_id = ${sql.placeholder('cartId')}::int

@@ -4,6 +4,7 @@ import { firstUnlocked } from '../../db/locks';
 import { preparedPerDatabase, preparedSql } from '../../db/prepared';
 import { rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../../db/raw-rows';
 import { type PaymentAttemptStatus, paymentAttempts } from '../../db/schema';
+import { sharedWrite } from '../../db/statement-text';
 import {
   basketClaimedBy,
   basketHoldsAndLines,
@@ -40,8 +41,10 @@ export type NewPaymentAttempt = Required<
   Pick<typeof paymentAttempts.$inferInsert, (typeof newAttemptColumns)[number]>
 >;
 
-// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call.
-const insertAttemptClaimingStatement = preparedSql(sql`
+// The statements every checkout runs are prepared (db/prepared.ts): built once, not per call. A
+// shared write (db/statement-text.ts): as read, it commits alone, and the basket's and holds' locks it
+// waits for are held by statements or by transactions that wait on nothing but their own connection.
+const insertAttemptClaimingStatement = preparedSql(sql`${sharedWrite}
     with ${basketClaimedBy}
     insert into payment_attempts as a (cart_id, item_hash, user_id, actor_id, amount, currency,
       idempotency_key, provider, plan, lease_until)

@@ -4,11 +4,12 @@ import { openOnSameDatabase, openTestDatabase } from '../test/harness';
 import { writesDuring } from '../test/socket-writes';
 import type { Database, DatabaseHandle } from './client';
 import { rawRowsOf } from './raw-rows';
-import { readsBeforeNextConnection } from './shared-reads';
+import { readsBeforeNextConnection } from './shared-connections';
+import { sharedWrite } from './statement-text';
 
 // Shared connections are a property of the pg connections to a PostgreSQL server; PGlite has one.
 if (!process.env.TEST_DATABASE_URL)
-  throw new Error('shared-reads.concurrency.test.ts needs TEST_DATABASE_URL');
+  throw new Error('shared-connections.concurrency.test.ts needs TEST_DATABASE_URL');
 
 /** The server process that answered, and the value the read was given back. */
 const whoAnswers = async (db: Database, n: number) =>
@@ -128,5 +129,119 @@ describe('plain reads share pipelined connections (decision 032)', () => {
       expect(after?.pid).not.toBe(before?.pid);
     });
     expect(await whoAnswers(api.db, 2)).toMatchObject({ n: 2 });
+  });
+});
+
+describe('marked writes share pipelined connections of their own (decision 038)', () => {
+  let test: DatabaseHandle;
+  let api: DatabaseHandle;
+  /** A shared write: it records the server process that ran it. */
+  const sharedInsert = async (db: Database, id: number) =>
+    rawRowsOf<{ pid: number; id: number }>(
+      await db.execute(
+        sql`${sharedWrite} insert into shared_writes values (${id}::int, pg_backend_pid()) returning id, pid`,
+      ),
+    )[0];
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    api = await openOnSameDatabase(test.db, 10);
+    await test.db.execute(sql`create table shared_writes (id int primary key, pid int not null)`);
+    await test.db.execute(sql`create table shared_rows (id int primary key, value int not null)`);
+    await test.db.execute(sql`insert into shared_rows values (1, 10), (2, 20)`);
+    // Both shared write connections opened here, so their start-up is not among the writes counted.
+    await Promise.all([sharedInsert(api.db, -1), sharedInsert(api.db, -2)]);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await test?.close();
+  });
+
+  it('sends marked writes issued together in one write per connection, each committed on its own', async () => {
+    const { result, writes } = await writesDuring(() =>
+      Promise.allSettled([
+        sharedInsert(api.db, 1),
+        sharedInsert(api.db, 2),
+        sharedInsert(api.db, 1), // a duplicate key: it fails alone
+        sharedInsert(api.db, 3),
+        sharedInsert(api.db, 4),
+      ]),
+    );
+    // Through the pool, five writes at once take five connections and five writes.
+    expect(writes).toBe(2);
+    expect(result.map((settled) => settled.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const pids = result.flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value?.pid] : []));
+    expect(new Set(pids).size).toBe(2);
+    const committed = await test.db.execute(sql`select id from shared_writes where id > 0 order by id`);
+    expect(rawRowsOf<{ id: number }>(committed).map((row) => row.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps unmarked writes on the pool and marked ones off the read connections', async () => {
+    const read = await whoAnswers(api.db, 0);
+    const unmarked = rawRowsOf<{ pid: number }>(
+      await api.db.execute(
+        sql`insert into shared_writes values (${10}::int, pg_backend_pid()) returning pid`,
+      ),
+    )[0];
+    const marked = await sharedInsert(api.db, 11);
+    const sharedWritePids = rawRowsOf<{ pid: number }>(
+      await test.db.execute(sql`select distinct pid from shared_writes where id < 0`),
+    ).map((row) => row.pid);
+    expect(sharedWritePids).toContain(marked?.pid);
+    expect(sharedWritePids).not.toContain(unmarked?.pid);
+    expect(sharedWritePids).not.toContain(read?.pid);
+  });
+
+  it('holds up neither the reads nor the next write while a marked write waits for a lock', async () => {
+    const release = deferred();
+    const locked = deferred();
+    const holder = test.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from shared_rows where id = 1 for update`);
+      locked.resolve();
+      await release.promise;
+    });
+    await locked.promise;
+    let waitingSettled = false;
+    const waiting = api.db
+      .execute(
+        sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${1}::int returning value`,
+      )
+      .finally(() => {
+        waitingSettled = true;
+      });
+    // The next marked write goes to the idle connection, and the read to its own.
+    const next = await api.db.execute(
+      sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${2}::int returning value`,
+    );
+    expect(rawRowsOf<{ value: number }>(next)).toEqual([{ value: 21 }]);
+    const read = await api.db.execute(sql`select value from shared_rows where id = ${1}::int`);
+    expect(rawRowsOf<{ value: number }>(read)).toEqual([{ value: 10 }]);
+    expect(waitingSettled).toBe(false);
+    release.resolve();
+    await holder;
+    expect(rawRowsOf<{ value: number }>(await waiting)).toEqual([{ value: 11 }]);
+  });
+
+  it('runs a marked write inside a transaction on the transaction’s connection', async () => {
+    await api.db
+      .transaction(async (tx) => {
+        const own = rawRowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0];
+        const written = await sharedInsert(tx, 20);
+        expect(written?.pid).toBe(own?.pid);
+        const seen = await tx.execute(sql`select id from shared_writes where id = ${20}::int`);
+        expect(rawRowsOf(seen)).toEqual([{ id: 20 }]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+      });
+    const after = await test.db.execute(sql`select id from shared_writes where id = ${20}::int`);
+    expect(rawRowsOf(after)).toEqual([]);
   });
 });

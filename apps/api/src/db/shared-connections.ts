@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { NamedStatementClient } from './named-statements';
+import { sharedWriteMark } from './statement-text';
 
 /**
  * A statement that only reads and can never wait for a lock: a `select` without a locking clause.
@@ -12,6 +13,12 @@ export function isPlainRead(config: unknown): boolean {
   return /^\s*select\s/i.test(text) && !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text);
 }
 
+/** A write its author marked as fit to share a connection (`sharedWrite`, db/statement-text.ts). */
+export function isSharedWrite(config: unknown): boolean {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && text.startsWith(sharedWriteMark);
+}
+
 /**
  * Reads in flight on a shared connection before the next one is used: light reads (a session, a
  * basket, a day's times) all go on the first, so the server is woken once for many; a run of
@@ -20,20 +27,29 @@ export function isPlainRead(config: unknown): boolean {
 export const readsBeforeNextConnection = 16;
 
 /**
- * A few pipelined connections shared by every plain read made outside a transaction (decision
- * 032). Through the pool, each read takes a connection of its own: its own write, its own wake-up
- * of a server process, its own answer to read. Here the reads that requests issue in one turn of
- * the event loop leave in one write (named-statements.ts), are answered back to back by one server
- * process, and come back together. A read never waits for a lock, so none can hold up the reads
- * behind it for longer than it runs; statements that lock or write keep the pool's connections.
+ * Shared writes in flight on a connection before the next one is used: one, so a write goes to an
+ * idle connection, else to the least busy. A write may wait for a row's lock, and the statements
+ * behind it on its connection wait with it; spread out, the others go on without it.
  */
-export class SharedReads {
+export const writesBeforeNextConnection = 1;
+
+/**
+ * A few pipelined connections shared by the statements of many requests outside a transaction
+ * (decisions 032 and 038). Through the pool, each statement takes a connection of its own: its own
+ * write, its own wake-up of a server process, its own answer to read. Here the statements that
+ * requests issue in one turn of the event loop leave in one write (named-statements.ts), are
+ * answered back to back by one server process, and come back together. Each has its own Sync, so
+ * each is its own transaction, and one that fails fails alone.
+ */
+export class SharedConnections {
   private readonly connections: (Promise<NamedStatementClient> | undefined)[];
   private readonly inFlight: number[];
 
   constructor(
     private readonly config: pg.ClientConfig,
     size: number,
+    /** Statements in flight on a connection before the next is used. */
+    private readonly beforeNextConnection: number,
   ) {
     this.connections = Array.from({ length: size }, () => undefined);
     this.inFlight = Array.from({ length: size }, () => 0);
@@ -56,13 +72,13 @@ export class SharedReads {
     await Promise.all(open.map(async (connection) => (await connection.catch(() => undefined))?.end()));
   }
 
-  /** The first connection not yet holding its share of reads, else the least busy. */
+  /** The first connection not yet holding its share of statements, else the least busy. */
   private connectionFor(): number {
-    const room = this.inFlight.findIndex((reads) => reads < readsBeforeNextConnection);
+    const room = this.inFlight.findIndex((statements) => statements < this.beforeNextConnection);
     if (room >= 0) return room;
     let least = 0;
-    this.inFlight.forEach((reads, index) => {
-      if (reads < (this.inFlight[least] ?? 0)) least = index;
+    this.inFlight.forEach((statements, index) => {
+      if (statements < (this.inFlight[least] ?? 0)) least = index;
     });
     return least;
   }
@@ -91,17 +107,26 @@ export class SharedReads {
 }
 
 /**
- * Sends the pool's plain reads to `shared` and everything else (writes, locking reads, callbacks)
- * to the pool. Transactions are untouched: they check out a client of their own (`pool.connect`).
+ * Sends the pool's plain reads to `reads`, its shared writes (`isSharedWrite`) to `writes`, and
+ * everything else (other writes, locking reads, callbacks) to the pool. Transactions are untouched:
+ * they check out a client of their own (`pool.connect`), so a shared write inside one runs on it.
  */
-export function shareReadsOf(pool: pg.Pool, shared: SharedReads): void {
+export function shareStatementsOf(
+  pool: pg.Pool,
+  shared: { reads?: SharedConnections | undefined; writes?: SharedConnections | undefined },
+): void {
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  const query = (config: unknown, values?: unknown, callback?: unknown) =>
-    callback === undefined && typeof values !== 'function' && isPlainRead(config)
-      ? shared.query(
+  const sharedFor = (config: unknown) =>
+    isSharedWrite(config) ? shared.writes : isPlainRead(config) ? shared.reads : undefined;
+  const query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const connections =
+      callback === undefined && typeof values !== 'function' ? sharedFor(config) : undefined;
+    return connections
+      ? connections.query(
           (typeof config === 'string' ? { text: config } : config) as pg.QueryConfig,
           values as unknown[] | undefined,
         )
       : poolQuery(config, values, callback);
+  };
   pool.query = query as typeof pool.query;
 }
