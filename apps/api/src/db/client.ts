@@ -16,6 +16,7 @@ import {
   readsBeforeNextConnection,
   SharedConnections,
   shareStatementsOf,
+  writeStalledAfterMs,
   writesBeforeNextConnection,
 } from './shared-connections';
 
@@ -62,6 +63,8 @@ export interface DatabaseOptions {
    * (db/shared-connections.ts, decision 038); 0 sends them through the pool.
    */
   sharedWrites?: number;
+  /** When a shared write connection counts as stalled (`writeStalledAfterMs`; tests set 0). */
+  sharedWriteStalledAfterMs?: number;
 }
 
 /** Finds the committed migrations folder, both from src/ (tests, tsx) and from dist/ (the build). */
@@ -93,10 +96,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const sharedReads = options.sharedReads ?? 2;
     const sharedWrites = options.sharedWrites ?? 2;
     const reads =
-      sharedReads > 0 ? new SharedConnections(connection, sharedReads, readsBeforeNextConnection) : undefined;
+      sharedReads > 0
+        ? new SharedConnections(connection, sharedReads, { beforeNextConnection: readsBeforeNextConnection })
+        : undefined;
     const writes =
       sharedWrites > 0
-        ? new SharedConnections(connection, sharedWrites, writesBeforeNextConnection)
+        ? new SharedConnections(connection, sharedWrites, {
+            beforeNextConnection: writesBeforeNextConnection,
+            stalledAfterMs: options.sharedWriteStalledAfterMs ?? writeStalledAfterMs,
+          })
         : undefined;
     shareStatementsOf(pool, { reads, writes });
     // An idle connection the server ends (a restart, a fail-over, an administrator) is an 'error'

@@ -228,6 +228,47 @@ describe('marked writes share pipelined connections of their own (decision 038)'
     expect(rawRowsOf<{ value: number }>(await waiting)).toEqual([{ value: 11 }]);
   });
 
+  it('sends a marked write through the pool when every write connection is stalled', async () => {
+    // Stalled as soon as a statement is in flight, so that no test waits out the real threshold.
+    const stalling = await openOnSameDatabase(test.db, 10, { sharedWriteStalledAfterMs: 0 });
+    const release = deferred();
+    const locked = deferred();
+    const holder = test.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from shared_rows where id = 1 for update`);
+      locked.resolve();
+      await release.promise;
+    });
+    try {
+      await locked.promise;
+      const wait = () =>
+        stalling.db.execute(
+          sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${1}::int returning pg_backend_pid() as pid`,
+        );
+      // One on each shared write connection, both waiting for the row (a built query is sent when
+      // its answer is asked for).
+      const waiting = Promise.all([wait(), wait()]);
+      await vi.waitFor(async () => {
+        const rows = await test.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(rawRowsOf<{ n: number }>(rows)[0]?.n).toBe(2);
+      });
+      const next = await stalling.db.execute(
+        sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${2}::int returning pg_backend_pid() as pid`,
+      );
+      release.resolve();
+      await holder;
+      const waitedPids = (await waiting).map((result) => rawRowsOf<{ pid: number }>(result)[0]?.pid);
+      expect(new Set(waitedPids).size).toBe(2);
+      expect(waitedPids).not.toContain(rawRowsOf<{ pid: number }>(next)[0]?.pid);
+    } finally {
+      release.resolve();
+      await holder;
+      await stalling.close();
+    }
+  });
+
   it('runs a marked write inside a transaction on the transaction’s connection', async () => {
     await api.db
       .transaction(async (tx) => {

@@ -34,6 +34,14 @@ export const readsBeforeNextConnection = 16;
 export const writesBeforeNextConnection = 1;
 
 /**
+ * How long a shared write connection's oldest statement may be in flight before the connection is
+ * taken as stalled, its statement waiting for a lock: a checkout's or a basket's write runs in a few
+ * milliseconds. When every write connection is stalled, the next write goes through the pool, so a
+ * lock held long (staff at the desk, a stuck job) holds up only the few writes already behind it.
+ */
+export const writeStalledAfterMs = 100;
+
+/**
  * A few pipelined connections shared by the statements of many requests outside a transaction
  * (decisions 032 and 038). Through the pool, each statement takes a connection of its own: its own
  * write, its own wake-up of a server process, its own answer to read. Here the statements that
@@ -43,27 +51,38 @@ export const writesBeforeNextConnection = 1;
  */
 export class SharedConnections {
   private readonly connections: (Promise<NamedStatementClient> | undefined)[];
-  private readonly inFlight: number[];
+  /** When each statement in flight on each connection was issued, oldest first (answers come in order). */
+  private readonly issuedAt: number[][];
 
   constructor(
     private readonly config: pg.ClientConfig,
     size: number,
-    /** Statements in flight on a connection before the next is used. */
-    private readonly beforeNextConnection: number,
+    private readonly spread: {
+      /** Statements in flight on a connection before the next is used. */
+      beforeNextConnection: number;
+      /**
+       * A connection whose oldest statement has been in flight this long is stalled (a write waiting
+       * for a lock): it takes no more. Unset for reads, which never wait for one.
+       */
+      stalledAfterMs?: number;
+    },
   ) {
     this.connections = Array.from({ length: size }, () => undefined);
-    this.inFlight = Array.from({ length: size }, () => 0);
+    this.issuedAt = Array.from({ length: size }, () => []);
   }
 
-  async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    const index = this.connectionFor();
-    this.inFlight[index] = (this.inFlight[index] ?? 0) + 1;
-    try {
-      const client = await this.connectionAt(index);
-      return await client.query(config, values);
-    } finally {
-      this.inFlight[index] = (this.inFlight[index] ?? 1) - 1;
-    }
+  /** The statement's answer; undefined, sending nothing, when every connection is stalled. */
+  query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> | undefined {
+    const now = performance.now();
+    const index = this.connectionFor(now);
+    if (index === undefined) return undefined;
+    const issued = this.issuedAt[index] ?? [];
+    issued.push(now);
+    return this.connectionAt(index)
+      .then((client) => client.query(config, values))
+      .finally(() => {
+        issued.splice(issued.indexOf(now), 1);
+      });
   }
 
   async end(): Promise<void> {
@@ -72,13 +91,19 @@ export class SharedConnections {
     await Promise.all(open.map(async (connection) => (await connection.catch(() => undefined))?.end()));
   }
 
-  /** The first connection not yet holding its share of statements, else the least busy. */
-  private connectionFor(): number {
-    const room = this.inFlight.findIndex((statements) => statements < this.beforeNextConnection);
+  /**
+   * The first connection not yet holding its share of statements, else the least busy one that is
+   * not stalled; undefined when all are.
+   */
+  private connectionFor(now: number): number | undefined {
+    const room = this.issuedAt.findIndex((issued) => issued.length < this.spread.beforeNextConnection);
     if (room >= 0) return room;
-    let least = 0;
-    this.inFlight.forEach((statements, index) => {
-      if (statements < (this.inFlight[least] ?? 0)) least = index;
+    const { stalledAfterMs } = this.spread;
+    let least: number | undefined;
+    this.issuedAt.forEach((issued, index) => {
+      const oldest = issued[0] ?? now;
+      if (stalledAfterMs !== undefined && now - oldest >= stalledAfterMs) return;
+      if (least === undefined || issued.length < (this.issuedAt[least]?.length ?? 0)) least = index;
     });
     return least;
   }
@@ -107,8 +132,9 @@ export class SharedConnections {
 }
 
 /**
- * Sends the pool's plain reads to `reads`, its shared writes (`isSharedWrite`) to `writes`, and
- * everything else (other writes, locking reads, callbacks) to the pool. Transactions are untouched:
+ * Sends the pool's plain reads to `reads`, its shared writes (`isSharedWrite`) to `writes` (to the
+ * pool when every write connection is stalled), and everything else (other writes, locking reads,
+ * callbacks) to the pool. Transactions are untouched:
  * they check out a client of their own (`pool.connect`), so a shared write inside one runs on it.
  */
 export function shareStatementsOf(
@@ -121,12 +147,11 @@ export function shareStatementsOf(
   const query = (config: unknown, values?: unknown, callback?: unknown) => {
     const connections =
       callback === undefined && typeof values !== 'function' ? sharedFor(config) : undefined;
-    return connections
-      ? connections.query(
-          (typeof config === 'string' ? { text: config } : config) as pg.QueryConfig,
-          values as unknown[] | undefined,
-        )
-      : poolQuery(config, values, callback);
+    const answer = connections?.query(
+      (typeof config === 'string' ? { text: config } : config) as pg.QueryConfig,
+      values as unknown[] | undefined,
+    );
+    return answer ?? poolQuery(config, values, callback);
   };
   pool.query = query as typeof pool.query;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
-import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { type Database, type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
 import { rawRowsOf } from '../db/raw-rows';
 import { adminQuery, databaseUrl, uniqueDatabaseName } from './template-database';
 
@@ -82,12 +82,22 @@ export async function databaseNameOf(db: Database): Promise<string> {
  * A second handle on the PostgreSQL database `db` is connected to (TEST_DATABASE_URL), with a pool of
  * its own: `poolSize` 1 puts every statement on one connection, to read what that connection holds.
  */
-export async function openOnSameDatabase(db: Database, poolSize: number): Promise<DatabaseHandle> {
+export async function openOnSameDatabase(
+  db: Database,
+  poolSize: number,
+  /** Its shared connections (db/shared-connections.ts), when not the API's own. */
+  shared: Pick<DatabaseOptions, 'sharedReads' | 'sharedWrites' | 'sharedWriteStalledAfterMs'> = {},
+): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('a second handle needs TEST_DATABASE_URL=postgresql://...');
   // One connection means one: the plain reads too, which otherwise share connections of their own.
   const url = databaseUrl(serverUrl, await databaseNameOf(db));
-  return openDatabase({ url, poolSize, ...(poolSize === 1 ? { sharedReads: 0, sharedWrites: 0 } : {}) });
+  return openDatabase({
+    url,
+    poolSize,
+    ...(poolSize === 1 ? { sharedReads: 0, sharedWrites: 0 } : {}),
+    ...shared,
+  });
 }
 
 /**
@@ -96,10 +106,21 @@ export async function openOnSameDatabase(db: Database, poolSize: number): Promis
  */
 export async function startReplica(
   t: TestApp,
-  /** Connections of its pool; 1 puts every statement on one connection, to read its prepared statements. */
-  { poolSize = 20 }: { poolSize?: number } = {},
+  {
+    poolSize = 20,
+    sharedWrites,
+  }: {
+    /** Connections of its pool; 1 puts every statement on one connection, to read its prepared statements. */
+    poolSize?: number;
+    /** Its shared write connections (decision 038), when not the API's own. */
+    sharedWrites?: number;
+  } = {},
 ): Promise<{ app: App; db: Database; close(): Promise<void> }> {
-  const database = await openOnSameDatabase(t.db, poolSize);
+  const database = await openOnSameDatabase(
+    t.db,
+    poolSize,
+    sharedWrites === undefined ? {} : { sharedWrites },
+  );
   const app = await buildApp({ config: t.config, database });
   await app.ready();
   return {

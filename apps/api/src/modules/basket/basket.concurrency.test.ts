@@ -23,14 +23,22 @@ describe('basket under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let f: Fixture;
   let second: Awaited<ReturnType<typeof startReplica>>;
+  /**
+   * Two more instances whose basket writes each take a pool connection: so every tab's write waits
+   * for the basket's lock at once. On the shared write connections (decision 038) all but one per
+   * connection would wait behind them, and read the basket afresh when they run: the easy case.
+   */
+  let tabs: Awaited<ReturnType<typeof startReplica>>[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
     f = await createFixture(t.db);
     // A second API instance with its own connection pool on the same database: another replica.
     second = await startReplica(t);
+    tabs = [await startReplica(t, { sharedWrites: 0 }), await startReplica(t, { sharedWrites: 0 })];
   });
   afterAll(async () => {
+    await Promise.all(tabs.map((tab) => tab.close()));
     await second?.close();
     await t?.close();
   });
@@ -106,7 +114,7 @@ describe('basket under concurrency (PostgreSQL)', () => {
   });
 
   /**
-   * The same request from 20 tabs of the customer (over both instances), sent while the basket's row
+   * The same request from 20 tabs of the customer (over two instances), sent while the basket's row
    * is locked here and let go once all 20 wait for it.
    */
   async function fromTabsOnLockedBasket(
@@ -121,7 +129,7 @@ describe('basket under concurrency (PostgreSQL)', () => {
     let answers: ReturnType<ReturnType<typeof api>['post']>[] = [];
     await whileLocked('select id from carts where id = $1 for update', basket?.id ?? 0, async () => {
       answers = Array.from({ length: 20 }, (_, i) =>
-        api(i % 2 === 0 ? t.app : second.app).post(path, customer.headers, body),
+        api((tabs[i % 2] ?? second).app).post(path, customer.headers, body),
       );
       await allWaitingOnLocks(20);
     });

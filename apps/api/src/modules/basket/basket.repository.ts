@@ -34,7 +34,7 @@ import {
   type users,
   venues,
 } from '../../db/schema';
-import { limitOf } from '../../db/statement-text';
+import { limitOf, sharedWrite } from '../../db/statement-text';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -682,7 +682,9 @@ const addersBasket = sql`found as materialized (
     select c.* from created c
   )`;
 
-const addLineAtOnceStatement = preparedSql(sql`
+// A shared write (db/statement-text.ts): it commits alone, and the basket's and the session's locks
+// it waits for are held by statements or by transactions that wait on nothing but their own connection.
+const addLineAtOnceStatement = preparedSql(sql`${sharedWrite}
       with ${addersBasket}, clear as materialized (
         select not exists (select 1 from cart_items i
             where i.cart_id = (select id from basket) and i.occurrence_id = ${sql.placeholder('occurrenceId')}::int)
@@ -777,7 +779,8 @@ export type LineRemovedAtOnce =
   | { kind: 'removed'; freedOccurrenceIds: number[]; hasMembership: boolean; hasPenalty: boolean }
   | { kind: 'unsure' };
 
-const removeLineAtOnceStatement = preparedSql(sql`
+// A shared write, as the add's statement is.
+const removeLineAtOnceStatement = preparedSql(sql`${sharedWrite}
     with ${lockedOpenBasket}, line as materialized (
       select id, occurrence_id from cart_items
       where id = ${sql.placeholder('itemId')}::int and cart_id = ${sql.placeholder('cartId')}::int and cartable_type in ('activity', 'av2Booking')
