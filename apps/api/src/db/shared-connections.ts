@@ -35,11 +35,12 @@ export const writesBeforeNextConnection = 1;
 
 /**
  * How long a shared write connection's oldest statement may be in flight before the connection is
- * taken as stalled, its statement waiting for a lock: a checkout's or a basket's write runs in a few
- * milliseconds. When every write connection is stalled, the next write goes through the pool, so a
- * lock held long (staff at the desk, a stuck job) holds up only the few writes already behind it.
+ * taken as stalled, its statement waiting for a lock; when every write connection is, the next write
+ * goes through the pool, so a lock held long (staff at the desk, a stuck job) holds up only the few
+ * writes already behind it. A second: under load a statement's answer waits its turn in the event
+ * loop, and at 100 ms a tenth to a third of checkout's writes went to the pool (bench, 50 connections).
  */
-export const writeStalledAfterMs = 100;
+export const writeStalledAfterMs = 1_000;
 
 /**
  * A few pipelined connections shared by the statements of many requests outside a transaction
