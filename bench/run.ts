@@ -31,7 +31,7 @@
  * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
  * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_CART_USERS (60 per
- * connection), BENCH_CHECKOUT_USERS (40 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
+ * connection), BENCH_CHECKOUT_USERS (80 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,
  * checkout, race, release; all by default), BENCH_API_NODE_ARGS (node
  * options of every part's API server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), CHROME_PATH
  * (/usr/bin/chromium), BENCH_KEEP_DATABASE (keeps the bookings part's PostgreSQL database, to explain
