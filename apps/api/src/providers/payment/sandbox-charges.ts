@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { placeholdersOf, preparedPerDatabase } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
+import { rawRowsOf, tableRowFromJson } from '../../db/raw-rows';
 import { sandboxCharges } from '../../db/schema';
+import { sharedWrite } from '../../db/statement-text';
 
 /**
  * The sandbox provider's ledger (table `sandbox_charges`): what it would keep on its own servers.
@@ -30,23 +32,25 @@ export type NewSandboxCharge = Required<
   Pick<typeof sandboxCharges.$inferInsert, (typeof chargeColumns)[number]>
 >;
 
-// Every card checkout records one: prepared (db/prepared.ts), built once.
-const recordChargeStatement = preparedPerDatabase((db) =>
-  db
-    .insert(sandboxCharges)
-    .values(placeholdersOf(chargeColumns))
-    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-    .returning()
-    .prepare('sandbox_charge_insert'),
-);
+// Every card checkout records one: prepared (db/prepared.ts), built once. A shared write
+// (db/statement-text.ts): it commits alone, and waits only for a twin's insert of the same key.
+const recordChargeStatement = preparedSql(sql`${sharedWrite}
+    insert into sandbox_charges (id, idempotency_key, status, amount, currency, description, card_brand,
+      card_last4, expiry_month, expiry_year, decline_code, decline_message)
+    values (${sql.placeholder('id')}, ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('status')},
+      ${sql.placeholder('amount')}::int, ${sql.placeholder('currency')}, ${sql.placeholder('description')},
+      ${sql.placeholder('cardBrand')}, ${sql.placeholder('cardLast4')}, ${sql.placeholder('expiryMonth')}::int,
+      ${sql.placeholder('expiryYear')}::int, ${sql.placeholder('declineCode')}, ${sql.placeholder('declineMessage')})
+    on conflict (idempotency_key) do nothing
+    returning row_to_json(sandbox_charges) as charge`);
 
 /** Records a charge; when the key was used before, answers the first charge made with it instead. */
 export async function recordCharge(
   db: Database,
   values: NewSandboxCharge,
 ): Promise<{ row: SandboxChargeRow; created: boolean }> {
-  const [inserted] = await recordChargeStatement(db).execute(values);
-  if (inserted) return { row: inserted, created: true };
+  const [inserted] = rawRowsOf<{ charge: unknown }>(await recordChargeStatement(db).execute(values));
+  if (inserted) return { row: tableRowFromJson(sandboxCharges, inserted.charge), created: true };
   const existing = await findChargeByKey(db, values.idempotencyKey);
   if (!existing) throw new Error('sandbox-pay: charge not found after a conflicting insert');
   return { row: existing, created: false };
