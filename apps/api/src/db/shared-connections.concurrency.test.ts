@@ -25,6 +25,22 @@ const deferred = () => {
   return { promise, resolve };
 };
 
+/** A transaction of `db` holding row `id` of `table` locked; the answer ends it (and may be called again). */
+async function holdingRow(db: Database, table: string, id: number): Promise<() => Promise<void>> {
+  const release = deferred();
+  const locked = deferred();
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id}::int for update`);
+    locked.resolve();
+    await release.promise;
+  });
+  await locked.promise;
+  return async () => {
+    release.resolve();
+    await holder;
+  };
+}
+
 describe('plain reads share pipelined connections (decision 032)', () => {
   let test: DatabaseHandle;
   /** A handle as the API opens one: a pool of 10 and its shared read connections. */
@@ -65,14 +81,7 @@ describe('plain reads share pipelined connections (decision 032)', () => {
   });
 
   it('never holds a read up behind a statement waiting for a lock', async () => {
-    const release = deferred();
-    const locked = deferred();
-    const holder = test.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from shared_probe where id = 1 for update`);
-      locked.resolve();
-      await release.promise;
-    });
-    await locked.promise;
+    const release = await holdingRow(test.db, 'shared_probe', 1);
     // Waits for the row (up to the lock timeout): it must not take a shared connection with it.
     let lockingSettled = false;
     const locking = api.db
@@ -83,8 +92,7 @@ describe('plain reads share pipelined connections (decision 032)', () => {
     const read = await api.db.execute(sql`select value from shared_probe where id = ${1}::int`);
     expect(rawRowsOf<{ value: number }>(read)).toEqual([{ value: 10 }]);
     expect(lockingSettled).toBe(false);
-    release.resolve();
-    await holder;
+    await release();
     expect(rawRowsOf<{ value: number }>(await locking)).toEqual([{ value: 10 }]);
   });
 
@@ -199,14 +207,7 @@ describe('marked writes share pipelined connections of their own (decision 038)'
   });
 
   it('holds up neither the reads nor the next write while a marked write waits for a lock', async () => {
-    const release = deferred();
-    const locked = deferred();
-    const holder = test.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from shared_rows where id = 1 for update`);
-      locked.resolve();
-      await release.promise;
-    });
-    await locked.promise;
+    const release = await holdingRow(test.db, 'shared_rows', 1);
     let waitingSettled = false;
     const waiting = api.db
       .execute(
@@ -223,23 +224,15 @@ describe('marked writes share pipelined connections of their own (decision 038)'
     const read = await api.db.execute(sql`select value from shared_rows where id = ${1}::int`);
     expect(rawRowsOf<{ value: number }>(read)).toEqual([{ value: 10 }]);
     expect(waitingSettled).toBe(false);
-    release.resolve();
-    await holder;
+    await release();
     expect(rawRowsOf<{ value: number }>(await waiting)).toEqual([{ value: 11 }]);
   });
 
   it('sends a marked write through the pool when every write connection is stalled', async () => {
     // Stalled as soon as a statement is in flight, so that no test waits out the real threshold.
     const stalling = await openOnSameDatabase(test.db, 10, { sharedWriteStalledAfterMs: 0 });
-    const release = deferred();
-    const locked = deferred();
-    const holder = test.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from shared_rows where id = 1 for update`);
-      locked.resolve();
-      await release.promise;
-    });
+    const release = await holdingRow(test.db, 'shared_rows', 1);
     try {
-      await locked.promise;
       const wait = () =>
         stalling.db.execute(
           sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${1}::int returning pg_backend_pid() as pid`,
@@ -257,14 +250,12 @@ describe('marked writes share pipelined connections of their own (decision 038)'
       const next = await stalling.db.execute(
         sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${2}::int returning pg_backend_pid() as pid`,
       );
-      release.resolve();
-      await holder;
+      await release();
       const waitedPids = (await waiting).map((result) => rawRowsOf<{ pid: number }>(result)[0]?.pid);
       expect(new Set(waitedPids).size).toBe(2);
       expect(waitedPids).not.toContain(rawRowsOf<{ pid: number }>(next)[0]?.pid);
     } finally {
-      release.resolve();
-      await holder;
+      await release();
       await stalling.close();
     }
   });

@@ -8,15 +8,20 @@ import { sharedWriteMark } from './statement-text';
  * anything that is not a select (a write, or a `with` that may hold one).
  */
 export function isPlainRead(config: unknown): boolean {
-  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  if (typeof text !== 'string') return false;
+  const text = textOf(config);
+  if (text === undefined) return false;
   return /^\s*select\s/i.test(text) && !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text);
 }
 
 /** A write its author marked as fit to share a connection (`sharedWrite`, db/statement-text.ts). */
 export function isSharedWrite(config: unknown): boolean {
+  return textOf(config)?.startsWith(sharedWriteMark) ?? false;
+}
+
+/** A statement's text, given as a string or a query config. */
+function textOf(config: unknown): string | undefined {
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && text.startsWith(sharedWriteMark);
+  return typeof text === 'string' ? text : undefined;
 }
 
 /**
