@@ -12,6 +12,7 @@ import {
   formatShortDate,
   isCalendarDate,
   parseNumericDate,
+  venueTimeZone,
   weekdayPlural,
 } from './dates';
 
@@ -28,6 +29,33 @@ describe('dates in the venues’ time zone', () => {
     expect(formatInstantNumericDateTime('2026-07-01T23:30:00Z')).toBe('02/07/2026 00:30');
     expect(formatInstantDateTime('2026-11-30T23:59:00Z')).toBe('30 Nov 2026 23:59');
     expect(formatInstantNumericDate(null)).toBe('');
+  });
+
+  it('agrees with the time-zone database at every hour of fifteen years and at each change of the clocks', () => {
+    const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: venueTimeZone });
+    const londonClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: venueTimeZone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+    });
+    const hour = 60 * 60 * 1000;
+    const instants: Date[] = [];
+    for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2035, 0, 1); time += hour) {
+      instants.push(new Date(time), new Date(time + 59 * 60 * 1000));
+    }
+    // The clocks change at 01:00 UTC: the millisecond either side of each change.
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2031-03-30T01:00:00Z']) {
+      const at = Date.parse(change);
+      instants.push(new Date(at - 1), new Date(at));
+    }
+    const disagreeing = instants.filter(
+      (instant) =>
+        calendarDateOf(instant) !== londonDate.format(instant) ||
+        formatInstantNumericDateTime(instant.toISOString()) !== londonClock.format(instant).replace(',', ''),
+    );
+    expect(disagreeing.map((instant) => instant.toISOString())).toEqual([]);
+    expect(instants.length).toBeGreaterThan(250_000);
   });
 });
 

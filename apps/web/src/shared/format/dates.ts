@@ -58,25 +58,30 @@ function partsOf(raw: string): Parts | null {
   return { year, month, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
 }
 
-/**
- * Formatters are made once and kept: making one costs ~130 µs (Node; a phone's browser is slower),
- * using one ~2 µs, and a list formats a date on every row.
- */
-const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+/** When British Summer Time starts or ends in `year`: 01:00 UTC on the last Sunday of the month. */
+function lastSundayAtOneUtc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
 
-/** The calendar date of an instant in the venues' time zone (or `timeZone`), as 'YYYY-MM-DD'. */
-export function calendarDateOf(instant: Date, timeZone: string = venueTimeZone): string {
-  let format = calendarDateFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    calendarDateFormats.set(timeZone, format);
-  }
-  return format.format(instant);
+/**
+ * The venues' wall clock at an instant, as a Date whose UTC fields read it: London is on UTC, and
+ * on UTC+1 (BST) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+ * October (the Summer Time Order 2002). Worked out here, not by Intl.DateTimeFormat: a browser's
+ * first formatter with a time zone loads ICU's zone and pattern data, 130-180 ms on Lighthouse's
+ * 4x slower CPU, and the joining flow needs today's date while it hydrates (issue 16). The test
+ * holds this to Intl's answer for every hour of fifteen years.
+ */
+function venueWallClock(instant: Date): Date {
+  const time = instant.getTime();
+  const year = instant.getUTCFullYear();
+  const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
+  return new Date(summer ? time + 60 * 60 * 1000 : time);
+}
+
+/** The calendar date of an instant in the venues' time zone, as 'YYYY-MM-DD'. */
+export function calendarDateOf(instant: Date): string {
+  return venueWallClock(instant).toISOString().slice(0, 10);
 }
 
 /** Today in the venues' time zone, as 'YYYY-MM-DD'. */
@@ -160,28 +165,15 @@ export function courseWeeks(firstIso: string, lastIso: string): number {
 
 // ---- Instants, in the venues' time zone -----------------------------------------------------------
 
-let instantFormat: Intl.DateTimeFormat | undefined;
-
 function instantParts(iso: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  instantFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: venueTimeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const parts = instantFormat.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const clock = venueWallClock(date);
   return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    time: `${pad(part('hour'))}:${pad(part('minute'))}`,
+    year: clock.getUTCFullYear(),
+    month: clock.getUTCMonth() + 1,
+    day: clock.getUTCDate(),
+    time: `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}`,
   };
 }
 
