@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -95,10 +96,20 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router's package sends bundlers to its development build whatever the mode (its exports have
+ * no production condition: remix-run/react-router#14753), which checks and warns as it routes. The
+ * browser's build takes the production build the package ships beside it.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 // `vite build --ssr` builds the server's renderer of their first views into dist-ssr/ (decision 027),
 // outside dist/ so the static handler never serves it.
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ isSsrBuild, command }) =>
   isSsrBuild
     ? {
         plugins: [react()],
@@ -114,6 +125,9 @@ export default defineConfig(({ isSsrBuild }) =>
       }
     : {
         plugins: [react(), subSiteFallback(), preloadDefaultFonts(), mockApiHtml(), precompress()],
+        resolve: {
+          alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+        },
         build: {
           outDir: 'dist',
           emptyOutDir: true,

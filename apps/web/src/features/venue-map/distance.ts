@@ -1,5 +1,6 @@
 import { distanceMiles, type LatLng } from '@leisure/contract/geo';
 import { normalisePostcode, outwardCodeOf, postcodeSearchOf } from '@leisure/contract/postcode';
+import { compareNames } from '../../shared/format/names';
 
 export interface MapVenue extends LatLng {
   id: number;
@@ -24,7 +25,7 @@ export function venuesWithin<V extends MapVenue>(
 ): VenueWithDistance<V>[] {
   if (!centre) {
     return [...venues]
-      .sort((a, b) => a.name.localeCompare(b.name))
+      .sort((a, b) => compareNames(a.name, b.name))
       .map((venue) => ({ venue, distance: null }));
   }
   return venues

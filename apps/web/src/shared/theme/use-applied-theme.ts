@@ -14,18 +14,21 @@ export function useAppliedTheme(settings: ThemeSettings | undefined): { ready: b
   const [readyFor, setReadyFor] = useState<ThemeSettings | null>(() =>
     serverRendered && settings ? settings : null,
   );
+  // The theme the server rendered is in the page's CSS already: set again on :root, it only made
+  // the browser restyle the whole page while it hydrated (issue 16).
+  const [rendered] = useState(() => (serverRendered ? settings : undefined));
   useEffect(() => {
     if (!settings) return;
     let current = true;
     const theme = resolveTheme(settings);
-    applyTheme(theme);
+    if (settings !== rendered) applyTheme(theme);
     void loadFonts([theme.headingFont, theme.bodyFont]).then(() => {
       if (current) setReadyFor(settings);
     });
     return () => {
       current = false;
     };
-  }, [settings]);
+  }, [settings, rendered]);
   // Once one theme has been shown, a venue change swaps colours without a spinner.
   return { ready: readyFor !== null };
 }

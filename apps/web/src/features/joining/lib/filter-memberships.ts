@@ -1,3 +1,4 @@
+import { compareNames } from '../../../shared/format/names';
 import type { MembershipType, PaymentOption, PaymentType } from '../api/types';
 
 /** The category filter's pseudo category that shows every type. */
@@ -46,7 +47,7 @@ export function filterMemberships(types: MembershipType[], filter: MembershipFil
 export function categoriesOf(types: MembershipType[]): string[] {
   const names = new Set<string>();
   for (const type of types) for (const category of type.categories) names.add(category.name);
-  return [allTypes, ...[...names].sort((a, b) => a.localeCompare(b))];
+  return [allTypes, ...[...names].sort(compareNames)];
 }
 
 /** 'per month' from the plural 'months'. */

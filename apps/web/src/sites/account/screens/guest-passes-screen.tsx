@@ -8,6 +8,7 @@ import { GuestPassList } from '../../../features/guest-passes/components/guest-p
 import { GuestPassesGate } from '../../../features/guest-passes/components/guest-passes-gate';
 import { SendGuestPassPanel } from '../../../features/guest-passes/components/send-guest-pass-panel';
 import '../../../features/guest-passes/guest-passes.css';
+import { compareNames } from '../../../shared/format/names';
 import { FormLoadError } from '../../../shared/forms/form-status';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { useSession } from '../../../shared/session/session';
@@ -35,7 +36,7 @@ function Allowances({ userId }: { userId: number }) {
         open={sending}
         onOpenChange={setSending}
         userId={userId}
-        venues={[...venues.values()].sort((a, b) => a.name.localeCompare(b.name))}
+        venues={[...venues.values()].sort((a, b) => compareNames(a.name, b.name))}
       />
     </section>
   );
