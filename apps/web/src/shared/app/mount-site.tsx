@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client';
@@ -54,10 +55,13 @@ export async function mountSite(definition: SiteDefinition): Promise<void> {
     />
   );
   if (hydrating) {
-    hydrateRoot(container, tree, {
-      // React renders afresh what did not match; said in the console so that tests see it.
-      onRecoverableError: (error, info) =>
-        console.error('The page was rendered again in the browser:', error, info.componentStack),
+    // As a transition, React hydrates in slices of a few milliseconds, not one long task (027).
+    startTransition(() => {
+      hydrateRoot(container, tree, {
+        // React renders afresh what did not match; said in the console so that tests see it.
+        onRecoverableError: (error, info) =>
+          console.error('The page was rendered again in the browser:', error, info.componentStack),
+      });
     });
     return;
   }
