@@ -1,5 +1,4 @@
 import { isValid, toNormalised, toOutcode, validOutcode } from 'postcode';
-import { z } from 'zod';
 
 /**
  * UK postcodes (billing address, joining details, the joining map's search), parsed by the
@@ -29,14 +28,6 @@ export function isUkPostcode(value: string): boolean {
   const compacted = compact(value);
   return compacted === girobank || isValid(compacted);
 }
-
-/** A UK postcode, answered normalised ('SW1A 1AA'). */
-export const zUkPostcode = z
-  .string()
-  .trim()
-  .max(10, postcodeMessage)
-  .refine(isUkPostcode, postcodeMessage)
-  .transform(normalisePostcode);
 
 /**
  * What a search term says as a postcode: a full one ('ls11 5qt' -> 'LS11 5QT', outward 'LS11'), an

@@ -3,13 +3,11 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { L } from './leaflet-global';
 import 'leaflet.markercluster';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type LatLng, metresPerMile } from '@leisure/contract/geo';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { z } from 'zod';
 import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
 import { type MapVenue, venueNameMatch, venuePostcodeMatch, venuesWithin } from './distance';
@@ -102,6 +100,19 @@ function ClusterLayer<V extends MapVenue>({
   return null;
 }
 
+/**
+ * The map's layers and controllers, a task after the map itself: made with it, the tiles, markers
+ * and listeners were one task of 140 ms on a 4x slower CPU (issue 16).
+ */
+function AfterMapStarts({ children }: { children: ReactNode }) {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const next = setTimeout(() => setStarted(true), 0);
+    return () => clearTimeout(next);
+  }, []);
+  return started ? children : null;
+}
+
 /** A venue's marker: its name and address in the popup. */
 function venueMarker(venue: MapVenue, onClick: () => void): L.Marker {
   const popup = document.createElement('div');
@@ -120,9 +131,13 @@ function venueMarker(venue: MapVenue, onClick: () => void): L.Marker {
   return marker;
 }
 
-/** The search box: a venue name or a place, searched as trimmed. */
-const searchSchema = z.object({ term: z.string().transform((term) => term.trim()) });
-type SearchValues = z.output<typeof searchSchema>;
+/**
+ * The search box: a venue name or a place, searched as trimmed. No schema library for one text
+ * field: zod's schemas (92 KB) would load and build with the map, on the first view of `/join/`.
+ */
+interface SearchValues {
+  term: string;
+}
 
 /**
  * The home-centre map (joining-and-payments.md 2, 4, 9): search by venue name or place, 'Use my
@@ -137,7 +152,7 @@ export function VenueMap<V extends MapVenue>({
 }: VenueMapProps<V>) {
   const { t } = useTranslation('flow');
   const id = useId();
-  const form = useForm({ defaultValues: { term: '' }, resolver: zodResolver(searchSchema) });
+  const form = useForm<SearchValues>({ defaultValues: { term: '' } });
   const searchTerm = useWatch({ control: form.control, name: 'term' });
   const [radius, setRadius] = useState<number>(mapDefaults.radius.default);
   const [searched, setSearched] = useState<LatLng | null>(null);
@@ -192,7 +207,8 @@ export function VenueMap<V extends MapVenue>({
     flyTo({ kind: 'home', durationMs: mapDefaults.flyMs });
   }
 
-  async function search({ term }: SearchValues) {
+  async function search(values: SearchValues) {
+    const term = values.term.trim();
     if (!term) return;
     setMessage(null);
     // A centre's name, or a postcode (full, or its outward code) that belongs to a centre.
@@ -345,29 +361,31 @@ export function VenueMap<V extends MapVenue>({
             className="venue-map-canvas"
             scrollWheelZoom
           >
-            <TileLayer
-              url={tileUrl}
-              attribution={attribution}
-              eventHandlers={{
-                tileerror: () => {
-                  tileErrors.current += 1;
-                  if (tileErrors.current >= 3) setTilesFailed(true);
-                },
-                tileload: () => {
-                  tileErrors.current = 0;
-                  setTilesFailed(false);
-                },
-              }}
-            />
-            <MapController fly={fly} onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })} />
-            <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
-            {searched && !area ? (
-              <Circle
-                center={[searched.lat, searched.lng]}
-                radius={radius * metresPerMile}
-                pathOptions={{ weight: 1, fillOpacity: 0.08 }}
+            <AfterMapStarts>
+              <TileLayer
+                url={tileUrl}
+                attribution={attribution}
+                eventHandlers={{
+                  tileerror: () => {
+                    tileErrors.current += 1;
+                    if (tileErrors.current >= 3) setTilesFailed(true);
+                  },
+                  tileload: () => {
+                    tileErrors.current = 0;
+                    setTilesFailed(false);
+                  },
+                }}
               />
-            ) : null}
+              <MapController fly={fly} onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })} />
+              <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
+              {searched && !area ? (
+                <Circle
+                  center={[searched.lat, searched.lng]}
+                  radius={radius * metresPerMile}
+                  pathOptions={{ weight: 1, fillOpacity: 0.08 }}
+                />
+              ) : null}
+            </AfterMapStarts>
           </MapContainer>
         </section>
         {view.zoom > mapDefaults.searchAreaMinZoom ? (
