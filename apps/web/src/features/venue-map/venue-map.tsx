@@ -101,17 +101,26 @@ function ClusterLayer<V extends MapVenue>({
 }
 
 /**
- * The map's layers and controllers, a task after the map itself: made with it, the tiles, markers
- * and listeners were one task of 140 ms on a 4x slower CPU (issue 16).
+ * Renders `children(step)` for step 0, then 1, up to `last`, each step a task after the last one's
+ * commit, so that each step's work is a task of its own.
  */
-function AfterMapStarts({ children }: { children: ReactNode }) {
-  const [started, setStarted] = useState(false);
+function InSteps({ last, children }: { last: number; children: (step: number) => ReactNode }) {
+  const [step, setStep] = useState(0);
   useEffect(() => {
-    const next = setTimeout(() => setStarted(true), 0);
+    if (step >= last) return;
+    const next = setTimeout(() => setStep(step + 1), 0);
     return () => clearTimeout(next);
-  }, []);
-  return started ? children : null;
+  }, [step, last]);
+  return children(step);
 }
+
+/**
+ * The map starts after the controls and the list, in steps: the map itself (Leaflet's panes and
+ * controls, and the page's layout it reads for its size), then its tiles, then its controllers and
+ * markers. Made with the controls and the list, they were tasks of 100-170 ms on a 4x slower CPU
+ * (issue 16), a tap's wait on a phone and most of the blocking time of `/join/`.
+ */
+const mapStep = { map: 1, tiles: 2, layers: 3 } as const;
 
 /** A venue's marker: its name and address in the popup. */
 function venueMarker(venue: MapVenue, onClick: () => void): L.Marker {
@@ -354,39 +363,54 @@ export function VenueMap<V extends MapVenue>({
           {t('map.textAlternative')}
         </p>
         <section aria-label={t('map.label')} aria-describedby={`${id}-map-help`}>
-          <MapContainer
-            center={[mapDefaults.centre.lat, mapDefaults.centre.lng]}
-            zoom={mapDefaults.zoom}
-            zoomSnap={0}
-            className="venue-map-canvas"
-            scrollWheelZoom
-          >
-            <AfterMapStarts>
-              <TileLayer
-                url={tileUrl}
-                attribution={attribution}
-                eventHandlers={{
-                  tileerror: () => {
-                    tileErrors.current += 1;
-                    if (tileErrors.current >= 3) setTilesFailed(true);
-                  },
-                  tileload: () => {
-                    tileErrors.current = 0;
-                    setTilesFailed(false);
-                  },
-                }}
-              />
-              <MapController fly={fly} onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })} />
-              <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
-              {searched && !area ? (
-                <Circle
-                  center={[searched.lat, searched.lng]}
-                  radius={radius * metresPerMile}
-                  pathOptions={{ weight: 1, fillOpacity: 0.08 }}
-                />
-              ) : null}
-            </AfterMapStarts>
-          </MapContainer>
+          <InSteps last={mapStep.layers}>
+            {(step) =>
+              step < mapStep.map ? (
+                <div className="venue-map-canvas" />
+              ) : (
+                <MapContainer
+                  center={[mapDefaults.centre.lat, mapDefaults.centre.lng]}
+                  zoom={mapDefaults.zoom}
+                  zoomSnap={0}
+                  className="venue-map-canvas"
+                  scrollWheelZoom
+                >
+                  {step >= mapStep.tiles ? (
+                    <TileLayer
+                      url={tileUrl}
+                      attribution={attribution}
+                      eventHandlers={{
+                        tileerror: () => {
+                          tileErrors.current += 1;
+                          if (tileErrors.current >= 3) setTilesFailed(true);
+                        },
+                        tileload: () => {
+                          tileErrors.current = 0;
+                          setTilesFailed(false);
+                        },
+                      }}
+                    />
+                  ) : null}
+                  {step >= mapStep.layers ? (
+                    <>
+                      <MapController
+                        fly={fly}
+                        onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })}
+                      />
+                      <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
+                      {searched && !area ? (
+                        <Circle
+                          center={[searched.lat, searched.lng]}
+                          radius={radius * metresPerMile}
+                          pathOptions={{ weight: 1, fillOpacity: 0.08 }}
+                        />
+                      ) : null}
+                    </>
+                  ) : null}
+                </MapContainer>
+              )
+            }
+          </InSteps>
         </section>
         {view.zoom > mapDefaults.searchAreaMinZoom ? (
           <Button className="venue-map-area" variant="secondary" onClick={searchThisArea}>

@@ -2,12 +2,13 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JoiningVenue } from '../../../features/joining/api/types';
 import { VenueCards } from '../../../features/joining/components/venue-cards';
+import { loadVenueMap } from '../../../features/venue-map/load-venue-map';
 import { lazyWithTimeout } from '../../../shared/app/lazy';
 import { useInBrowser } from '../../../shared/app/server-rendered';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 
 /** The map (Leaflet and its plugin) is its own chunk, loaded only when the map setting is on. */
-const VenueMap = lazyWithTimeout(() => import('../../../features/venue-map/venue-map'), 'VenueMap');
+const VenueMap = lazyWithTimeout(loadVenueMap, 'VenueMap');
 
 export interface CentreStepProps {
   venues: JoiningVenue[] | undefined;
