@@ -142,6 +142,23 @@ test("a basket's countdown, a second further on in the browser than on the serve
   expect(hydration.errors).toEqual([]);
 });
 
+test('the scripts start, and the page is hydrated, with the clock stopped: they wait for the first paint, not for a timer', async ({
+  page,
+}) => {
+  const hydration = await watchHydration(page);
+  // A journey's fake clock holds every timer: the start (its module preloads a few a task) must
+  // not wait for one.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.goto('/join/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy a membership' })).toBeVisible();
+  await appStarted(page);
+  const preloads = await page.locator('link[rel="modulepreload"]').count();
+  expect(preloads).toBeGreaterThan(10);
+  expect(await hydration.replaced()).toBe(0);
+  expect(hydration.errors).toEqual([]);
+});
+
 test('a kiosk tab, which the server cannot know of, is rendered afresh in the browser', async ({ page }) => {
   const hydration = await watchHydration(page);
   await page.goto('/?kiosk=1');

@@ -470,13 +470,14 @@ export const beforeStartScript = [
   '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
   // The preloads go on three a task: each starts a request (a few ms with Lighthouse's network
   // recording), and thirty at once were a task of 40-60 ms right after the first paint (/join/).
+  // The next task is a message to itself, not a timer (a journey's fake clock holds timers).
   'var start=function(){if(started)return;started=true;',
-  "var hs=d.modules.split(' ').filter(Boolean),i=0;(function some(){",
-  "hs.slice(i,i+=3).forEach(function(h){var l=document.createElement('link');",
+  "var hs=d.modules.split(' ').filter(Boolean),i=0,ch=window.MessageChannel&&new MessageChannel();",
+  "var some=function(){hs.slice(i,i+=3).forEach(function(h){var l=document.createElement('link');",
   "l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",
-  'if(i<hs.length)return setTimeout(some,0);',
+  'if(i<hs.length)return ch?ch.port2.postMessage(0):some();',
   "var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=d.entry;",
-  'document.head.appendChild(e)})()};',
+  'document.head.appendChild(e)};if(ch)ch.port1.onmessage=some;some()};',
   "var paints=false;try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})",
   ".observe({type:'paint',buffered:true});paints=PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0}catch(x){}",
   // A page that loads before its first paint (a fast network) still waits for it; a browser
