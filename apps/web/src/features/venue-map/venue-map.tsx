@@ -64,8 +64,8 @@ function MapController({
 
 /**
  * The venues as clustered markers (radius 22, clustering up to zoom 20); a cluster click zooms in.
- * The markers go on in a task of their own, after the map's first frame: made with the map, they
- * made its start one task of 230 ms on a 4x slower CPU (issue 16), a tap's wait on a phone.
+ * Mounted in a step of its own (mapStep.markers): made with the map, the markers made its start
+ * one task of 230 ms on a 4x slower CPU (issue 16), a tap's wait on a phone.
  */
 function ClusterLayer<V extends MapVenue>({
   venues,
@@ -88,12 +88,9 @@ function ClusterLayer<V extends MapVenue>({
       const cluster = (event as L.LeafletEvent & { layer: L.MarkerCluster }).layer;
       map.flyToBounds(cluster.getBounds(), { duration: mapDefaults.quickFlyMs / 1000, padding: [24, 24] });
     });
-    const adding = setTimeout(() => {
-      group.addLayers(venues.map((venue) => venueMarker(venue, () => latest.current(venue))));
-      map.addLayer(group);
-    }, 0);
+    group.addLayers(venues.map((venue) => venueMarker(venue, () => latest.current(venue))));
+    map.addLayer(group);
     return () => {
-      clearTimeout(adding);
       map.removeLayer(group);
     };
   }, [venues, map]);
@@ -116,11 +113,11 @@ function InSteps({ last, children }: { last: number; children: (step: number) =>
 
 /**
  * The map starts after the controls and the list, in steps: the map itself (Leaflet's panes and
- * controls, and the page's layout it reads for its size), then its tiles, then its controllers and
- * markers. Made with the controls and the list, they were tasks of 100-170 ms on a 4x slower CPU
- * (issue 16), a tap's wait on a phone and most of the blocking time of `/join/`.
+ * controls, and the page's layout it reads for its size), then its tiles, then its controllers,
+ * then its markers. Made with the controls and the list, they were tasks of 100-170 ms on a 4x
+ * slower CPU (issue 16), a tap's wait on a phone and most of the blocking time of `/join/`.
  */
-const mapStep = { map: 1, tiles: 2, layers: 3 } as const;
+const mapStep = { map: 1, tiles: 2, layers: 3, markers: 4 } as const;
 
 /** A venue's marker: its name and address in the popup. */
 function venueMarker(venue: MapVenue, onClick: () => void): L.Marker {
@@ -363,7 +360,7 @@ export function VenueMap<V extends MapVenue>({
           {t('map.textAlternative')}
         </p>
         <section aria-label={t('map.label')} aria-describedby={`${id}-map-help`}>
-          <InSteps last={mapStep.layers}>
+          <InSteps last={mapStep.markers}>
             {(step) =>
               step < mapStep.map ? (
                 <div className="venue-map-canvas" />
@@ -397,7 +394,6 @@ export function VenueMap<V extends MapVenue>({
                         fly={fly}
                         onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })}
                       />
-                      <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
                       {searched && !area ? (
                         <Circle
                           center={[searched.lat, searched.lng]}
@@ -406,6 +402,9 @@ export function VenueMap<V extends MapVenue>({
                         />
                       ) : null}
                     </>
+                  ) : null}
+                  {step >= mapStep.markers ? (
+                    <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
                   ) : null}
                 </MapContainer>
               )
