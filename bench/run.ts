@@ -6,7 +6,8 @@
  *    load at once): a bare node:http JSON endpoint in its own process, then the built API server on
  *    a fresh seeded database: GET /api/frontend/theme (in rounds taken in turn with the bare
  *    endpoint's, for their ratio) and GET /api/auth/user with a bearer token.
- *    The joining site's lazy map chunk (venue-map) is reported on its own and must not be initial.
+ *    The joining site's live map (live-map: Leaflet, its clustering, react-leaflet; loaded when the
+ *    visitor reaches for the map's picture) is reported on its own and must not be initial.
  * 3. Lighthouse (mobile preset: slow 4G, 4x CPU; performance, LCP, CLS, accessibility) for /,
  *    /location/{venue}, its by-time list, /account/login, /join/, /join/centre/{slug} (the seeded
  *    venue selling the most membership types) and /account/ signed in; each page's median report is
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     : [];
   const joiningBundle = bundles.find((bundle) => bundle.site === 'online joining');
   const lazyChunks = joiningBundle
-    ? [measureLazyChunk('joining map (lazy)', 'venue-map-', joiningBundle)]
+    ? [measureLazyChunk('joining live map (lazy)', 'live-map-', joiningBundle)]
     : [];
   for (const chunk of lazyChunks) {
     if (chunk.inInitialJs) problems.push(`${chunk.name}: ${chunk.files.join(', ')} is in the initial JS`);

@@ -187,6 +187,9 @@ function preloadableUrl(value: string | undefined): string | undefined {
   }
 }
 
+/** The live joining map's modules (features/venue-map/load-live-map.ts): loaded on demand only. */
+const liveMapModules = /\/venue-map\/(live-map|leaflet-global)\.tsx?$/;
+
 /** The manifest's chunks reachable from `keys` by static imports (and dynamic ones with `lazy`), but those `skip` names. */
 function reachableChunks(
   built: BuiltSite,
@@ -219,10 +222,11 @@ function screenScripts(built: BuiltSite, modules: string[], template: string): s
  * Every stylesheet of a sub-site's chunks, the lazy ones included: a page rendered on the server
  * shows its screen, and whatever it opens first, before their scripts load, so their styles must
  * apply from the first paint (else the page shifts when a chunk's CSS arrives). The theme fonts'
- * CSS (written in by the theme) and the joining map's (never rendered on the server) are left out.
+ * CSS (written in by the theme) and the live joining map's (Leaflet's, which loads when the visitor
+ * reaches for the map, over its server-rendered picture) are left out.
  */
 function siteStyles(built: BuiltSite, site: SiteName, template: string): string[] {
-  const chunks = reachableChunks(built, [siteHtmlFiles[site]], { lazy: true, skip: /venue-map/ });
+  const chunks = reachableChunks(built, [siteHtmlFiles[site]], { lazy: true, skip: liveMapModules });
   const files = chunks.flatMap((chunk) => chunk.css ?? []).filter((css) => !/(^|\/)latin-\d+-/.test(css));
   return [...new Set(files.map((css) => `/${css}`))].filter((file) => !template.includes(file));
 }

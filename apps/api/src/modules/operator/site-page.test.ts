@@ -40,15 +40,15 @@ function fakeWebDist(): string {
     JSON.stringify({
       'index.html': {
         file: 'assets/bookings-1.js',
-        dynamicImports: ['src/sites/bookings/screens/venue-page.tsx', 'src/features/venue-map/venue-map.tsx'],
+        dynamicImports: ['src/sites/bookings/screens/venue-page.tsx', 'src/features/venue-map/live-map.tsx'],
       },
       'account/index.html': {
         file: 'assets/account-1.js',
         dynamicImports: ['src/sites/account/screens/login-screen.tsx'],
       },
-      'src/features/venue-map/venue-map.tsx': {
-        file: 'assets/venue-map-1.js',
-        css: ['assets/venue-map-1.css'],
+      'src/features/venue-map/live-map.tsx': {
+        file: 'assets/live-map-1.js',
+        css: ['assets/live-map-1.css'],
       },
       'src/sites/bookings/screens/venue-page.tsx': {
         file: 'assets/venue-page-1.js',
@@ -204,9 +204,9 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
         '<link rel="modulepreload" crossorigin href="/assets/venue-activities-1.js">',
       );
       // Server-rendered screens show before their chunks load: their styles apply from the first
-      // paint (lazy chunks' too), all but the joining map's, which is never rendered on the server.
+      // paint (lazy chunks' too), all but the live joining map's, which is never rendered on the server.
       expect(venuePage.body).toContain('<link rel="stylesheet" crossorigin href="/assets/activities-1.css">');
-      expect(venuePage.body).not.toContain('venue-map-1.css');
+      expect(venuePage.body).not.toContain('live-map-1.css');
       expect(venuePage.body.match(/mount-site-1\.js/g)).toHaveLength(1);
       const login = await t.app.inject({ method: 'GET', url: '/account/login' });
       expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1.js">');

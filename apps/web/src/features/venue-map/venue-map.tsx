@@ -1,19 +1,19 @@
-import 'leaflet/dist/leaflet.css';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
-import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import { L } from './leaflet-global';
-import 'leaflet.markercluster';
-import { type LatLng, metresPerMile } from '@leisure/contract/geo';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import type { LatLng } from '@leisure/contract/geo';
+import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { lazyWithTimeout } from '../../shared/app/lazy';
 import { settings } from '../../shared/settings';
 import { Button } from '../../shared/ui/button';
 import { type MapVenue, venueNameMatch, venuePostcodeMatch, venuesWithin } from './distance';
 import { type Geocoder, serverGeocoder } from './geocoder';
+import { loadLiveMap } from './load-live-map';
 import { defaultTileAttribution, defaultTileUrl, mapDefaults, mapMessages } from './map-constants';
+import { MapPicture } from './map-picture';
+import { boundsContain, type FlyRequest, type MapBounds, type MapView } from './map-view';
 import './venue-map.css';
+
+/** Leaflet, its clustering and the live map: loaded when the visitor reaches for the map. */
+const LiveMap = lazyWithTimeout(loadLiveMap, 'LiveMap');
 
 export interface VenueMapProps<V extends MapVenue> {
   venues: V[];
@@ -23,126 +23,9 @@ export interface VenueMapProps<V extends MapVenue> {
   geocoder?: Geocoder;
 }
 
-type FlyRequest =
-  | { id: number; kind: 'point'; target: LatLng; zoom: number; durationMs: number }
-  | { id: number; kind: 'radius'; target: LatLng; radiusMiles: number; durationMs: number }
-  | { id: number; kind: 'home'; durationMs: number };
-
 interface AreaSearch {
   centre: LatLng;
-  bounds: L.LatLngBounds;
-}
-
-/** Flies the map when asked, and reports the zoom and the visible area. */
-function MapController({
-  fly,
-  onView,
-}: {
-  fly: FlyRequest | null;
-  onView: (zoom: number, bounds: L.LatLngBounds, centre: LatLng) => void;
-}) {
-  const map = useMap();
-  const report = () => {
-    const centre = map.getCenter();
-    onView(map.getZoom(), map.getBounds(), { lat: centre.lat, lng: centre.lng });
-  };
-  useMapEvents({ moveend: report, zoomend: report });
-  useEffect(() => {
-    if (!fly) return;
-    const options = { duration: fly.durationMs / 1000 };
-    if (fly.kind === 'home')
-      map.flyTo([mapDefaults.centre.lat, mapDefaults.centre.lng], mapDefaults.zoom, options);
-    else if (fly.kind === 'point') map.flyTo([fly.target.lat, fly.target.lng], fly.zoom, options);
-    else
-      map.flyToBounds(
-        L.latLng(fly.target.lat, fly.target.lng).toBounds(fly.radiusMiles * metresPerMile * 2),
-        options,
-      );
-  }, [fly, map]);
-  return null;
-}
-
-/**
- * The venues as clustered markers (radius 22, clustering up to zoom 20); a cluster click zooms in.
- * Mounted in a step of its own (mapStep.markers): made with the map, the markers made its start
- * one task of 230 ms on a 4x slower CPU (issue 16), a tap's wait on a phone.
- */
-function ClusterLayer<V extends MapVenue>({
-  venues,
-  onMarker,
-}: {
-  venues: V[];
-  onMarker: (venue: V) => void;
-}) {
-  const map = useMap();
-  const latest = useRef(onMarker);
-  latest.current = onMarker;
-  useEffect(() => {
-    const group = L.markerClusterGroup({
-      maxClusterRadius: mapDefaults.clusterRadius,
-      disableClusteringAtZoom: mapDefaults.clusterMaxZoom + 1,
-      zoomToBoundsOnClick: false,
-      showCoverageOnHover: false,
-    });
-    group.on('clusterclick', (event) => {
-      const cluster = (event as L.LeafletEvent & { layer: L.MarkerCluster }).layer;
-      map.flyToBounds(cluster.getBounds(), { duration: mapDefaults.quickFlyMs / 1000, padding: [24, 24] });
-    });
-    group.addLayers(venues.map((venue) => venueMarker(venue, () => latest.current(venue))));
-    map.addLayer(group);
-    return () => {
-      map.removeLayer(group);
-    };
-  }, [venues, map]);
-  return null;
-}
-
-/**
- * Renders `children(step)` for step 0, then 1, up to `last`, each step a task after the last one's
- * commit, so that each step's work is a task of its own.
- */
-function InSteps({ last, children }: { last: number; children: (step: number) => ReactNode }) {
-  const [step, setStep] = useState(0);
-  useEffect(() => {
-    if (step >= last) return;
-    const next = setTimeout(() => setStep(step + 1), 0);
-    return () => clearTimeout(next);
-  }, [step, last]);
-  return children(step);
-}
-
-/**
- * The map starts after the controls and the list, in steps: the map itself (Leaflet's panes and
- * controls, and the page's layout it reads for its size), then its tiles, then its controllers,
- * then its markers. Made with the controls and the list, they were tasks of 100-170 ms on a 4x
- * slower CPU (issue 16), a tap's wait on a phone and most of the blocking time of `/join/`.
- */
-const mapStep = { map: 1, tiles: 2, layers: 3, markers: 4 } as const;
-
-/** A venue's marker: its name and address in the popup. */
-function venueMarker(venue: MapVenue, onClick: () => void): L.Marker {
-  const popup = document.createElement('div');
-  const name = document.createElement('strong');
-  name.textContent = venue.name;
-  popup.append(name);
-  const address = [venue.address1, venue.postcode].filter(Boolean).join(', ');
-  if (address) {
-    const line = document.createElement('div');
-    line.textContent = address;
-    popup.append(line);
-  }
-  const marker = L.marker([venue.lat, venue.lng], { title: venue.name, alt: venue.name, keyboard: true });
-  marker.bindPopup(popup);
-  marker.on('click', onClick);
-  return marker;
-}
-
-/**
- * The search box: a venue name or a place, searched as trimmed. No schema library for one text
- * field: zod's schemas (92 KB) would load and build with the map, on the first view of `/join/`.
- */
-interface SearchValues {
-  term: string;
+  bounds: MapBounds;
 }
 
 /**
@@ -158,23 +41,29 @@ export function VenueMap<V extends MapVenue>({
 }: VenueMapProps<V>) {
   const { t } = useTranslation('flow');
   const id = useId();
-  const form = useForm<SearchValues>({ defaultValues: { term: '' } });
-  const searchTerm = useWatch({ control: form.control, name: 'term' });
+  // The search box: a venue name or a place, searched as trimmed. One text field, in plain state:
+  // a form library's set-up and its re-render after mounting were work on the first view of
+  // `/join/` (issue 16), and a schema library's (zod, 92 KB) more.
+  const [searchTerm, setSearchTerm] = useState('');
   const [radius, setRadius] = useState<number>(mapDefaults.radius.default);
   const [searched, setSearched] = useState<LatLng | null>(null);
   const [placeName, setPlaceName] = useState<string | null>(null);
   const [area, setArea] = useState<AreaSearch | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [fly, setFly] = useState<FlyRequest | null>(null);
-  const [view, setView] = useState<{ zoom: number; bounds: L.LatLngBounds | null; centre: LatLng }>({
+  const [view, setView] = useState<MapView>({
     zoom: mapDefaults.zoom,
     bounds: null,
     centre: mapDefaults.centre,
   });
   const [highlighted, setHighlighted] = useState<number | null>(selectedId);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // The map is a picture until the visitor reaches for it or a search flies it; then the live map
+  // starts over the picture, which goes once the live map has drawn its tiles and markers.
+  const [live, setLive] = useState(false);
+  const [liveDrawn, setLiveDrawn] = useState(false);
+  const picture = useRef<HTMLDivElement>(null);
   const flyId = useRef(0);
-  const tileErrors = useRef(0);
   const tileUrl = settings.mapTileUrl ?? defaultTileUrl;
   const attribution = settings.mapTileAttribution ?? defaultTileAttribution;
 
@@ -186,12 +75,21 @@ export function VenueMap<V extends MapVenue>({
   ) => {
     flyId.current += 1;
     setFly({ ...request, id: flyId.current } as FlyRequest);
+    // The picture is the first view already: flying home from it needs no map.
+    if (request.kind !== 'home') setLive(true);
   };
+  const startLive = useCallback(() => setLive(true), []);
+  const onLiveDrawn = useCallback(() => setLiveDrawn(true), []);
+  // The focus the picture had goes on to the live map that replaces it.
+  const onLiveStart = useCallback((container: HTMLElement) => {
+    if (picture.current && document.activeElement === picture.current)
+      container.focus({ preventScroll: true });
+  }, []);
 
   const results = useMemo(() => {
     if (area) {
       return venuesWithin(
-        venues.filter((venue) => area.bounds.contains([venue.lat, venue.lng])),
+        venues.filter((venue) => boundsContain(area.bounds, venue)),
         area.centre,
         Number.POSITIVE_INFINITY,
       );
@@ -213,8 +111,8 @@ export function VenueMap<V extends MapVenue>({
     flyTo({ kind: 'home', durationMs: mapDefaults.flyMs });
   }
 
-  async function search(values: SearchValues) {
-    const term = values.term.trim();
+  async function search(typed: string) {
+    const term = typed.trim();
     if (!term) return;
     setMessage(null);
     // A centre's name, or a postcode (full, or its outward code) that belongs to a centre.
@@ -263,7 +161,7 @@ export function VenueMap<V extends MapVenue>({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setMessage(null);
-        form.setValue('term', '');
+        setSearchTerm('');
         showPoint({ lat: position.coords.latitude, lng: position.coords.longitude }, t('map.yourLocation'));
       },
       (error) => setMessage(error.code === 1 ? mapMessages.locationDenied : mapMessages.locationFailed),
@@ -272,7 +170,7 @@ export function VenueMap<V extends MapVenue>({
   }
 
   function clearSearch() {
-    form.setValue('term', '');
+    setSearchTerm('');
     setMessage(null);
     setHighlighted(null);
     reset();
@@ -304,12 +202,24 @@ export function VenueMap<V extends MapVenue>({
     <div className="venue-map">
       <div className="venue-map-controls">
         <search>
-          <form className="venue-map-search" onSubmit={form.handleSubmit(search)}>
+          <form
+            className="venue-map-search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void search(searchTerm);
+            }}
+          >
             <div className="field">
               <label htmlFor={`${id}-search`} className="field-label">
                 {t('map.searchLabel')}
               </label>
-              <input id={`${id}-search`} type="search" autoComplete="off" {...form.register('term')} />
+              <input
+                id={`${id}-search`}
+                type="search"
+                autoComplete="off"
+                value={searchTerm}
+                onChange={(event) => setSearchTerm(event.target.value)}
+              />
             </div>
             <Button type="submit">{t('map.search')}</Button>
           </form>
@@ -360,56 +270,34 @@ export function VenueMap<V extends MapVenue>({
           {t('map.textAlternative')}
         </p>
         <section aria-label={t('map.label')} aria-describedby={`${id}-map-help`}>
-          <InSteps last={mapStep.markers}>
-            {(step) =>
-              step < mapStep.map ? (
-                <div className="venue-map-canvas" />
-              ) : (
-                <MapContainer
-                  center={[mapDefaults.centre.lat, mapDefaults.centre.lng]}
-                  zoom={mapDefaults.zoom}
-                  zoomSnap={0}
-                  className="venue-map-canvas"
-                  scrollWheelZoom
-                >
-                  {step >= mapStep.tiles ? (
-                    <TileLayer
-                      url={tileUrl}
-                      attribution={attribution}
-                      eventHandlers={{
-                        tileerror: () => {
-                          tileErrors.current += 1;
-                          if (tileErrors.current >= 3) setTilesFailed(true);
-                        },
-                        tileload: () => {
-                          tileErrors.current = 0;
-                          setTilesFailed(false);
-                        },
-                      }}
-                    />
-                  ) : null}
-                  {step >= mapStep.layers ? (
-                    <>
-                      <MapController
-                        fly={fly}
-                        onView={(zoom, bounds, centre) => setView({ zoom, bounds, centre })}
-                      />
-                      {searched && !area ? (
-                        <Circle
-                          center={[searched.lat, searched.lng]}
-                          radius={radius * metresPerMile}
-                          pathOptions={{ weight: 1, fillOpacity: 0.08 }}
-                        />
-                      ) : null}
-                    </>
-                  ) : null}
-                  {step >= mapStep.markers ? (
-                    <ClusterLayer venues={venues} onMarker={(venue) => setHighlighted(venue.id)} />
-                  ) : null}
-                </MapContainer>
-              )
-            }
-          </InSteps>
+          <div className="venue-map-canvas">
+            {liveDrawn ? null : (
+              <MapPicture
+                ref={picture}
+                venues={venues}
+                tileUrl={tileUrl}
+                attribution={attribution}
+                onReach={startLive}
+                onTilesFailed={setTilesFailed}
+              />
+            )}
+            {live ? (
+              <Suspense fallback={null}>
+                <LiveMap
+                  venues={venues}
+                  fly={fly}
+                  circle={searched && !area ? { centre: searched, radiusMiles: radius } : null}
+                  tileUrl={tileUrl}
+                  attribution={attribution}
+                  onView={setView}
+                  onMarker={(venue) => setHighlighted(venue.id)}
+                  onTilesFailed={setTilesFailed}
+                  onStart={onLiveStart}
+                  onDrawn={onLiveDrawn}
+                />
+              </Suspense>
+            ) : null}
+          </div>
         </section>
         {view.zoom > mapDefaults.searchAreaMinZoom ? (
           <Button className="venue-map-area" variant="secondary" onClick={searchThisArea}>

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Navigate, useHref } from 'react-router';
 
 /**
@@ -58,20 +58,6 @@ export function Redirect({ to }: { to: string }) {
     return null;
   }
   return <Navigate to={to} replace />;
-}
-
-const noChanges = () => () => undefined;
-
-/**
- * False on the server and while the browser hydrates, true after: for what only a browser can show
- * (the joining map's Leaflet reads `window` as soon as it loads), rendered once the page is live.
- */
-export function useInBrowser(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
 }
 
 /** JSON as a script element's text: no '<' can end the element early. */

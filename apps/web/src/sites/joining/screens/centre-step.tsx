@@ -1,14 +1,8 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JoiningVenue } from '../../../features/joining/api/types';
 import { VenueCards } from '../../../features/joining/components/venue-cards';
-import { loadVenueMap } from '../../../features/venue-map/load-venue-map';
-import { lazyWithTimeout } from '../../../shared/app/lazy';
-import { useInBrowser } from '../../../shared/app/server-rendered';
+import { VenueMap } from '../../../features/venue-map/venue-map';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
-
-/** The map (Leaflet and its plugin) is its own chunk, loaded only when the map setting is on. */
-const VenueMap = lazyWithTimeout(loadVenueMap, 'VenueMap');
 
 export interface CentreStepProps {
   venues: JoiningVenue[] | undefined;
@@ -18,10 +12,13 @@ export interface CentreStepProps {
   onChoose: (venue: JoiningVenue) => void;
 }
 
-/** Choose your home centre: the venue cards, or the map when the online-joining map setting is on. */
+/**
+ * Choose your home centre: the venue cards, or the map when the online-joining map setting is on.
+ * The map's controls, list and picture are rendered with the page (on the server too); Leaflet
+ * loads only when the visitor reaches for the map (features/venue-map).
+ */
 export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }: CentreStepProps) {
   const { t } = useTranslation('flow');
-  const inBrowser = useInBrowser();
   if (isError) {
     return (
       <p role="alert" className="notice">
@@ -29,26 +26,24 @@ export function CentreStep({ venues, isError, mapEnabled, selectedId, onChoose }
       </p>
     );
   }
-  // While the centres or the map load, the space the map will take is kept, so the steps below do
-  // not jump down when it arrives (layout shift on a phone; issue 16).
-  const loading = (
-    <div className={mapEnabled ? 'centre-step-loading' : undefined}>
-      <PageSpinner />
-    </div>
-  );
-  if (!venues) return loading;
+  if (!venues) {
+    // While the centres load, the space the map will take is kept, so the steps below do not
+    // jump down when it arrives (layout shift on a phone; issue 16).
+    return (
+      <div className={mapEnabled ? 'centre-step-loading' : undefined}>
+        <PageSpinner />
+      </div>
+    );
+  }
   if (!mapEnabled) return <VenueCards venues={venues} selectedId={selectedId} onChoose={onChoose} />;
-  if (!inBrowser) return loading;
   return (
-    <Suspense fallback={loading}>
-      <VenueMap
-        venues={venues}
-        selectedId={selectedId}
-        onChoose={(chosen) => {
-          const venue = venues.find((candidate) => candidate.id === chosen.id);
-          if (venue) onChoose(venue);
-        }}
-      />
-    </Suspense>
+    <VenueMap
+      venues={venues}
+      selectedId={selectedId}
+      onChoose={(chosen) => {
+        const venue = venues.find((candidate) => candidate.id === chosen.id);
+        if (venue) onChoose(venue);
+      }}
+    />
   );
 }
