@@ -258,6 +258,22 @@ test('text typed into a live search before the scripts have started is searched 
   await expect(page.getByRole('searchbox', { name: /search/i })).toHaveValue('Leeds');
 });
 
+test("the joining map's search, typed and sent before the scripts have started, is searched once they have", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/join/', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('searchbox', { name: 'Search by town, city or centre name' });
+  await search.fill('York');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  release();
+  await expect(
+    page.getByRole('heading', { level: 3, name: /^1 centre within 5 miles of .*York/ }),
+  ).toBeVisible();
+  // The text stays in the box: the app does not write over what was typed before it started.
+  await expect(search).toHaveValue('York');
+});
+
 test('a file chosen before the scripts have started is taken once they have', async ({ page }) => {
   await signedInStudent(page, 'early-file');
   const release = await holdScripts(page);

@@ -41,10 +41,16 @@ export function VenueMap<V extends MapVenue>({
 }: VenueMapProps<V>) {
   const { t } = useTranslation('flow');
   const id = useId();
-  // The search box: a venue name or a place, searched as trimmed. One text field, in plain state:
-  // a form library's set-up and its re-render after mounting were work on the first view of
-  // `/join/` (issue 16), and a schema library's (zod, 92 KB) more.
+  // The search box: a venue name or a place, searched as trimmed. One uncontrolled text field (as a
+  // form library would keep it, without one's set-up and re-render on the first view of `/join/`,
+  // issue 16): React never writes its value, so text typed before the page's scripts ran stays.
+  // `searchTerm` follows it, for 'Clear search'.
+  const searchBox = useRef<HTMLInputElement>(null);
   const [searchTerm, setSearchTerm] = useState('');
+  const clearSearchBox = () => {
+    if (searchBox.current) searchBox.current.value = '';
+    setSearchTerm('');
+  };
   const [radius, setRadius] = useState<number>(mapDefaults.radius.default);
   const [searched, setSearched] = useState<LatLng | null>(null);
   const [placeName, setPlaceName] = useState<string | null>(null);
@@ -161,7 +167,7 @@ export function VenueMap<V extends MapVenue>({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setMessage(null);
-        setSearchTerm('');
+        clearSearchBox();
         showPoint({ lat: position.coords.latitude, lng: position.coords.longitude }, t('map.yourLocation'));
       },
       (error) => setMessage(error.code === 1 ? mapMessages.locationDenied : mapMessages.locationFailed),
@@ -170,7 +176,7 @@ export function VenueMap<V extends MapVenue>({
   }
 
   function clearSearch() {
-    setSearchTerm('');
+    clearSearchBox();
     setMessage(null);
     setHighlighted(null);
     reset();
@@ -206,7 +212,7 @@ export function VenueMap<V extends MapVenue>({
             className="venue-map-search"
             onSubmit={(event) => {
               event.preventDefault();
-              void search(searchTerm);
+              void search(searchBox.current?.value ?? '');
             }}
           >
             <div className="field">
@@ -217,7 +223,8 @@ export function VenueMap<V extends MapVenue>({
                 id={`${id}-search`}
                 type="search"
                 autoComplete="off"
-                value={searchTerm}
+                ref={searchBox}
+                defaultValue=""
                 onChange={(event) => setSearchTerm(event.target.value)}
               />
             </div>
