@@ -11,8 +11,7 @@ function createPurifier(window: WindowLike): Purifier {
   return purifier;
 }
 
-/** Made when first needed: a page hydrating its server's footer needs none (issue 16). */
-let purifier: Purifier | undefined;
+let purifier: Purifier | undefined = typeof window === 'undefined' ? undefined : createPurifier(window);
 
 /**
  * The same operator HTML (a venue's footer) is sanitised on every page and every server render pass:
@@ -37,7 +36,6 @@ export function sanitizeWithWindow(window: WindowLike): void {
  * event handlers, frames, forms or styles; links may open a new tab, but cannot reach back.
  */
 export function sanitizeHtml(html: string): string {
-  if (!purifier && typeof window !== 'undefined') purifier = createPurifier(window);
   if (!purifier) throw new Error('sanitizeHtml has no DOM: call sanitizeWithWindow first');
   const kept = sanitised.get(html);
   if (kept !== undefined) return kept;
