@@ -9,6 +9,7 @@ import { Circle, MapContainer, TileLayer, useMap, useMapEvents } from 'react-lea
 import type { MapVenue } from './distance';
 import { mapDefaults } from './map-constants';
 import type { FlyRequest, MapView } from './map-view';
+import { useTileFailures } from './tile-failures';
 
 export interface LiveMapProps<V extends MapVenue> {
   venues: V[];
@@ -162,7 +163,7 @@ export function LiveMap<V extends MapVenue>({
   onStart,
   onDrawn,
 }: LiveMapProps<V>) {
-  const tileErrors = useRef(0);
+  const tiles = useTileFailures(onTilesFailed);
   const [tilesDrawn, setTilesDrawn] = useState(false);
   const [markersDrawn, setMarkersDrawn] = useState(false);
   const drawn = tilesDrawn && markersDrawn;
@@ -186,14 +187,8 @@ export function LiveMap<V extends MapVenue>({
                 url={tileUrl}
                 attribution={attribution}
                 eventHandlers={{
-                  tileerror: () => {
-                    tileErrors.current += 1;
-                    if (tileErrors.current >= 3) onTilesFailed(true);
-                  },
-                  tileload: () => {
-                    tileErrors.current = 0;
-                    onTilesFailed(false);
-                  },
+                  tileerror: tiles.failed,
+                  tileload: tiles.loaded,
                   // After every tile in view loaded or failed.
                   load: () => setTilesDrawn(true),
                 }}

@@ -77,6 +77,12 @@ function unproject({ x, y }: Point, zoom: number): LatLng {
 
 const round = (point: Point): Point => ({ x: Math.round(point.x), y: Math.round(point.y) });
 
+/** The view's top left in pixels at `zoom`, as Leaflet's map._getNewPixelOrigin. */
+function pixelOriginOf(centre: LatLng, zoom: number, size: PictureSize): Point {
+  const point = project(centre, zoom);
+  return round({ x: point.x - size.width / 2, y: point.y - size.height / 2 });
+}
+
 /** A tile's address from the layer's template ({s}, {z}, {x}, {y}, {-y}, {r}), as Leaflet's TileLayer. */
 export function tileUrlOf(
   template: string,
@@ -98,10 +104,7 @@ export function tileUrlOf(
 function tilesOf({ size, centre, zoom, tileUrl, retina }: PictureLayoutRequest<LatLng>): PictureTile[] {
   const tileZoom = Math.round(zoom);
   const scale = 2 ** (zoom - tileZoom);
-  const pixelOrigin = round({
-    x: project(centre, zoom).x - size.width / 2,
-    y: project(centre, zoom).y - size.height / 2,
-  });
+  const pixelOrigin = pixelOriginOf(centre, zoom, size);
   // The tile level's origin and its transform (Leaflet's GridLayer._setZoomTransform).
   const levelOrigin = round(project(unproject(pixelOrigin, zoom), tileZoom));
   const translate = round({
@@ -228,7 +231,9 @@ export function clustersAt<V extends LatLng>(
     let cluster: Cluster | null = parentOf.get(venue) ?? top;
     while (cluster && cluster.zoom > zoom) cluster = cluster.parent;
     const key = cluster && cluster.zoom === zoom ? cluster : venue;
-    groups.set(key, [...(groups.get(key) ?? []), venue]);
+    const group = groups.get(key);
+    if (group) group.push(venue);
+    else groups.set(key, [venue]);
   }
   return [...groups.values()];
 }
@@ -238,10 +243,7 @@ export function pictureLayout<V extends LatLng>(
   request: PictureLayoutRequest<V>,
 ): { tiles: PictureTile[]; marks: PictureMark<V>[] } {
   const { venues, size, centre, zoom, clusterRadius, minZoom = 0, maxZoom = 18 } = request;
-  const pixelOrigin = round({
-    x: project(centre, zoom).x - size.width / 2,
-    y: project(centre, zoom).y - size.height / 2,
-  });
+  const pixelOrigin = pixelOriginOf(centre, zoom, size);
   const groups = clustersAt(venues, Math.round(zoom), { radius: clusterRadius, minZoom, maxZoom });
   const marks = groups.map((group) => {
     // A cluster stands at its venues' mean position (MarkerCluster._recalculateBounds).

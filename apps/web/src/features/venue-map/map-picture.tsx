@@ -5,6 +5,7 @@ import { forwardRef, startTransition, useEffect, useMemo, useRef, useState } fro
 import type { MapVenue } from './distance';
 import { mapDefaults } from './map-constants';
 import { type PictureSize, pictureLayout } from './map-picture-layout';
+import { useTileFailures } from './tile-failures';
 
 export interface MapPictureProps {
   venues: MapVenue[];
@@ -42,7 +43,7 @@ export const MapPicture = forwardRef<HTMLDivElement, MapPictureProps>(function M
 ) {
   const frame = useRef<HTMLDivElement | null>(null);
   const [size, setSize] = useState<PictureSize | null>(null);
-  const tileErrors = useRef(0);
+  const tiles = useTileFailures(onTilesFailed);
   // A tile shows once it has loaded (a failed one is no broken image), as Leaflet's tiles.
   const [loadedTiles, setLoadedTiles] = useState<ReadonlySet<string>>(new Set());
   // The frame's size as the browser lays it out (and again when it changes: a phone turned). Told
@@ -118,13 +119,9 @@ export const MapPicture = forwardRef<HTMLDivElement, MapPictureProps>(function M
             }}
             onLoad={() => {
               setLoadedTiles((loaded) => new Set(loaded).add(tile.url));
-              tileErrors.current = 0;
-              onTilesFailed(false);
+              tiles.loaded();
             }}
-            onError={() => {
-              tileErrors.current += 1;
-              if (tileErrors.current >= 3) onTilesFailed(true);
-            }}
+            onError={tiles.failed}
           />
         ))}
         {/* Shadows under every pin, and the lower marks over the higher, as Leaflet's panes. */}
