@@ -121,6 +121,36 @@ test('the browser keeps the server’s HTML and makes it work, signed out and si
   expect(hydration.errors).toEqual([]);
 });
 
+test("the footer keeps the server's sanitised HTML as it hydrates, and another venue's footer is sanitised in the browser", async ({
+  page,
+}) => {
+  const hydration = await watchHydration(page);
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('heading', { name: 'Riverside Leisure' })).toBeVisible();
+  await appStarted(page);
+  await expect(footer.getByRole('link', { name: 'Buy a membership' })).toBeVisible();
+
+  // The next venue's footer, as a hostile operator HTML might be: it reaches the browser's sanitiser.
+  await page.route(/\/api\/activities\/footer\?venue=leeds-riverside/, (route) =>
+    route.fulfill({
+      json: {
+        data: '<h2>Leeds footer</h2><img src="x" alt="" onerror="window.footerScriptRan = 1"><a href="/terms" target="_blank">Terms</a><script>window.footerScriptRan = 1</script>',
+      },
+    }),
+  );
+  await page
+    .getByRole('link', { name: /Riverside Leisure Centre Leeds/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside Leisure Centre Leeds' })).toBeVisible();
+  await expect(footer.getByRole('heading', { name: 'Leeds footer' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(await footer.locator('[onerror], script').count()).toBe(0);
+  expect(await page.evaluate(() => 'footerScriptRan' in window)).toBe(false);
+  expect(hydration.errors).toEqual([]);
+});
+
 test("a basket's countdown, a second further on in the browser than on the server, keeps the server's HTML", async ({
   page,
 }) => {

@@ -11,7 +11,8 @@ function createPurifier(window: WindowLike): Purifier {
   return purifier;
 }
 
-let purifier: Purifier | undefined = typeof window === 'undefined' ? undefined : createPurifier(window);
+/** Made when first needed: a page hydrating the server's footer needs none (issue 16). */
+let purifier: Purifier | undefined;
 
 /**
  * The same operator HTML (a venue's footer) is sanitised on every page and every server render pass:
@@ -36,6 +37,7 @@ export function sanitizeWithWindow(window: WindowLike): void {
  * event handlers, frames, forms or styles; links may open a new tab, but cannot reach back.
  */
 export function sanitizeHtml(html: string): string {
+  if (!purifier && typeof window !== 'undefined') purifier = createPurifier(window);
   if (!purifier) throw new Error('sanitizeHtml has no DOM: call sanitizeWithWindow first');
   const kept = sanitised.get(html);
   if (kept !== undefined) return kept;
