@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../mocks/node';
-import { getApiSettings } from '../shared/api/client';
+import { getApiSettings, writeCookie } from '../shared/api/client';
 
 /** Sets (or, with null, clears) a cookie of the test page. */
 export function setTestCookie(name: string, value: string | null): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = value === null ? `${name}=; path=/; max-age=0` : `${name}=${value}; path=/`;
+  writeCookie(value === null ? `${name}=; path=/; max-age=0` : `${name}=${value}; path=/`);
 }
 
 /** Clears the mock session (the readable CSRF cookie the mock login sets). */

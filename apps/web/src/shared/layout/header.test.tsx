@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,27 @@ describe('site header', () => {
     expect(banner.getByRole('link', { name: 'Buy a membership' })).toHaveAttribute(
       'href',
       '/join/centre/york-ouse-bank?kiosk=true',
+    );
+    setTestCookie('selected_venue', null);
+  });
+
+  it('a venue selected in another tab shows when this tab comes back to the front', async () => {
+    setTestCookie('selected_venue', 'york-ouse-bank');
+    renderRoutes(routes, { modes: { kiosk: true } });
+    const banner = await header();
+    const joinLink = await banner.findByRole('link', { name: 'Buy a membership' });
+    expect(joinLink).toHaveAttribute('href', '/join/centre/york-ouse-bank?kiosk=true');
+    // Another tab of the same site selects Leeds: the cookie changes under this page.
+    // biome-ignore lint/suspicious/noDocumentCookie: what the other tab's page does
+    document.cookie = 'selected_venue=leeds-riverside; path=/';
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() =>
+      expect(banner.getByRole('link', { name: 'Buy a membership' })).toHaveAttribute(
+        'href',
+        '/join/centre/leeds-riverside?kiosk=true',
+      ),
     );
     setTestCookie('selected_venue', null);
   });

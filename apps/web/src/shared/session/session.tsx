@@ -86,7 +86,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery(userQueryOptions);
   const [hadCookie, setHadCookie] = useState(hasSessionCookie);
   /** The CSRF cookie of the session this page is signed in with, if any. */
-  const sessionCsrf = useRef(liveSessionCsrf());
+  const [firstSessionCsrf] = useState(liveSessionCsrf); // read once, not on every render
+  const sessionCsrf = useRef(firstSessionCsrf);
 
   useEffect(() => {
     // Any 401 clears the session and reloads the page (shell-session-basket.md 4), once for each

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { readCookie } from '../api/client';
+import { cookieWrites, readCookie, writeCookie } from '../api/client';
 import { settings } from '../settings';
 
 /**
@@ -36,21 +36,55 @@ export function writeSelectedVenue(
   ];
   if (domain) parts.push(`domain=${domain}`);
   if (typeof location !== 'undefined' && location.protocol === 'https:') parts.push('secure');
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
-  document.cookie = parts.join('; ');
+  writeCookie(parts.join('; '));
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The venue as this page last read it: reading the cookie asks the browser's cookie store each time
+ * (up to 7 ms; a page's start read it ten times, once per component and render; issue 16). The copy
+ * holds until this page sets a cookie; another tab or sub-site may select a venue meanwhile, so the
+ * cookie is read again when this tab comes back to the front.
+ */
+let known: { slug: string | null; cookieWrites: number } | undefined;
+
+function readKnownVenue(): string | null {
+  if (known?.cookieWrites !== cookieWrites())
+    known = { slug: readSelectedVenue(), cookieWrites: cookieWrites() };
+  return known.slug;
+}
+
+function rereadVenue(): void {
+  if (document.visibilityState !== 'visible') return;
+  const before = known?.slug;
+  known = undefined;
+  if (readKnownVenue() === before) return;
   for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    document.addEventListener('visibilitychange', rereadVenue);
+    window.addEventListener('focus', rereadVenue);
+  }
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    document.removeEventListener('visibilitychange', rereadVenue);
+    window.removeEventListener('focus', rereadVenue);
+  };
 }
 
 /** The selected venue's slug (or null) and a setter that stores it in the shared cookie. */
 export function useSelectedVenue(): [string | null, (slug: string | null) => void] {
   // On the server readCookie reads the request's cookies (shared/api/client), so a server-rendered
   // page and its hydration both start from the venue the request named.
-  const slug = useSyncExternalStore(subscribe, readSelectedVenue, readSelectedVenue);
+  const slug = useSyncExternalStore(
+    subscribe,
+    readKnownVenue,
+    typeof document === 'undefined' ? readSelectedVenue : readKnownVenue,
+  );
   const set = useCallback((next: string | null) => writeSelectedVenue(next), []);
   return [slug, set];
 }

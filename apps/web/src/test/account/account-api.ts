@@ -3,6 +3,7 @@ import type { Client, DataFieldsResponse, Term } from '@leisure/contract/operato
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { writeCookie } from '../../shared/api/client';
 
 /**
  * MSW for the account-site component tests: wire (snake_case) fixtures and the calls the
@@ -177,14 +178,12 @@ export function installDefaultHandlers({ client = wireClient(), terms = wireTerm
 
 /** Appear logged in: the readable CSRF cookie is present and api/auth/user answers the user. */
 export function signIn(user: AuthUser = wireUser) {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; this is the session cookie stand-in.
-  document.cookie = `${csrfCookie}=x; path=/`;
+  writeCookie(`${csrfCookie}=x; path=/`); // the session cookie's stand-in
   server.use(http.get('/api/auth/user', () => HttpResponse.json({ data: user })));
 }
 
 export function signOutCookie() {
-  // biome-ignore lint/suspicious/noDocumentCookie: see signIn.
-  document.cookie = `${csrfCookie}=; path=/; max-age=0`;
+  writeCookie(`${csrfCookie}=; path=/; max-age=0`);
 }
 
 /**

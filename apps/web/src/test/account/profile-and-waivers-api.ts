@@ -1,6 +1,7 @@
 import type { AuthUser } from '@leisure/contract/auth';
 import type { ProfilePhotoState, Waiver, WaiverGroup } from '@leisure/contract/profile-and-waivers';
 import { HttpResponse, http } from 'msw';
+import { writeCookie } from '../../shared/api/client';
 import { server, wireUser } from './account-api';
 
 /**
@@ -187,8 +188,7 @@ export function installPhotoHandlers(
   user: AuthUser = wireUser,
 ): PhotoState {
   const state: PhotoState = { photo, uploads: [], deletes: 0, dismissals: 0 };
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; the session cookie stand-in.
-  document.cookie = 'leisure_xsrf=x; path=/';
+  writeCookie('leisure_xsrf=x; path=/'); // the session cookie's stand-in
   server.use(
     http.get('/api/auth/user', () => HttpResponse.json({ data: { ...user, profile_photo: state.photo } })),
     http.post('/api/my-account/user/profile-photo', async ({ request }) => {
