@@ -176,7 +176,7 @@ test('the scripts start, and the page is hydrated, with the clock stopped: they 
   page,
 }) => {
   const hydration = await watchHydration(page);
-  // A journey's fake clock holds every timer: the start (its module preloads a few a task) must
+  // A journey's fake clock holds every timer: the start (its module preloads one a task) must
   // not wait for one.
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 60_000);

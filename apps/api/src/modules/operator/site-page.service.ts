@@ -425,7 +425,7 @@ const rootElement = '<div id="root"></div>';
  *   painted its content (first-contentful-paint), even when its load event comes first (a fast
  *   network): started before the first paint, they counted in Lighthouse's estimate of it (a
  *   joining centre's page: 86 instead of 98). A browser without paint timing, and a tab in the
- *   background (it paints nothing), start them at the load event. The preloads go on a few a
+ *   background (it paints nothing), start them at the load event. The preloads go on one a
  *   task, the entry after them.
  */
 export const beforeStartScript = [
@@ -472,16 +472,17 @@ export const beforeStartScript = [
   "return give(f,'input',function(){f.dispatchEvent(new Event('input',{bubbles:true}))})})},true)",
   '})();',
   '(function(s){var d=s&&s.dataset,started=false;if(!d||!d.entry)return;',
-  // The preloads go on three a task: each starts a request (a few ms with Lighthouse's network
-  // recording), and thirty at once were a task of 40-60 ms right after the first paint (/join/).
+  // The preloads go on one a task: each starts a request (5-8 ms with Lighthouse's network
+  // recording, 20-30 ms of a phone's CPU as it simulates one), and thirty at once were a task of
+  // 40-60 ms right after the first paint (/join/); three a task were still 50-100 ms each.
   // The next task is a message to itself, not a timer (a journey's fake clock holds timers).
   'var start=function(){if(started)return;started=true;',
   "var hs=d.modules.split(' ').filter(Boolean),i=0,ch=window.MessageChannel&&new MessageChannel();",
-  "var some=function(){hs.slice(i,i+=3).forEach(function(h){var l=document.createElement('link');",
-  "l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});",
-  'if(i<hs.length)return ch?ch.port2.postMessage(0):some();',
+  "var next=function(){if(i<hs.length){var l=document.createElement('link');",
+  "l.rel='modulepreload';l.crossOrigin='';l.href=hs[i++];document.head.appendChild(l)}",
+  'if(i<hs.length)return ch?ch.port2.postMessage(0):next();',
   "var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=d.entry;",
-  'document.head.appendChild(e)};if(ch)ch.port1.onmessage=some;some()};',
+  'document.head.appendChild(e)};if(ch)ch.port1.onmessage=next;next()};',
   "var paints=false;try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})",
   ".observe({type:'paint',buffered:true});paints=PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0}catch(x){}",
   // A page that loads before its first paint (a fast network) still waits for it; a browser
