@@ -100,3 +100,25 @@ test("a centre's memberships show without the dialog library or the later steps,
   await expect(page.getByRole('textbox', { name: /First name/ })).toBeVisible();
   expect(scripts.filter((file) => chunk('joining-registration').test(file))).toHaveLength(1);
 });
+
+test("the code every sub-site's first view runs comes as one file, not one per library", async ({ page }) => {
+  // Decision 039: React, the router, the query cache, i18next and the shell were 15 files that
+  // every page loaded together: the first views of `/` and `/account/login` preloaded 17 and 23
+  // modules (4 and 10 now).
+  for (const [path, heading, most] of [
+    ['/', 'Book an activity', 6],
+    ['/account/login', 'Log in', 12],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The modules the server's page preloads for its first view (decision 027's start script).
+    const modules = await page
+      .locator('script[data-modules]')
+      .evaluate((script) => (script as HTMLScriptElement).dataset.modules?.split(' ').filter(Boolean) ?? []);
+    expect(
+      modules.filter((file) => chunk('start').test(file)),
+      path,
+    ).toHaveLength(1);
+    expect(modules.length, `${path}: ${modules.join(' ')}`).toBeLessThanOrEqual(most);
+  }
+});
