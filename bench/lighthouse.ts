@@ -25,7 +25,8 @@ const chromeFlags = [
 
 export interface LighthouseFigure {
   path: string;
-  runs: { performance: number; accessibility: number }[];
+  /** Each run, with Lighthouse's benchmark index of the host as it ran (its speed then: higher is faster). */
+  runs: { performance: number; accessibility: number; benchmarkIndex?: number }[];
   performance: number;
   accessibility: number;
   /** Audits below full marks in the median-performance run, to say what to fix. */
@@ -61,7 +62,12 @@ export async function runLighthouse(
   pagePath: string,
   cookies?: { name: string; value: string }[],
 ): Promise<LighthouseFigure> {
-  const runs: { performance: number; accessibility: number; lhr: LighthouseResult }[] = [];
+  const runs: {
+    performance: number;
+    accessibility: number;
+    benchmarkIndex?: number;
+    lhr: LighthouseResult;
+  }[] = [];
   const loadAverage = loadavg().map((value) => round(value, 2));
   // A run that fails to record (NO_NAVSTART: Lighthouse asks to be run again) is retried, up to three
   // times a page: the full run of 2026-12-02 met it three times on three pages, twice on one.
@@ -104,6 +110,7 @@ export async function runLighthouse(
       runs.push({
         performance: round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: round((lhr.categories.accessibility?.score ?? 0) * 100),
+        benchmarkIndex: round(lhr.environment.benchmarkIndex),
         lhr,
       });
     } finally {
@@ -137,7 +144,11 @@ export async function runLighthouse(
   const metric = (id: string) => lhr.audits[id]?.numericValue;
   return {
     path: pagePath,
-    runs: runs.map(({ performance: p, accessibility: a }) => ({ performance: p, accessibility: a })),
+    runs: runs.map(({ performance: p, accessibility: a, benchmarkIndex }) => ({
+      performance: p,
+      accessibility: a,
+      benchmarkIndex,
+    })),
     performance,
     accessibility,
     failingAudits,

@@ -308,7 +308,7 @@ export function printReport({
     console.log(`\nLighthouse mobile (slow 4G, 4x CPU; median of ${settings.lighthouseRuns})`);
     for (const figure of lighthouseFigures) {
       console.log(
-        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  LCP ${padStart(round(figure.metrics.largestContentfulPaintMs ?? 0), 5)} ms  CLS ${round(figure.metrics.cumulativeLayoutShift ?? 0, 3)}  FCP ${round(figure.metrics.firstContentfulPaintMs ?? 0)} ms  TBT ${round(figure.metrics.totalBlockingTimeMs ?? 0)} ms  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
+        `  ${pad(figure.path, 16)} performance ${padStart(figure.performance, 3)}  LCP ${padStart(round(figure.metrics.largestContentfulPaintMs ?? 0), 5)} ms  CLS ${round(figure.metrics.cumulativeLayoutShift ?? 0, 3)}  FCP ${round(figure.metrics.firstContentfulPaintMs ?? 0)} ms  TBT ${round(figure.metrics.totalBlockingTimeMs ?? 0)} ms  accessibility ${padStart(figure.accessibility, 3)}  (runs ${figure.runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ')}; host benchmark index ${figure.runs.map((r) => r.benchmarkIndex ?? '?').join('/')}; scripts loaded ${figure.scriptsLoadedGzipKb} KB gzip; load avg ${loadText(figure.loadAverage)})`,
       );
       for (const audit of figure.failingAudits) {
         console.log(

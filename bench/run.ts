@@ -29,7 +29,7 @@
  * with api, bookings, joining or account), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
- * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (3, the
+ * TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), BENCH_LH_RUNS (5, the
  * median is kept), BENCH_LOG_LEVEL (warn), BENCH_PORT (4551), BENCH_BARE_PORT (4550), BENCH_FLOOR_PORT
  * (the bare port), BENCH_RELEASE_MEMBERS (200), BENCH_RELEASE_SESSIONS (40), BENCH_CART_USERS (60 per
  * connection), BENCH_CHECKOUT_USERS (80 per connection), BENCH_TARGETS (the bookings part's targets: floor, reads, cart,

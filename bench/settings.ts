@@ -46,7 +46,7 @@ export const settings = {
     process.env.TEST_DATABASE_URL ??
     'postgresql://postgres@127.0.0.1:5432/postgres',
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  lighthouseRuns: Number(process.env.BENCH_LH_RUNS ?? 3),
+  lighthouseRuns: Number(process.env.BENCH_LH_RUNS ?? 5),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   appPort: Number(process.env.BENCH_PORT ?? 4551),
   barePort: Number(process.env.BENCH_BARE_PORT ?? 4550),
