@@ -49,8 +49,8 @@ export function writeSelectedVenue(
 let known: { slug: string | null; cookieWrites: number } | undefined;
 
 function readKnownVenue(): string | null {
-  if (known?.cookieWrites !== cookieWrites())
-    known = { slug: readSelectedVenue(), cookieWrites: cookieWrites() };
+  const writes = cookieWrites();
+  if (known?.cookieWrites !== writes) known = { slug: readSelectedVenue(), cookieWrites: writes };
   return known.slug;
 }
 
