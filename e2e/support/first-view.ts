@@ -29,3 +29,17 @@ export async function serveWithoutFirstView(page: Page): Promise<void> {
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => 'leisureLive' in window);
 }
+
+/** Holds the page's scripts back (a slow phone) until the returned function lets them load. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  return release;
+}

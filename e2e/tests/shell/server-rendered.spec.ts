@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
-import { appStarted } from '../../support/first-view';
+import { appStarted, holdScripts } from '../../support/first-view';
 import { signedInStudent } from '../../support/member-api';
 import { findSession } from '../../support/sessions';
 
@@ -226,20 +226,6 @@ test('a form sent before the scripts have started is not sent by the browser (no
   expect(page.url()).not.toContain('Secret');
 });
 
-/** Holds the page's scripts back (a slow phone) until the returned function lets them load. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const scriptsMayLoad = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.unroute(/\/assets\/.*\.js$/);
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
-  return release;
-}
-
 test('a choice, a radio and a tap made before the scripts have started are applied once they have', async ({
   page,
 }) => {
@@ -270,6 +256,54 @@ test('a choice, a radio and a tap made before the scripts have started are appli
   await page.getByTestId('login').click();
   release();
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+});
+
+/** Once React has hydrated the element (its props are on it) and the page is idle after it. */
+async function hydrated(page: Page, element: Locator): Promise<void> {
+  await appStarted(page);
+  const handle = await element.elementHandle();
+  await page.waitForFunction(
+    (node) => Object.keys(node ?? {}).some((key) => key.startsWith('__reactProps$')),
+    handle,
+  );
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+}
+
+test('a page scrolled before the scripts have started stays where it is once they have, on a computer and a phone', async ({
+  page,
+}) => {
+  await logInThroughApi(page.request, {
+    email: 'history@example.com',
+    password: 'Member-Pass-1',
+    firstName: 'History',
+    lastName: 'Member',
+  });
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const release = await holdScripts(page);
+    await page.goto('/account/bookings/historic', { waitUntil: 'domcontentloaded' });
+    const showMore = page.getByRole('button', { name: 'Show more' });
+    await showMore.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    release();
+    await hydrated(
+      page,
+      page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Bookings' }),
+    );
+    // The account navigation shows the current page's link by scrolling its own row, not the page:
+    // the button the customer scrolled to is still under their finger.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(showMore).toBeInViewport();
+  }
+  // On a phone the row has scrolled sideways to the current page's link.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  await expect(nav.getByRole('link', { name: 'Bookings' })).toBeInViewport();
+  expect(await nav.getByRole('list').evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
 });
 
 test('text typed into a live search before the scripts have started is searched for once they have', async ({

@@ -13,12 +13,25 @@ interface NavItem {
   match: string;
 }
 
+/**
+ * On a phone the row scrolls sideways: the current page's link is brought into it by scrolling the
+ * row alone. scrollIntoView would scroll the page too, to the link: on a server-rendered page that
+ * is as the app starts, under the finger of someone who has already scrolled to a button.
+ */
+function revealInRow(link: HTMLElement) {
+  const row = link.closest('ul');
+  if (!row || row.scrollWidth <= row.clientWidth) return;
+  const rowBox = row.getBoundingClientRect();
+  const box = link.getBoundingClientRect();
+  if (box.left < rowBox.left) row.scrollLeft -= rowBox.left - box.left;
+  else if (box.right > rowBox.right) row.scrollLeft += box.right - rowBox.right;
+}
+
 function AccountNavLink({ item }: { item: NavItem }) {
   const current = useMatch(item.match);
   const link = useRef<HTMLAnchorElement>(null);
-  // On a phone the row scrolls sideways: bring the current page's link into view.
   useEffect(() => {
-    if (current) link.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    if (current && link.current) revealInRow(link.current);
   }, [current]);
   return (
     <Link
