@@ -20,11 +20,11 @@ async function serveTiles(page: Page): Promise<void> {
   );
 }
 
-type Box = [string, number, number, number];
+type Box = [string, number, number, number, number];
 
 /**
- * Where each drawn thing is on screen, as [what, left, top, width] to 0.1 px: a cluster by its
- * count, a tile by its address, else a pin.
+ * Where each drawn thing is on screen, as [what, left, top, width, height] to 0.1 px: a cluster by
+ * its count, a zoom button by its sign, a tile by its address, else a pin.
  */
 async function boxes(page: Page, selector: string): Promise<Box[]> {
   const found = await page.locator(selector).evaluateAll((elements) =>
@@ -33,14 +33,16 @@ async function boxes(page: Page, selector: string): Promise<Box[]> {
       const src = element.getAttribute('src') ?? '';
       const what = /(^| )(marker-cluster|venue-map-picture-cluster)( |$)/.test(element.className)
         ? `cluster ${element.textContent}`
-        : src.includes('tile.openstreetmap.org')
+        : element.closest('.leaflet-control-zoom, .venue-map-picture-zoom')
+          ? `zoom ${element.textContent}`
+          : src.includes('tile.openstreetmap.org')
           ? src.replace(/^.*\.org\//, '')
           : 'pin';
-      return [what, box.left, box.top, box.width] as Box;
+      return [what, box.left, box.top, box.width, box.height] as Box;
     }),
   );
   return found
-    .map(([what, left, top, width]): Box => [what, round(left), round(top), round(width)])
+    .map(([what, left, top, width, height]): Box => [what, round(left), round(top), round(width), round(height)])
     .sort((a, b) => a.join().localeCompare(b.join()));
 }
 
@@ -74,6 +76,7 @@ test('the map is a picture until reached for, drawn where the live map then draw
     '[data-map-picture] :is(.venue-map-picture-pin, .venue-map-picture-cluster)',
   );
   const pictureTiles = await boxes(page, '[data-map-picture] .venue-map-picture-tile');
+  const pictureZoom = await boxes(page, '[data-map-picture] .venue-map-picture-zoom span');
 
   // The keyboard reaches the map where it was: the live map starts and takes the focus.
   await page.getByRole('slider', { name: /Search radius/ }).focus();
@@ -87,6 +90,8 @@ test('the map is a picture until reached for, drawn where the live map then draw
   const liveTiles = await boxes(page, '.venue-map-live .leaflet-tile');
   expect(liveMarks).toEqual(pictureMarks);
   expect(liveTiles).toEqual(pictureTiles);
+  // Its zoom buttons too: '+' above '-', where Leaflet's are.
+  expect(await boxes(page, '.venue-map-live .leaflet-control-zoom a')).toEqual(pictureZoom);
   await expectNoA11yViolations(page, 'map: live');
   // The markers follow in the tab order, as before the picture.
   await page.keyboard.press('Tab');
