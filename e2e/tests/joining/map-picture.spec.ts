@@ -36,13 +36,15 @@ async function boxes(page: Page, selector: string): Promise<Box[]> {
         : element.closest('.leaflet-control-zoom, .venue-map-picture-zoom')
           ? `zoom ${element.textContent}`
           : src.includes('tile.openstreetmap.org')
-          ? src.replace(/^.*\.org\//, '')
-          : 'pin';
+            ? src.replace(/^.*\.org\//, '')
+            : 'pin';
       return [what, box.left, box.top, box.width, box.height] as Box;
     }),
   );
   return found
-    .map(([what, left, top, width, height]): Box => [what, round(left), round(top), round(width), round(height)])
+    .map(
+      ([what, left, top, width, height]): Box => [what, round(left), round(top), round(width), round(height)],
+    )
     .sort((a, b) => a.join().localeCompare(b.join()));
 }
 
