@@ -285,6 +285,8 @@ test('a page scrolled before the scripts have started stays where it is once the
     await page.setViewportSize(viewport);
     const release = await holdScripts(page);
     await page.goto('/account/bookings/historic', { waitUntil: 'domcontentloaded' });
+    // Its fonts are in (they come with the CSS, not the scripts), so no swap moves the text after.
+    await page.evaluate(() => document.fonts.ready);
     const showMore = page.getByRole('button', { name: 'Show more' });
     await showMore.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
