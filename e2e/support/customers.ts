@@ -108,6 +108,14 @@ export interface Customer {
   lastName: string;
 }
 
+/** The seeded member with two years of past bookings (issue 15): a long history to page through. */
+export const historyMember: Customer = {
+  email: 'history@example.com',
+  password: 'Member-Pass-1',
+  firstName: 'History',
+  lastName: 'Member',
+};
+
 /** The value of a readable cookie the server set on this request context (e.g. the CSRF cookie). */
 export async function cookieValue(request: APIRequestContext, pattern: RegExp): Promise<string | undefined> {
   const state = await request.storageState();

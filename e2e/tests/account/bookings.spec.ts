@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../../support/a11y';
-import { type Customer, createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import {
+  type Customer,
+  createCustomer,
+  historyMember,
+  logInThroughApi,
+  writeHeaders,
+} from '../../support/customers';
 import { payBasketThroughApi } from '../../support/member-api';
 import { findSession, fullClass } from '../../support/sessions';
 
@@ -174,12 +180,7 @@ test('a customer cancels a course booking from its page; the page reloads it as 
 test('previous bookings of a long history render 20 at a time; Show more works from the keyboard', async ({
   page,
 }) => {
-  await logInThroughApi(page.request, {
-    email: 'history@example.com',
-    password: 'Member-Pass-1',
-    firstName: 'History',
-    lastName: 'Member',
-  });
+  await logInThroughApi(page.request, historyMember);
   // The call answers the whole history at once, as the spec has it.
   const all = await page.request.get('/api/my-account/bookings?filter=past');
   const total = ((await all.json()) as { data: unknown[] }).data.length;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
+import { createCustomer, historyMember, logInThroughApi, writeHeaders } from '../../support/customers';
 import { appStarted, holdScripts } from '../../support/first-view';
 import { signedInStudent } from '../../support/member-api';
 import { findSession } from '../../support/sessions';
@@ -272,12 +272,7 @@ async function hydrated(page: Page, element: Locator): Promise<void> {
 test('a page scrolled before the scripts have started stays where it is once they have, on a computer and a phone', async ({
   page,
 }) => {
-  await logInThroughApi(page.request, {
-    email: 'history@example.com',
-    password: 'Member-Pass-1',
-    firstName: 'History',
-    lastName: 'Member',
-  });
+  await logInThroughApi(page.request, historyMember);
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 390, height: 844 },
