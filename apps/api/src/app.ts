@@ -27,6 +27,7 @@ import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { safeError } from './lib/log-safety';
 import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
+import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -308,6 +309,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done(null, payload);
   });
   app.addHook('preValidation', refuseControlCharacters);
+  // Refusals are security events (ASVS 7.2): who was turned away from what, never with the query.
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const event =
+      status === 403
+        ? 'access.denied'
+        : status === 419
+          ? 'csrf.refused'
+          : status === 429
+            ? 'rate.limited'
+            : null;
+    if (event) logSecurityEvent(request.log, event, { ...requestFields(request), status });
+    done();
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { AppError } from '../errors';
+import { openTestDatabase } from '../test/harness';
+
+describe('security event log', () => {
+  it('writes one structured line for each refused request, without its query string', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn' }),
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    app.get('/api/test-only/forbidden', async () => {
+      throw new AppError('forbidden');
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test-only/forbidden?q=Jane+Doe' });
+      expect(res.statusCode).toBe(403);
+      const events = lines.map((line) => JSON.parse(line)).filter((line) => line.security_event);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        security_event: 'access.denied',
+        route: '/api/test-only/forbidden',
+        method: 'GET',
+        status: 403,
+      });
+      expect(lines.join('\n')).not.toContain('Jane');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
