@@ -101,7 +101,8 @@ const starts = Array.from({ length: 20 }, (_, i) => {
 const capacity = 4;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The bench's server runs the demo (bench/run.ts): its settings here too.
+  const config = loadConfig(process.env, { demo: true });
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.resolve(config.dataDir, 'pglite'),

@@ -59,7 +59,8 @@ import {
 } from './throughput';
 
 /** The API server's command line, for every part (BENCH_API_NODE_ARGS, then the entry). */
-const serverArgs = [...settings.apiNodeArgs, serverEntry];
+// The demo's settings and data (as `npm start`); React runs its production build (NODE_ENV unset).
+const serverArgs = [...settings.apiNodeArgs, serverEntry, '--demo'];
 
 async function main(): Promise<void> {
   const required = [serverEntry, ...(has('pages') ? [path.join(webDist, 'index.html')] : [])];
@@ -112,7 +113,6 @@ async function main(): Promise<void> {
     PORT: String(settings.appPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    NODE_ENV: 'production',
     SANDBOX_PAY_SECRET: 'bench-sandbox-pay-secret-0123456789abcdef',
     LOG_LEVEL: settings.logLevel,
     // The embedded database's hourly upkeep would land in a measurement a minute after start; the

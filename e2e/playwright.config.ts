@@ -80,6 +80,8 @@ export default defineConfig({
         DATA_DIR: path.join(tmpRoot, 'data'),
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         NODE_ENV: 'test',
+        // The journeys walk the demo operator and members.
+        SEED: 'true',
         LOG_LEVEL: 'warn',
       },
     },

@@ -62,7 +62,12 @@ import {
 import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { clearDeadSessionCookies, cookieNames, installSessions } from './modules/session/session';
+import {
+  clearDeadSessionCookies,
+  cookieNames,
+  installSessions,
+  secureTransport,
+} from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -199,7 +204,7 @@ function securityHeaders(config: Config) {
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', 'geolocation=(self), camera=(self), microphone=()');
     }
-    if (request.protocol === 'https') {
+    if (secureTransport(config, request)) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   };
@@ -541,7 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         path: '/',
         maxAge: 365 * 24 * 60 * 60,
         sameSite: 'lax',
-        secure: request.protocol === 'https',
+        secure: secureTransport(config, request),
         domain: config.cookie.domain,
       });
     }

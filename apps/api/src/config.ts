@@ -13,198 +13,225 @@ const booleanFlag = z
 
 const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
-const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATA_DIR: z.string().min(1).default('./data'),
-    /**
-     * Where uploaded files' bytes live: `database` (default: in PostgreSQL, which every replica
-     * shares) or `disk` (under DATA_DIR/uploads: one machine only).
-     */
-    UPLOAD_STORE: z.enum(['database', 'disk', 's3']).default('database'),
-    /** UPLOAD_STORE=s3: the bucket of an S3-compatible store, its endpoint (unset: AWS) and keys. */
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_ENDPOINT: z.url().optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-    /**
-     * API processes serving the port (node:cluster), or `auto` for one per CPU core. Above 1 needs
-     * DATABASE_URL: the embedded database belongs to the one process that opened it. Every process
-     * is a replica (the jobs claim their rows; caches are per process, as across machines).
-     */
-    API_WORKERS: z
-      .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
-      .default(1)
-      .transform((value) => (value === 'auto' ? availableParallelism() : value)),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /**
-     * Public URL of each sub-site, for sub-domain deployments; links that cross sub-sites are built
-     * from these. Unset: the sub-site is served here under whatever host the browser used
-     * (lib/public-urls.ts).
-     */
-    PUBLIC_BOOKINGS_URL: url.optional(),
-    PUBLIC_ACCOUNT_URL: url.optional(),
-    PUBLIC_JOINING_URL: url.optional(),
-    /** Parent domain for cookies shared across sub-domains, e.g. `.example.com`. */
-    COOKIE_DOMAIN: z.string().min(1).optional(),
-    COOKIE_PREFIX: z
-      .string()
-      .regex(/^[a-z0-9_]+$/, 'use lower-case letters, digits and underscores')
-      .default('leisure'),
-    /** Idle time after which a session expires, in minutes. */
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(60 * 24 * 90)
-      .default(60 * 24 * 14),
-    /**
-     * How long a looked-up session may answer reads from this process's memory, in milliseconds
-     * (0: every request asks the database). Writes always ask the database; a logout, password change
-     * or revocation in this process forgets it at once; one made by another replica is seen within
-     * this time (docs/decisions/002-sessions-and-csrf.md).
-     */
-    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
-    /** How long the operator's settings row is kept in this process's memory, in milliseconds. */
-    OPERATOR_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
-    PASSWORD_RESET_TTL_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(5)
-      .max(60 * 24)
-      .default(60),
-    /** `frame-ancestors` for embedded mode: space-separated origins allowed to frame the app. */
-    FRAME_ANCESTORS: z.string().default("'self'"),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Riverside Leisure <no-reply@riverside-leisure.example>'),
-    /** How often undelivered emails are tried again (0: never). */
-    MAIL_RETRY_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-    /** The dev mailbox page at /dev/mailbox; never on in production. */
-    DEV_MAILBOX: booleanFlag.optional(),
-    /** Which client (operator) this deployment serves, by slug; the first one when unset. */
-    CLIENT_SLUG: z.string().min(1).optional(),
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    /**
-     * Signs the sandbox card provider's tokens and challenge ids (HMAC-SHA256), so every API
-     * replica accepts the others' tokens with no shared storage. Required in production.
-     */
-    SANDBOX_PAY_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
-    /**
-     * Test only (refused in production): the sandbox card provider fails on every charge this way:
-     * fail-after-charge (charges, then the answer is lost), crash-after-charge (charges, then the
-     * process is killed as by kill -9), slow (answers after 3 s), decline (declines every card).
-     */
-    SANDBOX_PAY_FAULT: z.enum(['fail-after-charge', 'crash-after-charge', 'slow', 'decline']).optional(),
-    DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    // ---- Direct debit (docs/decisions/009-direct-debit.md) ----
-    /**
-     * Encrypts (AES-256-GCM) the account number of validated bank details between the validation
-     * call and the checkout that creates the mandate. In production, SANDBOX_PAY_SECRET stands in
-     * when it is unset (a separate key is derived from it); one of the two is required.
-     */
-    DD_DETAILS_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
-    /** How long validated bank details (their `details_token`) stay usable, in minutes. */
-    DD_DETAILS_TTL_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(5)
-      .max(24 * 60)
-      .default(120),
-    /** How often each replica runs the direct debit collections job, in seconds; 0 turns it off. */
-    DD_COLLECTIONS_EVERY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3600)
-      .default(300),
-    GEOCODER: z.enum(['offline', 'mapbox']).default('offline'),
-    /** The maps service's key (GEOCODER=mapbox) and, for tests or a proxy, its base URL. */
-    MAPBOX_ACCESS_TOKEN: z.string().min(1).optional(),
-    MAPBOX_API_URL: z.url('must be a URL').default('https://api.mapbox.com'),
-    /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
-    WEB_DIST_DIR: z.string().min(1).optional(),
-    /** Kiosk inactivity before logout, in ms (the spec's 90,000; shortened in browser tests). */
-    KIOSK_IDLE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
-    /**
-     * Behind load balancers: which X-Forwarded-For/-Proto to believe (client address, https for HSTS).
-     * A number of proxy hops in front of the server (`true` is one), or a comma-separated list of proxy
-     * addresses or CIDR ranges. Never "trust everything": a client writes the left end of the header.
-     */
-    TRUST_PROXY: z
-      .string()
-      .trim()
-      .default('false')
-      .transform((value, context): false | number | string[] => {
-        if (['false', '0', 'no', ''].includes(value)) return false;
-        if (['true', 'yes'].includes(value)) return 1;
-        if (/^\d{1,2}$/.test(value)) return Number(value);
-        const addresses = value.split(',').map((entry) => entry.trim());
-        if (addresses.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return addresses;
-        context.addIssue({
-          code: 'custom',
-          message: 'a number of proxy hops, or proxy addresses separated by commas',
-        });
-        return z.NEVER;
-      }),
-    /** Seed an empty database at start-up. */
-    SEED: booleanFlag.default(true),
-    // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
-    /** How long a place in a basket (or a waitlist offer) is held before it is released. */
-    CART_HOLD_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(15),
-    /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
-    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-    // ---- Checkout (docs/decisions/015-crash-safe-checkout.md) ----
-    /**
-     * How long a checkout may work on a card payment before another (a retry, the reconciliation job)
-     * may take it over, in seconds; keep it under the basket's two-minute checkout claim.
-     */
-    CHECKOUT_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(5).max(110).default(60),
-    /** How often each replica finishes or refunds card payments a crash left unfinished, in seconds; 0 turns it off. */
-    CHECKOUT_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-    /** How often each replica marks guest passes past their dates as expired, in seconds; 0 turns it off. */
-    GUEST_PASS_EXPIRY_EVERY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3600)
-      .default(900),
-    /**
-     * How often each replica runs the membership jobs (end cancelled memberships, complete paid-up
-     * cancellations, suspend overdue documents), in seconds; 0 turns them off.
-     */
-    MEMBERSHIP_JOBS_EVERY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3600)
-      .default(600),
-    /**
-     * How often the embedded database (no DATABASE_URL) is vacuumed and analysed, in seconds, as
-     * autovacuum does on a server; the first time a minute after start. 0 turns it off.
-     */
-    EMBEDDED_UPKEEP_EVERY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .default(3600),
-  })
+/** The development defaults of the secrets: published in this repository, so refused in production. */
+const developmentSecrets = {
+  sandboxPay: 'sandbox-pay-development-secret-not-for-production',
+  directDebitDetails: 'direct-debit-development-secret-not-for-production',
+};
+
+/**
+ * What `npm start` (the demo: `server.js --demo`) asks for unless the environment says otherwise:
+ * development settings, the demo operator and members, the dev mailbox (docs/decisions/040).
+ */
+export const demoDefaults: Readonly<Record<string, string>> = {
+  NODE_ENV: 'development',
+  SEED: 'true',
+  DEV_MAILBOX: 'true',
+};
+
+const settingsShape = z.object({
+  /**
+   * Unset means production: a server put on the internet without thinking about it fails closed
+   * (refuses unsafe settings below) rather than open (the dev mailbox, development secrets).
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Where uploaded files' bytes live: `database` (default: in PostgreSQL, which every replica
+   * shares) or `disk` (under DATA_DIR/uploads: one machine only).
+   */
+  UPLOAD_STORE: z.enum(['database', 'disk', 's3']).default('database'),
+  /** UPLOAD_STORE=s3: the bucket of an S3-compatible store, its endpoint (unset: AWS) and keys. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * API processes serving the port (node:cluster), or `auto` for one per CPU core. Above 1 needs
+   * DATABASE_URL: the embedded database belongs to the one process that opened it. Every process
+   * is a replica (the jobs claim their rows; caches are per process, as across machines).
+   */
+  API_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((value) => (value === 'auto' ? availableParallelism() : value)),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Public URL of each sub-site, for sub-domain deployments; links that cross sub-sites are built
+   * from these. Unset: the sub-site is served here under whatever host the browser used
+   * (lib/public-urls.ts).
+   */
+  PUBLIC_BOOKINGS_URL: url.optional(),
+  PUBLIC_ACCOUNT_URL: url.optional(),
+  PUBLIC_JOINING_URL: url.optional(),
+  /** Parent domain for cookies shared across sub-domains, e.g. `.example.com`. */
+  COOKIE_DOMAIN: z.string().min(1).optional(),
+  COOKIE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, 'use lower-case letters, digits and underscores')
+    .default('leisure'),
+  /** Idle time after which a session expires, in minutes. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 90)
+    .default(60 * 24 * 14),
+  /**
+   * How long a looked-up session may answer reads from this process's memory, in milliseconds
+   * (0: every request asks the database). Writes always ask the database; a logout, password change
+   * or revocation in this process forgets it at once; one made by another replica is seen within
+   * this time (docs/decisions/002-sessions-and-csrf.md).
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /** How long the operator's settings row is kept in this process's memory, in milliseconds. */
+  OPERATOR_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24)
+    .default(60),
+  /** `frame-ancestors` for embedded mode: space-separated origins allowed to frame the app. */
+  FRAME_ANCESTORS: z.string().default("'self'"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Riverside Leisure <no-reply@riverside-leisure.example>'),
+  /** How often undelivered emails are tried again (0: never). */
+  MAIL_RETRY_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The dev mailbox page at /dev/mailbox: only when asked for, only outside production. */
+  DEV_MAILBOX: booleanFlag.default(false),
+  /** Which client (operator) this deployment serves, by slug; the first one when unset. */
+  CLIENT_SLUG: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Signs the sandbox card provider's tokens and challenge ids (HMAC-SHA256), so every API
+   * replica accepts the others' tokens with no shared storage. Required in production.
+   */
+  SANDBOX_PAY_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /**
+   * Test only (refused in production): the sandbox card provider fails on every charge this way:
+   * fail-after-charge (charges, then the answer is lost), crash-after-charge (charges, then the
+   * process is killed as by kill -9), slow (answers after 3 s), decline (declines every card).
+   */
+  SANDBOX_PAY_FAULT: z.enum(['fail-after-charge', 'crash-after-charge', 'slow', 'decline']).optional(),
+  DIRECT_DEBIT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Production (a staging site) may run on the sandbox card and direct-debit providers only when
+   * this says so; every page then shows that payments are not real.
+   */
+  ALLOW_SANDBOX_PROVIDERS: booleanFlag.default(false),
+  // ---- Direct debit (docs/decisions/009-direct-debit.md) ----
+  /**
+   * Encrypts (AES-256-GCM) the account number of validated bank details between the validation
+   * call and the checkout that creates the mandate. In production, SANDBOX_PAY_SECRET stands in
+   * when it is unset (a separate key is derived from it); one of the two is required.
+   */
+  DD_DETAILS_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  /** How long validated bank details (their `details_token`) stay usable, in minutes. */
+  DD_DETAILS_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
+  /** How often each replica runs the direct debit collections job, in seconds; 0 turns it off. */
+  DD_COLLECTIONS_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(300),
+  GEOCODER: z.enum(['offline', 'mapbox']).default('offline'),
+  /** The maps service's key (GEOCODER=mapbox) and, for tests or a proxy, its base URL. */
+  MAPBOX_ACCESS_TOKEN: z.string().min(1).optional(),
+  MAPBOX_API_URL: z.url('must be a URL').default('https://api.mapbox.com'),
+  /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Kiosk inactivity before logout, in ms (the spec's 90,000; shortened in browser tests). */
+  KIOSK_IDLE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
+  /**
+   * Behind load balancers: which X-Forwarded-For/-Proto to believe (client address, https for HSTS).
+   * A number of proxy hops in front of the server (`true` is one), or a comma-separated list of proxy
+   * addresses or CIDR ranges. Never "trust everything": a client writes the left end of the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context): false | number | string[] => {
+      if (['false', '0', 'no', 'none', ''].includes(value)) return false;
+      if (['true', 'yes'].includes(value)) return 1;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const addresses = value.split(',').map((entry) => entry.trim());
+      if (addresses.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message: 'a number of proxy hops, or proxy addresses separated by commas',
+      });
+      return z.NEVER;
+    })
+    // Kept unset (not defaulted) so that production can ask for it to be said explicitly.
+    .optional(),
+  /** Seed an empty database with the demo operator and members at start-up (the demo; refused in production). */
+  SEED: booleanFlag.default(false),
+  // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
+  /** How long a place in a basket (or a waitlist offer) is held before it is released. */
+  CART_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // ---- Checkout (docs/decisions/015-crash-safe-checkout.md) ----
+  /**
+   * How long a checkout may work on a card payment before another (a retry, the reconciliation job)
+   * may take it over, in seconds; keep it under the basket's two-minute checkout claim.
+   */
+  CHECKOUT_ATTEMPT_LEASE_SECONDS: z.coerce.number().int().min(5).max(110).default(60),
+  /** How often each replica finishes or refunds card payments a crash left unfinished, in seconds; 0 turns it off. */
+  CHECKOUT_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often each replica marks guest passes past their dates as expired, in seconds; 0 turns it off. */
+  GUEST_PASS_EXPIRY_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(900),
+  /**
+   * How often each replica runs the membership jobs (end cancelled memberships, complete paid-up
+   * cancellations, suspend overdue documents), in seconds; 0 turns them off.
+   */
+  MEMBERSHIP_JOBS_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(600),
+  /**
+   * How often the embedded database (no DATABASE_URL) is vacuumed and analysed, in seconds, as
+   * autovacuum does on a server; the first time a minute after start. 0 turns it off.
+   */
+  EMBEDDED_UPKEEP_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(3600),
+});
+
+const configSchema = settingsShape
   .superRefine((env, ctx) => {
     if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
@@ -220,28 +247,12 @@ const configSchema = z
         message: 'required when GEOCODER=mapbox',
       });
     }
-    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAY_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SANDBOX_PAY_SECRET'],
-        message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
-      });
-    }
+    if (env.NODE_ENV === 'production') refuseUnsafeProduction(env, ctx);
     if (env.UPLOAD_STORE === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required when UPLOAD_STORE=s3' });
       }
-    }
-    if (env.NODE_ENV === 'production' && env.SANDBOX_PAY_FAULT) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SANDBOX_PAY_FAULT'],
-        message: 'is for tests only and refused in production',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.DD_DETAILS_SECRET && !env.SANDBOX_PAY_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['DD_DETAILS_SECRET'], message: 'must be set in production' });
     }
   })
   .transform((env) => {
@@ -283,14 +294,16 @@ const configSchema = z
       passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
       frameAncestors: env.FRAME_ANCESTORS,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retryEverySeconds: env.MAIL_RETRY_EVERY_SECONDS },
-      devMailbox: env.NODE_ENV !== 'production' && (env.DEV_MAILBOX ?? true),
+      devMailbox: env.NODE_ENV !== 'production' && env.DEV_MAILBOX,
       clientSlug: env.CLIENT_SLUG,
       providers: {
         payment: env.PAYMENT_PROVIDER,
         /** Development default: anyone can forge sandbox tokens with it, hence refused in production. */
-        sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'sandbox-pay-development-secret-not-for-production',
+        sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? developmentSecrets.sandboxPay,
         sandboxPayFault: env.SANDBOX_PAY_FAULT,
         directDebit: env.DIRECT_DEBIT_PROVIDER,
+        /** Payments through a sandbox (the demo, tests, a staging site): pages say they are not real. */
+        sandbox: env.PAYMENT_PROVIDER === 'sandbox' || env.DIRECT_DEBIT_PROVIDER === 'sandbox',
         geocoder: env.GEOCODER,
         mapbox: { accessToken: env.MAPBOX_ACCESS_TOKEN, apiUrl: env.MAPBOX_API_URL },
       },
@@ -308,31 +321,96 @@ const configSchema = z
       directDebit: {
         /** The development default is refused in production (see above). */
         detailsSecret:
-          env.DD_DETAILS_SECRET ??
-          env.SANDBOX_PAY_SECRET ??
-          'direct-debit-development-secret-not-for-production',
+          env.DD_DETAILS_SECRET ?? env.SANDBOX_PAY_SECRET ?? developmentSecrets.directDebitDetails,
         detailsTtlMinutes: env.DD_DETAILS_TTL_MINUTES,
         collectionsEverySeconds: env.DD_COLLECTIONS_EVERY_SECONDS,
       },
-      trustProxy: env.TRUST_PROXY,
+      trustProxy: env.TRUST_PROXY ?? false,
     };
   });
+
+type Issues = z.core.$RefinementCtx;
+
+/**
+ * Production fails closed (issue 44): it refuses to start, naming each problem, rather than run on
+ * the demo's defaults. Each refusal names the setting and what would make it safe.
+ */
+function refuseUnsafeProduction(env: z.output<typeof settingsShape>, ctx: Issues): void {
+  const refuse = (setting: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [setting], message });
+  const developmentValues = new Set(Object.values(developmentSecrets));
+  for (const key of ['SANDBOX_PAY_SECRET', 'DD_DETAILS_SECRET'] as const) {
+    const value = env[key];
+    if (value && developmentValues.has(value))
+      refuse(key, 'is the published development secret: use your own');
+  }
+  if (env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAY_SECRET) {
+    refuse('SANDBOX_PAY_SECRET', 'must be set in production when PAYMENT_PROVIDER is sandbox');
+  }
+  if (!env.DD_DETAILS_SECRET && !env.SANDBOX_PAY_SECRET)
+    refuse('DD_DETAILS_SECRET', 'must be set in production');
+  if (!env.ALLOW_SANDBOX_PROVIDERS) {
+    if (env.PAYMENT_PROVIDER === 'sandbox') {
+      refuse(
+        'PAYMENT_PROVIDER',
+        'is the sandbox, where any card pays: set a real provider, or ALLOW_SANDBOX_PROVIDERS=true for a staging site',
+      );
+    }
+    if (env.DIRECT_DEBIT_PROVIDER === 'sandbox') {
+      refuse(
+        'DIRECT_DEBIT_PROVIDER',
+        'is the sandbox, where no money moves: set a real provider, or ALLOW_SANDBOX_PROVIDERS=true for a staging site',
+      );
+    }
+  }
+  if (env.SANDBOX_PAY_FAULT) refuse('SANDBOX_PAY_FAULT', 'is for tests only and refused in production');
+  for (const key of ['PUBLIC_BOOKINGS_URL', 'PUBLIC_ACCOUNT_URL', 'PUBLIC_JOINING_URL'] as const) {
+    const value = env[key];
+    if (!value)
+      refuse(key, 'must be set in production: emailed links are built from it, never from a request');
+    else if (!value.startsWith('https://')) refuse(key, 'must be an https:// URL in production');
+  }
+  if (!env.SMTP_URL) refuse('SMTP_URL', 'must be set in production: without it no email would be delivered');
+  if (env.TRUST_PROXY === undefined) {
+    refuse(
+      'TRUST_PROXY',
+      'must be set in production: the number of proxy hops or their addresses in front of the server, or none',
+    );
+  }
+  if (env.SEED) refuse('SEED', 'asks for demo data (known passwords), refused in production');
+  if (env.DEV_MAILBOX)
+    refuse('DEV_MAILBOX', 'shows every email sent (reset links too), refused in production');
+  if (!env.DATABASE_URL) {
+    refuse('DATABASE_URL', 'must be set in production: the embedded database is for the demo and tests');
+  }
+}
 
 export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the settings; a bad one throws a ConfigError naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads and validates the settings; a bad one throws a ConfigError naming it. `demo` (npm start)
+ * starts from the demo's defaults, which the environment may still override.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { demo?: boolean } = {},
+): Config {
   const defined = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = configSchema.safeParse(defined);
+  const result = configSchema.safeParse(options.demo ? { ...demoDefaults, ...defined } : defined);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(settings)'}: ${issue.message}`,
     );
-    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+    const production = (options.demo ? { ...demoDefaults, ...defined } : defined).NODE_ENV ?? 'production';
+    const hint =
+      production === 'production'
+        ? '\n(NODE_ENV is production unless set: README.md "Production" lists what it needs; `npm start` runs the demo.)'
+        : '';
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}${hint}`);
   }
   return result.data;
 }

@@ -4,9 +4,14 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { siteUrlsAt } from './lib/public-urls';
-import { getCurrentClient } from './modules/operator/operator.service';
+import { findAccountsWithPasswords } from './modules/auth/operator-bootstrap.service';
+import { getCurrentClient, hasAnyClient } from './modules/operator/operator.service';
 import { extendTimetable } from './modules/timetable/timetable.service';
+import { demoPasswords } from './seed/accounts';
 import { seedIfEmpty } from './seed/seed';
+
+/** A start-up check that failed: printed as it is, and the process stops. */
+class StartRefused extends Error {}
 
 /** The rolling timetable is generated ahead; re-run hourly so a long-running server never runs dry. */
 const timetableRollEveryMs = 60 * 60_000;
@@ -18,6 +23,19 @@ function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
 /** Migrations and the demo seed: once, before any process serves. */
 async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<void> {
   await database.migrate();
+  if (config.isProduction) {
+    const accounts = await findAccountsWithPasswords(database.db, demoPasswords);
+    if (accounts.length > 0) {
+      throw new StartRefused(
+        `Refusing to start in production: ${accounts.length} account(s) (user ids ${accounts.join(', ')}) still have a demo password from the README. Delete the demo data or change those passwords.`,
+      );
+    }
+    if (!(await hasAnyClient(database.db))) {
+      console.log(
+        'No operator yet: create it and its first administrator with `npm run operator -- init` (README).',
+      );
+    }
+  }
   if (config.seed) {
     const seeded = await seedIfEmpty(database.db, config);
     if (seeded) console.log('Seeded an empty database with demo data.');
@@ -58,6 +76,13 @@ async function serve(config: Config, options: { prepare: boolean; announce: bool
   const urls = siteUrlsAt(config.publicUrls);
   console.log(
     [
+      ...(config.env === 'development'
+        ? [
+            'Demo mode: development settings, demo data, sandbox payments' +
+              (config.devMailbox ? `, emails at ${urls.bookings}/dev/mailbox` : '') +
+              '. Not for the internet: README.md "Production".',
+          ]
+        : []),
       `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
       `Bookings:       ${urls.bookings}/`,
       `My account:     ${urls.account}/`,
@@ -117,7 +142,7 @@ async function supervise(config: Config): Promise<void> {
 async function main() {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { demo: process.argv.includes('--demo') });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -125,6 +150,9 @@ async function main() {
     }
     throw error;
   }
+  // Libraries read NODE_ENV themselves (React's server renderer picks its build by it): unset is
+  // production for them too, the demo included (it shows the product as it runs).
+  process.env.NODE_ENV ??= 'production';
   if (config.apiWorkers > 1 && cluster.isPrimary) return supervise(config);
   // A worker's database was prepared by the primary; the first worker prints the addresses.
   await serve(config, {
@@ -134,6 +162,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

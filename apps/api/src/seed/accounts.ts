@@ -6,6 +6,13 @@ export const demoMember = { email: 'member@example.com', password: 'Member-Pass-
 export const demoStaff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 /** Two family accounts share this address; each has its own password and customer number. */
 export const familyEmail = 'family@example.com';
+const familyPasswords = ['Family-Pass-1', 'Family-Pass-2'] as const;
+
+/**
+ * Every password the demo gives its accounts (the README prints them): a production server refuses
+ * to start while any account still has one.
+ */
+export const demoPasswords: readonly string[] = [demoMember.password, demoStaff.password, ...familyPasswords];
 
 export async function seedAccounts(db: Database, clientId: number, homeVenueId: number): Promise<void> {
   await createCustomer(db, clientId, {
@@ -31,7 +38,7 @@ export async function seedAccounts(db: Database, clientId: number, homeVenueId: 
   });
   await createCustomer(db, clientId, {
     email: familyEmail,
-    password: 'Family-Pass-1',
+    password: familyPasswords[0],
     firstName: 'Jordan',
     lastName: 'Patel',
     dateOfBirth: '1979-09-30',
@@ -40,7 +47,7 @@ export async function seedAccounts(db: Database, clientId: number, homeVenueId: 
   });
   await createCustomer(db, clientId, {
     email: familyEmail,
-    password: 'Family-Pass-2',
+    password: familyPasswords[1],
     firstName: 'Priya',
     lastName: 'Patel',
     dateOfBirth: '2009-02-14',

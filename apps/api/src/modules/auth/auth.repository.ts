@@ -157,3 +157,18 @@ export async function expireUserResetTokens(db: Database, userId: number, now: D
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
+
+// ---- Production start-up audit -------------------------------------------------------------------
+
+/**
+ * The accounts that could still carry a demo password: every staff user, and every user at the
+ * demo's reserved domain (example.com, which no real person's address uses).
+ */
+export async function findAccountsToAuditForDemoPasswords(
+  db: Database,
+): Promise<{ id: number; role: string; passwordHash: string }[]> {
+  return db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`${users.role} <> 'customer' or lower(${users.email}) like '%@example.com'`);
+}

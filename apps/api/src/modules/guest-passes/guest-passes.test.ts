@@ -34,7 +34,7 @@ describe('guest passes', () => {
   const passesOf = (userId: number) => t.db.select().from(guestPasses).where(eq(guestPasses.userId, userId));
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ DEV_MAILBOX: 'true' });
     f = await createGuestPassFixture(t.db);
     http = api(t.app);
   });

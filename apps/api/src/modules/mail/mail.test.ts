@@ -170,10 +170,10 @@ describe('email over SMTP', () => {
   });
 });
 
-describe('the dev mailbox (no SMTP configured)', () => {
+describe('the dev mailbox (no SMTP configured, asked for)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ DEV_MAILBOX: 'true' });
     await seedIfEmpty(t.db, t.config);
   });
   afterAll(async () => t.close());
@@ -195,10 +195,10 @@ describe('the dev mailbox (no SMTP configured)', () => {
     expect(String(email.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
-  it('is not served in production', async () => {
-    const production = await startTestApp({ NODE_ENV: 'production', SANDBOX_PAY_SECRET: 'x'.repeat(32) });
-    const res = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
-    await production.close();
+  it('is not served unless asked for (and production refuses to be asked: config.test.ts)', async () => {
+    const unasked = await startTestApp();
+    const res = await unasked.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    await unasked.close();
     expect(res.statusCode).toBe(404);
   });
 });

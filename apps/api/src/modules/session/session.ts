@@ -52,12 +52,20 @@ export interface CookieNames {
 }
 
 /**
+ * Whether the browser reached us over https. Production always says yes (its public URLs are https,
+ * config.ts), so a proxy setting that hides the scheme cannot drop Secure, `__Host-` or HSTS.
+ */
+export function secureTransport(config: Config, request?: { protocol: string }): boolean {
+  return config.isProduction || request?.protocol === 'https';
+}
+
+/**
  * The cookies' names. Over https without a shared cookie domain they carry the `__Host-` prefix
  * (ASVS 3.3.1): the browser then keeps them only if Secure, for path / and this host alone, so a
  * sibling sub-domain cannot plant or shadow them. Setting and reading both follow the request.
  */
 export function cookieNames(config: Config, request?: FastifyRequest): CookieNames {
-  const host = request?.protocol === 'https' && !config.cookie.domain ? '__Host-' : '';
+  const host = secureTransport(config, request) && !config.cookie.domain ? '__Host-' : '';
   return { session: `${host}${config.cookie.prefix}_session`, csrf: `${host}${config.cookie.prefix}_xsrf` };
 }
 
@@ -234,7 +242,7 @@ function cookieOptions(config: Config, request: FastifyRequest) {
   return {
     path: '/',
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    secure: secureTransport(config, request),
     domain: config.cookie.domain,
     maxAge: config.sessionIdleMinutes * 60,
   };
