@@ -109,6 +109,11 @@ describe('production start on PostgreSQL', () => {
       expect(again.code).toBe(2);
       expect(again.stderr).toContain('already has an operator');
 
+      // A staging site (sandbox providers allowed) tells every page that payments are not real.
+      const client = await fetch(`${base}/api/client`);
+      expect(client.status).toBe(200);
+      expect(((await client.json()) as { data: { test_payments: boolean } }).data.test_payments).toBe(true);
+
       // The administrator has no password anyone knows until they set one with the link.
       const newPassword = 'Sam-Lee-Northgate-2026-own';
       const set = await fetch(`${base}/api/auth/password-reset`, {

@@ -44,6 +44,11 @@ export const zClient = z.object({
   kiosk_idle_ms: z.number().int().positive(),
   /** Public URLs of the three sub-sites, for links that cross them. */
   urls: z.object({ bookings: z.string(), account: z.string(), joining: z.string() }),
+  /**
+   * A production site running on the sandbox payment providers (a staging site,
+   * ALLOW_SANDBOX_PROVIDERS): every page says that payments are not real.
+   */
+  test_payments: z.boolean(),
 });
 export type Client = z.infer<typeof zClient>;
 export const zClientResponse = z.object({ data: zClient });

@@ -64,6 +64,7 @@ export async function describeClient(db: Database, config: Config, urls: SiteUrl
     kiosk_home_url: client.kioskHomeUrl,
     kiosk_idle_ms: config.kioskIdleMs,
     urls,
+    test_payments: config.isProduction && config.providers.sandbox,
   };
 }
 

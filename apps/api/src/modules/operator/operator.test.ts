@@ -206,6 +206,7 @@ describe('operator calls', () => {
             eligibility_days_allowance: 21,
             kiosk_home_url: 'https://kiosk.example.com/home',
             kiosk_idle_ms: 5000,
+            test_payments: false,
             urls: {
               bookings: 'http://192.168.1.20:3000',
               account: 'https://myaccount.example.com',

@@ -8,6 +8,7 @@ import { PageLoading } from '../ui/page-spinner';
 import { Breadcrumbs } from './breadcrumbs';
 import { SiteHeader } from './header';
 import { KioskIdleLogout } from './kiosk-idle';
+import { TestPaymentsBanner } from './test-payments-banner';
 
 // DOMPurify comes with the footer, after the first paint.
 const SiteFooter = lazyWithTimeout(() => import('./footer'), 'SiteFooter');
@@ -24,6 +25,7 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      <TestPaymentsBanner />
       {embedded ? null : <SiteHeader />}
       <div className="site-body">
         {embedded ? null : <Breadcrumbs />}

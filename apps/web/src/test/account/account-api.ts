@@ -52,6 +52,7 @@ export function wireClient(overrides: Partial<Client> = {}): Client {
     eligibility_days_allowance: 14,
     kiosk_home_url: null,
     kiosk_idle_ms: 90_000,
+    test_payments: false,
     urls: { bookings: '/', account: '/account/', joining: '/join/' },
     ...overrides,
   };
