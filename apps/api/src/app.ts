@@ -169,6 +169,8 @@ function pageVenue(request: FastifyRequest, url: string): { venue: string | null
   };
 }
 
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The policy of an answer that is not a document (OWASP's for APIs). */
 const apiCsp = "default-src 'none'; frame-ancestors 'none'";
 
@@ -325,7 +327,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           : status === 429
             ? 'rate.limited'
             : null;
-    if (event) logSecurityEvent(request.log, event, { ...requestFields(request), status });
+    const user = request.authState?.user;
+    if (event) logSecurityEvent(request.log, event, { ...requestFields(request), status, userId: user?.id });
+    // So is every change a staff user makes (acting for a customer, reviewing, crediting), with its outcome.
+    if (user && user.role !== 'customer' && !safeMethods.has(request.method)) {
+      logSecurityEvent(request.log, 'staff.action', {
+        ...requestFields(request),
+        status,
+        actorUserId: user.id,
+      });
+    }
     done();
   });
 

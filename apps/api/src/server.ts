@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { AppError } from './errors';
 import { siteUrlsAt } from './lib/public-urls';
 import { findAccountsWithPasswords } from './modules/auth/operator-bootstrap.service';
 import { getCurrentClient, hasAnyClient } from './modules/operator/operator.service';
@@ -55,6 +56,8 @@ async function serve(config: Config, options: { prepare: boolean; announce: bool
       const client = await getCurrentClient(database.db, config);
       await extendTimetable(database.db, client.id);
     } catch (error) {
+      // No operator yet (production before `operator init`): nothing to extend.
+      if (error instanceof AppError && error.status === 404) return;
       app.log.error({ err: error }, 'could not extend the timetable');
     }
   };

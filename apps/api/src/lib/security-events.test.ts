@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { AppError } from '../errors';
+import { createFixture, createUser } from '../test/factories/basket-fixtures';
 import { openTestDatabase } from '../test/harness';
 
 describe('security event log', () => {
@@ -29,6 +30,42 @@ describe('security event log', () => {
         status: 403,
       });
       expect(lines.join('\n')).not.toContain('Jane');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('logs every change a staff user makes, with the staff user and the outcome', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn' }),
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+    try {
+      const { clientId } = await createFixture(database.db);
+      const staff = await createUser(database.db, clientId, { staff: true });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/staff/guest-passes/redeem',
+        headers: staff.headers,
+        payload: { code: 'GP-NONE-NONE', venue_id: 999999 },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      const events = lines
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.security_event === 'staff.action');
+      expect(events).toEqual([
+        expect.objectContaining({
+          route: '/api/staff/guest-passes/redeem',
+          method: 'POST',
+          status: res.statusCode,
+          actorUserId: staff.user.id,
+        }),
+      ]);
     } finally {
       await app.close();
       await database.close();
