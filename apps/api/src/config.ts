@@ -159,6 +159,14 @@ const configSchema = z
       }),
     /** Seed an empty database at start-up. */
     SEED: booleanFlag.default(true),
+    // ---- Login limits and registration (docs/decisions/044-limits-registration.md) ----
+    /** How long the link in a new account's welcome email verifies its address. */
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
     // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
     /** How long a place in a basket (or a waitlist offer) is held before it is released. */
     CART_HOLD_MINUTES: z.coerce
@@ -298,6 +306,7 @@ const configSchema = z
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      registration: { emailVerificationTtlHours: env.EMAIL_VERIFICATION_TTL_HOURS },
       checkout: {
         attemptLeaseSeconds: env.CHECKOUT_ATTEMPT_LEASE_SECONDS,
         reconcileEverySeconds: env.CHECKOUT_RECONCILE_EVERY_SECONDS,
