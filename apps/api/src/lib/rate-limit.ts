@@ -134,18 +134,22 @@ export async function admitEmail(
 
 // ---- Registration --------------------------------------------------------------------------------
 
-/** Registrations from one address in an hour: a centre's front desk or kiosk stays well under it. */
-export const registrationLimits = { windowMinutes: 60, perAddress: 20 } as const;
+/** Registrations are counted per address over an hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR, 20). */
+const registrationWindowMinutes = 60;
 
 export const registrationLimitedMessage =
   'Too many accounts have been created from this address. Please try again later.';
 
-/** Counts one registration from `ipAddress`, or refuses it (429) past the limit. */
-export async function admitRegistration(db: Database, ipAddress: string, now = new Date()): Promise<void> {
-  const since = new Date(now.getTime() - registrationLimits.windowMinutes * 60_000);
+/** Counts one registration from `ipAddress`, or refuses it (429) past `perHour` in the last hour. */
+export async function admitRegistration(
+  db: Database,
+  ipAddress: string,
+  perHour: number,
+  now = new Date(),
+): Promise<void> {
+  const since = new Date(now.getTime() - registrationWindowMinutes * 60_000);
   const admitted = await withAttemptLocks(db, 'registration', { ipAddress }, async (tx) => {
-    if ((await countAttempts(tx, 'registration', { ipAddress }, since)) >= registrationLimits.perAddress)
-      return false;
+    if ((await countAttempts(tx, 'registration', { ipAddress }, since)) >= perHour) return false;
     await recordAttempt(tx, {
       kind: 'registration',
       accountKey: '',

@@ -260,7 +260,7 @@ export async function register(
   if (!columns.firstName && !errors.first_name) errors.first_name = ['First name is required.'];
   if (!columns.lastName && !errors.last_name) errors.last_name = ['Last name is required.'];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  await admitRegistration(db, ipAddress);
+  await admitRegistration(db, ipAddress, config.registration.perAddressPerHour);
 
   // Hashed before we know whether the address is in use, so both answers take the same work.
   const passwordHash = await hashPassword(input.password);
