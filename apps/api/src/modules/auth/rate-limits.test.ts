@@ -89,8 +89,13 @@ describe('auth', () => {
       const address = '10.9.9.9';
       // The regular member signed in from this address before: it is known for that account.
       expect((await login(regular.email, regular.password, address)).statusCode).toBe(200);
-      for (let i = 0; i < 100; i++)
-        expect((await login(`nobody${i}@example.com`, 'x', address)).statusCode).toBe(401);
+      // Ten at a time: each failure checks a decoy hash, which the thread pool runs side by side.
+      for (let batch = 0; batch < 10; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => login(`nobody${batch * 10 + i}@example.com`, 'x', address)),
+        );
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(401));
+      }
       const sprayed = await login(newcomer.email, newcomer.password, address);
       expect(sprayed.statusCode).toBe(429);
       expect(sprayed.json().message).toBe(loginMessages.tooMany);
@@ -99,7 +104,7 @@ describe('auth', () => {
       expect((await login(regular.email, regular.password, address)).statusCode).toBe(200);
       // Elsewhere, the newcomer logs in as ever.
       expect((await login(newcomer.email, newcomer.password, '10.9.9.8')).statusCode).toBe(200);
-    });
+    }, 120_000);
 
     it("failures of one account from many addresses slow the attacker but never refuse the owner's known address", async () => {
       const owner = await newAccount('targeted.owner@example.com');
@@ -227,6 +232,6 @@ describe('auth', () => {
           sql`${outboundEmails.toAddress} like 'reset.spray%' and ${outboundEmails.template} = 'password_reset'`,
         );
       expect(links).toHaveLength(30);
-    });
+    }, 120_000);
   });
 });
