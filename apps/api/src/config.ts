@@ -184,6 +184,16 @@ const settingsShape = z.object({
     .optional(),
   /** Seed an empty database with the demo operator and members at start-up (the demo; refused in production). */
   SEED: booleanFlag.default(false),
+  // ---- Login limits and registration (docs/decisions/044-limits-registration.md) ----
+  /** How long the link in a new account's welcome email verifies its address. */
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Registrations answered from one address in an hour before 429 (a centre's desk stays under 20). */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
   /** How long a place in a basket (or a waitlist offer) is held before it is released. */
   CART_HOLD_MINUTES: z.coerce
@@ -311,6 +321,10 @@ const configSchema = settingsShape
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      registration: {
+        emailVerificationTtlHours: env.EMAIL_VERIFICATION_TTL_HOURS,
+        perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      },
       checkout: {
         attemptLeaseSeconds: env.CHECKOUT_ATTEMPT_LEASE_SECONDS,
         reconcileEverySeconds: env.CHECKOUT_RECONCILE_EVERY_SECONDS,

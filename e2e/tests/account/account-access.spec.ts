@@ -60,6 +60,14 @@ test('register, welcome email, forgot and reset the password, log in, edit detai
   const welcome = await waitForEmail(person.email, /^Welcome to /);
   expect(welcome.text).toContain(person.firstName);
 
+  // The welcome email's link confirms the address.
+  const verifyLink = new URL(linkIn(welcome, /\/account\/verify-email\//));
+  await page.goto(verifyLink.pathname);
+  await expect(page.getByText('Thank you: your email address is confirmed.')).toBeVisible();
+  await expectNoA11yViolations(page, 'email confirmed');
+  await page.goto('/account/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
   await logOutFromAccount(page);
   await page.waitForURL(/\/account\/login/);
 

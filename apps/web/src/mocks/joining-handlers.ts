@@ -383,12 +383,17 @@ export const joiningHandlers = [
     return HttpResponse.json(answer, { status: 201 });
   }),
 
-  // Registration from the joining flow signs the new customer in, as the API does.
-  http.post(api('auth/customer/register'), () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the mock stands in for the server's Set-Cookie
-    document.cookie = `${getApiSettings().csrfCookie}=mock-csrf; path=/; samesite=lax`;
-    return HttpResponse.json({ token: 'mock-token' }, { status: 201 });
-  }),
+  // Registration answers the same whether or not the address is in use and signs nobody in, as the
+  // API does: the flow logs in next.
+  http.post(api('auth/customer/register'), () =>
+    HttpResponse.json(
+      {
+        status: 'success',
+        message: 'Thank you for registering. We have sent you an email: please check your inbox.',
+      },
+      { status: 201 },
+    ),
+  ),
 
   http.put(api('my-account/user/update'), () =>
     HttpResponse.json({ token: 'mock-token', status: 'success', message: 'Details saved' }),

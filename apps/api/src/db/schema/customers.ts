@@ -53,6 +53,8 @@ export const users = pgTable(
     /** Staff users take payments in this currency. */
     currency: text('currency').notNull().default('GBP'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** When the customer opened the verification link emailed at registration; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The profile photo (a 400x400 JPEG the server made; issue 5). */
     profilePhotoUploadId: integer('profile_photo_upload_id').references((): AnyPgColumn => uploads.id, {
       onDelete: 'set null',
@@ -95,14 +97,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Login and password-reset attempts, for rate limiting across replicas. */
+/**
+ * Login attempts and the other limited actions (reset emails sent, registrations, bank detail
+ * checks), for rate limiting across replicas (lib/rate-limit.ts).
+ */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: serial('id').primaryKey(),
-    /** `login` or `password_reset`. */
+    /** An `AttemptKind` of lib/rate-limit.repository.ts. */
     kind: text('kind').notNull(),
-    /** Lower-cased email or reference the attempt named. */
+    /** Lower-cased email or reference the attempt named, or `user:<id>` for what is counted per account. */
     accountKey: text('account_key').notNull(),
     ipAddress: text('ip_address').notNull(),
     succeeded: boolean('succeeded').notNull(),
@@ -113,6 +118,35 @@ export const authAttempts = pgTable(
     index('auth_attempts_ip_idx').on(t.kind, t.ipAddress, t.createdAt),
   ],
 );
+
+/**
+ * Addresses that have signed in to an account (docs/decisions/044-limits-registration.md): the
+ * SHA-256 of the user id and the address, never the address itself. A correct password from one of
+ * them is not refused for other accounts' failures, nor for this account's failures elsewhere.
+ */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSucceededAt: timestamp('last_succeeded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('known_login_addresses_user_idx').on(t.userId)],
+);
+
+/** One-time links that verify a new account's email address; stored hashed, like reset tokens. */
+export const emailVerificationTokens = pgTable('email_verification_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),

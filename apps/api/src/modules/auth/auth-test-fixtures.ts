@@ -69,3 +69,28 @@ export function newCustomer(email: string, overrides: Record<string, unknown> = 
     ...overrides,
   };
 }
+
+/**
+ * Registers a customer in a browser and logs it in, as the web app does: registration signs nobody
+ * in (it answers the same whether or not the address has an account).
+ */
+export async function signUp(
+  t: TestApp,
+  b: ReturnType<typeof browser>,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Reply> {
+  const customer = newCustomer(email, overrides);
+  const registered = await b.request('POST', '/api/auth/customer/register', {
+    ...customer,
+    client_id: await clientId(t),
+    terms: await registrationTermIds(t),
+  });
+  if (registered.statusCode !== 201) throw new Error(`register ${email}: ${registered.body}`);
+  const login = await b.request('POST', '/api/auth/customer/login', {
+    username: email,
+    password: customer.password,
+  });
+  if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.body}`);
+  return registered;
+}

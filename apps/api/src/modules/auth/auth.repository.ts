@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  emailVerificationTokens,
   membershipUsers,
   passwordResetTokens,
   type sessions,
@@ -91,6 +92,14 @@ export async function emailTakenByOther(
 }
 
 /** The next customer number, e.g. RL000124: the database sequence keeps replicas from colliding. */
+/**
+ * Holds, until the transaction ends, the right to create an account with this address, so that
+ * two registrations of one new address at once create one account.
+ */
+export async function lockEmailForRegistration(db: Database, clientId: number, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(44003, hashtext(${`${clientId}:${email}`}))`);
+}
+
 export async function nextCustomerNumber(db: Database): Promise<number> {
   const result = await db.execute<{ n: string }>(sql`select nextval('customer_reference_seq') as n`);
   const rows = Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows;
@@ -171,4 +180,44 @@ export async function findAccountsToAuditForDemoPasswords(
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`${users.role} <> 'customer' or lower(${users.email}) like '%@example.com'`);
+}
+
+// ---- Email verification --------------------------------------------------------------------------
+
+export async function insertEmailVerificationToken(
+  db: Database,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerificationTokens).values(values);
+}
+
+/**
+ * Uses a live verification token (unused, unexpired) and stamps its account's `email_verified_at`
+ * (kept when already set), in one step; the user id, or undefined when the link is unknown, used or
+ * expired.
+ */
+export async function useEmailVerificationToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerificationTokens.tokenHash, tokenHash),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerificationTokens.userId });
+    if (!row) return undefined;
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(eq(users.id, row.userId));
+    return row.userId;
+  });
 }

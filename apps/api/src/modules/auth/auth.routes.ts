@@ -16,9 +16,11 @@ import {
 import type { Answer } from '@leisure/contract/data-fields';
 import { zErrorResponse } from '@leisure/contract/errors';
 import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operator';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteUrlsOf, trustedSiteUrlsOf } from '../../lib/public-urls';
+import { trustedSiteUrlsOf } from '../../lib/public-urls';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
@@ -33,11 +35,14 @@ import {
   type AuthDeps,
   authenticate,
   customerRecord,
+  emailVerificationMessages,
   register,
+  registrationMessage,
   requestPasswordReset,
   resetPassword,
   updateDetails,
   validateResetToken,
+  verifyEmail,
 } from './auth.service';
 
 const errors = {
@@ -47,8 +52,17 @@ const errors = {
   unauthenticated: zErrorResponse.describe('No valid session.'),
   badCredentials: zErrorResponse.describe('No account matches this username and password: `{message}`.'),
   csrf: zErrorResponse.describe('A cookie-authenticated write without the matching `x-xsrf-token` header.'),
-  tooMany: zErrorResponse.describe('Ten failures in fifteen minutes for this account or address.'),
+  tooMany: zErrorResponse.describe(
+    'Ten failures in fifteen minutes for this account from this address, a hundred from this address, ' +
+      'or (from an address this account has not signed in from) a delay after ten failures of the account.',
+  ),
 };
+
+/** The security event log for this request: who asked from where, never what they sent. */
+function securityEventsOf(request: FastifyRequest): AuthDeps['securityEvent'] {
+  return (event, fields = {}) =>
+    logSecurityEvent(request.log, event, { ...requestFields(request), ...fields });
+}
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** Answers are every body key except the fixed ones. */
@@ -81,7 +95,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const user = await authenticate(deps, request.body, request.ip);
+      const user = await authenticate(
+        { ...deps, securityEvent: securityEventsOf(request) },
+        request.body,
+        request.ip,
+      );
       const { token } = await startSession(db, config, request, reply, user.id);
       return { token, status: 'success' as const };
     },
@@ -134,33 +152,66 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         summary: 'Create a customer account',
         description:
           'The body holds the answers to the data-field form of `onboarding_type` (keyed by field `name`) ' +
-          'and the fixed keys below. Every registration term must be accepted. Answers 201 with a token and ' +
-          'the session cookies (the new customer is signed in), and sends the welcome email.',
+          'and the fixed keys below. Every registration term must be accepted. Answers 201 with the same body ' +
+          'whether or not the email address already has an account, and signs nobody in: log in next. A new ' +
+          'account gets the welcome email with a link that verifies its address (`POST /api/auth/email/verify`); ' +
+          'the owner of an address in use gets a notice instead, and no account is created. At most 20 ' +
+          'registrations an hour from one address (429).',
         querystring: zRegisterQuery,
         body: zRegisterRequest,
-        response: { 201: zTokenResponse, 422: errors.invalid },
+        response: {
+          201: z.object({ status: z.literal('success'), message: z.string() }),
+          422: errors.invalid,
+          429: zErrorResponse.describe('Twenty registrations in an hour from this address.'),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const links = siteUrlsOf(config.publicUrls, request);
-      const user = await register({ ...deps, links }, request.query.onboarding_type, {
-        clientId: body.client_id,
-        password: body.password,
-        passwordConfirmation: body.password_confirmation,
-        terms: body.terms,
-        checksum: body.checksum,
-        answers: answersOf(body, [
-          'client_id',
-          'source',
-          'password',
-          'password_confirmation',
-          'terms',
-          'checksum',
-        ]),
-      });
-      const { token } = await startSession(db, config, request, reply, user.id);
-      return reply.code(201).send({ token, status: 'success' as const });
+      await register(
+        { ...deps, securityEvent: securityEventsOf(request) },
+        request.query.onboarding_type,
+        {
+          clientId: body.client_id,
+          password: body.password,
+          passwordConfirmation: body.password_confirmation,
+          terms: body.terms,
+          checksum: body.checksum,
+          answers: answersOf(body, [
+            'client_id',
+            'source',
+            'password',
+            'password_confirmation',
+            'terms',
+            'checksum',
+          ]),
+        },
+        request.ip,
+      );
+      return reply.code(201).send({ status: 'success' as const, message: registrationMessage });
+    },
+  );
+
+  app.post(
+    '/auth/email/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Verify a new account's email address",
+        description:
+          'The link in the welcome email (`/account/verify-email/{token}` on the account site): works once, ' +
+          "before it expires, and sets the account's `email_verified_at`.",
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: {
+          200: zMessageResponse,
+          403: zErrorResponse.describe('The link is unknown, used or expired.'),
+          422: errors.invalid,
+        },
+      },
+    },
+    async (request) => {
+      await verifyEmail({ ...deps, securityEvent: securityEventsOf(request) }, request.body.token);
+      return { message: emailVerificationMessages.verified };
     },
   );
 
@@ -171,15 +222,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         tags: ['auth'],
         summary: 'Email a password reset link',
         description:
-          'Answers the same message whether or not an account matches. An email shared by several accounts ' +
-          "answers 422 with a message starting 'Multiple': ask for the customer number instead.",
+          'Answers the same message whether or not an account matches, and is never refused: at most 3 ' +
+          'reset emails an hour go to one account, and 30 on requests from one address; past that nothing ' +
+          "is sent. An email shared by several accounts answers 422 with a message starting 'Multiple': " +
+          'ask for the customer number instead.',
         body: zForgottenPasswordRequest,
-        response: { 200: zMessageResponse, 422: errors.invalid, 429: errors.tooMany },
+        response: { 200: zMessageResponse, 422: errors.invalid },
       },
     },
     async (request) => ({
       message: await requestPasswordReset(
-        { ...deps, trustedLinks: trustedSiteUrlsOf(config.publicUrls, request) },
+        {
+          ...deps,
+          trustedLinks: trustedSiteUrlsOf(config.publicUrls, request),
+          securityEvent: securityEventsOf(request),
+        },
         request.body.email_or_reference,
         request.ip,
       ),

@@ -13,7 +13,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
-import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
+import {
+  admitEmail,
+  admitLogin,
+  admitRegistration,
+  recordAuthAttempt,
+  settleLogin,
+} from '../../lib/rate-limit';
+import type { SecurityEventFields, SecurityEventName } from '../../lib/security-events';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   answersToCustomer,
@@ -22,7 +29,7 @@ import {
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
 import type { Mailer } from '../mail/mail.service';
-import { passwordResetEmail, welcomeEmail } from '../mail/templates';
+import { passwordResetEmail } from '../mail/templates';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import { endUserSessions } from '../session/session';
@@ -35,14 +42,18 @@ import {
   findUserById,
   findUserByReference,
   findUsersByEmail,
+  insertEmailVerificationToken,
   insertMembershipUser,
   insertResetToken,
   insertTermsAcceptances,
   insertUser,
+  lockEmailForRegistration,
   nextCustomerNumber,
   type UserRow,
   updateUser,
+  useEmailVerificationToken,
 } from './auth.repository';
+import { registrationAttemptEmail, welcomeVerifyEmail } from './auth-emails';
 
 export type { UserRow } from './auth.repository';
 
@@ -57,6 +68,8 @@ export interface AuthDeps {
    */
   links?: SiteUrls;
   trustedLinks?: SiteUrls;
+  /** Writes a security event line for the request being served (lib/security-events.ts). */
+  securityEvent?: (event: SecurityEventName, fields?: SecurityEventFields) => void;
 }
 
 const looksLikeEmail = (value: string) => value.includes('@');
@@ -74,10 +87,17 @@ export function customerRecord(user: UserRow): CustomerRecord {
 
 // ---- Login ---------------------------------------------------------------------------------------
 
+/** The accounts a username names: those sharing an email (family accounts), or one customer number. */
+async function accountsNamed(db: Database, clientId: number, accountKey: string): Promise<UserRow[]> {
+  return looksLikeEmail(accountKey)
+    ? findUsersByEmail(db, clientId, accountKey)
+    : [await findUserByReference(db, clientId, accountKey)].filter((user) => user !== undefined);
+}
+
 /**
  * Finds the account a username (an email or a customer reference) and password open; several
  * family accounts may share an email, each with its own password. Throws 401 on bad credentials
- * (bookings-api.md), 429 when rate limited.
+ * (bookings-api.md), 429 when rate limited (lib/rate-limit.ts `loginLimits`).
  */
 export async function authenticate(
   deps: AuthDeps,
@@ -87,11 +107,15 @@ export async function authenticate(
   const { db, config } = deps;
   const client = await getCurrentClient(db, config);
   const accountKey = credentials.username.trim().toLowerCase();
-  await assertNotRateLimited(db, 'login', accountKey, ipAddress);
+  const candidates = await accountsNamed(db, client.id, accountKey);
+  // An address is named in the events only by the request fields; the account only by its id.
+  const named = candidates.length === 1 ? candidates[0]?.id : undefined;
+  const attemptId = await admitLogin(
+    db,
+    { accountKey, ipAddress, accounts: candidates.map((user) => user.id) },
+    { onRefused: (reason) => deps.securityEvent?.('login.limited', { userId: named, reason }) },
+  );
 
-  const candidates = looksLikeEmail(accountKey)
-    ? await findUsersByEmail(db, client.id, accountKey)
-    : [await findUserByReference(db, client.id, accountKey)].filter((user) => user !== undefined);
   let match: UserRow | undefined;
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.passwordHash, credentials.password)) {
@@ -101,8 +125,15 @@ export async function authenticate(
   }
   if (candidates.length === 0) await verifyPassword(await decoy(), credentials.password);
 
-  await recordAuthAttempt(db, { kind: 'login', accountKey, ipAddress, succeeded: match !== undefined });
-  if (!match) throw new AppError('unauthenticated', loginMessages.invalid);
+  if (!match) {
+    deps.securityEvent?.('login.failed', {
+      userId: named,
+      reason: candidates.length === 0 ? 'unknown-account' : 'bad-password',
+    });
+    throw new AppError('unauthenticated', loginMessages.invalid);
+  }
+  await settleLogin(db, attemptId, match.id, ipAddress);
+  deps.securityEvent?.('login.succeeded', { userId: match.id });
   return match;
 }
 
@@ -135,14 +166,21 @@ export async function createCustomer(
   customer: NewCustomer,
 ): Promise<UserRow> {
   const { password, ...details } = customer;
+  return createCustomerWithHash(db, clientId, { ...details, passwordHash: await hashPassword(password) });
+}
+
+async function createCustomerWithHash(
+  db: Database,
+  clientId: number,
+  customer: Omit<NewCustomer, 'password'> & { passwordHash: string },
+): Promise<UserRow> {
   const number = await nextCustomerNumber(db);
   const user = await insertUser(db, {
-    ...details,
+    ...customer,
     clientId,
     role: 'customer',
     email: customer.email.trim().toLowerCase(),
     reference: `RL${String(number).padStart(6, '0')}`,
-    passwordHash: await hashPassword(password),
     extra: customer.extra ?? {},
   });
   await insertMembershipUser(db, user.id);
@@ -185,15 +223,25 @@ export interface RegisterInput {
   answers: Record<string, Answer>;
 }
 
+/** Registration's one answer, for a new address or one in use alike. */
+export const registrationMessage =
+  'Thank you for registering. We have sent you an email: please check your inbox.';
+
 export const staleFormMessage =
   'The form has changed since you opened it. Please reload the page and try again.';
 
-/** `POST api/auth/customer/register`: checks everything, then creates the account and welcomes it. */
+/**
+ * `POST api/auth/customer/register`: checks everything, then creates the account and sends its
+ * welcome with a link that verifies the address. An address already in use gets the same answer,
+ * no account, and its owner a notice instead (no oracle: docs/decisions/044-limits-registration.md);
+ * undefined then. Rate limited per address (429).
+ */
 export async function register(
   deps: AuthDeps,
   onboardingType: OnboardingType,
   input: RegisterInput,
-): Promise<UserRow> {
+  ipAddress: string,
+): Promise<UserRow | undefined> {
   const { db, config } = deps;
   const client = await getCurrentClient(db, config);
   const form = await getDataFieldForm(db, client.id, onboardingType);
@@ -207,22 +255,25 @@ export async function register(
   if (required.some((term) => !input.terms.includes(term.id))) errors.terms = [detailsMessages.termsRequired];
 
   const { columns, extra } = answersToCustomer(form, input.answers, {});
-  const email = columns.email;
+  const email = columns.email?.trim().toLowerCase();
   if (!email) errors.email ??= ['Email is required.'];
-  else if (await emailTakenByOther(db, client.id, email)) {
-    errors.email = [...(errors.email ?? []), detailsMessages.emailTaken];
-  }
   if (!columns.firstName && !errors.first_name) errors.first_name = ['First name is required.'];
   if (!columns.lastName && !errors.last_name) errors.last_name = ['Last name is required.'];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  await admitRegistration(db, ipAddress, config.registration.perAddressPerHour);
 
+  // Hashed before we know whether the address is in use, so both answers take the same work.
+  const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
-    const created = await createCustomer(tx, client.id, {
+    // Two registrations of one new address at once: the second waits, then finds the first.
+    await lockEmailForRegistration(tx, client.id, email as string);
+    if (await emailTakenByOther(tx, client.id, email as string)) return undefined;
+    const created = await createCustomerWithHash(tx, client.id, {
       ...columns,
       email: email as string,
       firstName: columns.firstName as string,
       lastName: columns.lastName as string,
-      password: input.password,
+      passwordHash,
       extra,
       termsAcceptedAt: new Date(),
     });
@@ -235,15 +286,55 @@ export async function register(
     return created;
   });
 
+  // Links from the settings (or the fallback origin), never from the request's Host header.
+  const account = siteUrlsAt(config.publicUrls).account;
   const brand = await getBrand(db, config);
-  const welcome = welcomeEmail(
+  if (!user) {
+    const [owner] = await findUsersByEmail(db, client.id, email as string);
+    if (owner && (await admitEmail(db, 'registration_notice', owner.id, ipAddress))) {
+      const notice = registrationAttemptEmail(
+        brand,
+        { firstName: owner.firstName },
+        { login: `${account}/login`, forgottenPassword: `${account}/login?showForgotPassword=1` },
+      );
+      await deps.mailer.send({ to: owner.email, template: 'registration_attempt', ...notice });
+    }
+    deps.securityEvent?.('registration', { userId: owner?.id, reason: 'email-in-use' });
+    return undefined;
+  }
+
+  const token = newToken();
+  const ttlHours = config.registration.emailVerificationTtlHours;
+  await insertEmailVerificationToken(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+  });
+  const welcome = welcomeVerifyEmail(
     brand,
     { firstName: user.firstName, reference: user.reference },
-    `${(deps.links ?? siteUrlsAt(config.publicUrls)).account}/`,
+    `${account}/verify-email/${token}`,
+    ttlHours,
   );
   await deps.mailer.send({ to: user.email, template: 'welcome', ...welcome });
+  deps.securityEvent?.('registration', { userId: user.id, reason: 'created' });
   return user;
 }
+
+/**
+ * `POST api/auth/email/verify`: the welcome email's link, once, before it expires; the account's
+ * `email_verified_at` is set. 403 when the link is unknown, used or expired.
+ */
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
+  const userId = await useEmailVerificationToken(deps.db, hashToken(token), new Date());
+  if (userId === undefined) throw new AppError('forbidden', emailVerificationMessages.invalid);
+  deps.securityEvent?.('email.verified', { userId });
+}
+
+export const emailVerificationMessages = {
+  verified: 'Thank you: your email address is confirmed.',
+  invalid: 'This link is invalid or has expired.',
+} as const;
 
 export interface UpdateInput {
   answers: Record<string, Answer>;
@@ -306,7 +397,9 @@ export async function updateDetails(
 /**
  * `POST api/auth/customer/forgotten-password`: emails a one-time link. An address shared by several
  * accounts answers 422 with a message starting 'Multiple' so the client asks for the customer ID.
- * Unknown addresses get the same answer as known ones, so the form reveals nobody's account.
+ * Every other request gets the same answer, whether or not an account matches and whether or not an
+ * email goes: past the caps (lib/rate-limit.ts `emailLimits`, per account and per address) nothing is
+ * sent, and nothing is refused, so neither the answer nor a 429 tells who has an account.
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -316,13 +409,7 @@ export async function requestPasswordReset(
   const { db, config } = deps;
   const client = await getCurrentClient(db, config);
   const accountKey = emailOrReference.trim().toLowerCase();
-  await assertNotRateLimited(db, 'password_reset', accountKey, ipAddress);
-  // Every request counts towards the limit: each one can send an email.
-  await recordAuthAttempt(db, { kind: 'password_reset', accountKey, ipAddress, succeeded: false });
-
-  const matches = looksLikeEmail(accountKey)
-    ? await findUsersByEmail(db, client.id, accountKey)
-    : [await findUserByReference(db, client.id, accountKey)].filter((user) => user !== undefined);
+  const matches = await accountsNamed(db, client.id, accountKey);
   if (matches.length > 1) {
     throw AppError.validation(
       { email_or_reference: [forgottenPasswordMessages.multiple] },
@@ -330,7 +417,11 @@ export async function requestPasswordReset(
     );
   }
   const user = matches[0];
-  if (user) {
+  deps.securityEvent?.('password.reset-requested', {
+    userId: user?.id,
+    reason: user ? undefined : 'unknown-account',
+  });
+  if (user && (await admitEmail(db, 'password_reset', user.id, ipAddress))) {
     const token = newToken();
     await insertResetToken(db, {
       userId: user.id,

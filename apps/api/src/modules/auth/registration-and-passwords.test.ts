@@ -1,17 +1,27 @@
 import { forgottenPasswordMessages } from '@leisure/contract/auth';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundEmails } from '../../db/schema';
+import { outboundEmails, users } from '../../db/schema';
+import { registrationLimitedMessage } from '../../lib/rate-limit';
 import { demoMember, familyEmail } from '../../seed/accounts';
 import type { TestApp } from '../../test/harness';
+import { registrationMessage } from './auth.service';
 import {
   bearer,
   browser,
   clientId,
   newCustomer,
   registrationTermIds,
+  signUp,
   startSeededApp,
 } from './auth-test-fixtures';
+
+/** The token of the verification link in a welcome email's text. */
+function verificationToken(text: string | undefined): string {
+  const token = /verify-email\/([\w-]+)/.exec(text ?? '')?.[1];
+  if (!token) throw new Error('no verification link in the welcome email');
+  return token;
+}
 
 describe('auth', () => {
   let t: TestApp;
@@ -21,7 +31,7 @@ describe('auth', () => {
   afterAll(async () => t.close());
 
   describe('register', () => {
-    it('creates the account (201), signs it in, records the terms and sends the welcome email', async () => {
+    it('creates the account (201) without signing it in, records the terms and sends the welcome email with a link that verifies the address', async () => {
       const b = browser(t);
       const email = 'robin.hughes@example.com';
       const res = await b.request(
@@ -34,7 +44,14 @@ describe('auth', () => {
         },
       );
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().token).toMatch(/^[\w-]{43}$/);
+      expect(res.json()).toEqual({ status: 'success', message: registrationMessage });
+      expect(res.cookies.map((cookie) => cookie.name)).not.toContain('leisure_session');
+      // The web app logs in next, with the address and password it just sent.
+      const login = await b.request('POST', '/api/auth/customer/login', {
+        username: email,
+        password: 'Robin-Pass-1',
+      });
+      expect(login.statusCode, login.body).toBe(200);
       const user = (await b.request('GET', '/api/auth/user')).json().data;
       expect(user).toMatchObject({
         email,
@@ -61,20 +78,149 @@ describe('auth', () => {
       expect(welcome?.subject).toBe('Welcome to Riverside Leisure');
       expect(welcome?.html).toContain('Robin');
       expect(welcome?.html).toContain(user.reference);
+
+      // The link verifies the address once: a second use, or a made-up token, is refused.
+      const token = verificationToken(welcome?.text);
+      const verifiedAt = async () =>
+        (await t.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerifiedAt ?? null;
+      expect(await verifiedAt()).toBeNull();
+      const verify = (value: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { token: value } });
+      const verified = await verify(token);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json().message).toBe('Thank you: your email address is confirmed.');
+      expect(await verifiedAt()).toBeInstanceOf(Date);
+      expect((await verify(token)).statusCode).toBe(403);
+      expect((await verify('made-up-token')).statusCode).toBe(403);
     });
 
-    it('answers 422 on email for an address already in use, and changes nothing', async () => {
+    it('answers an address already in use exactly as a new one: no account, no session, and a notice to its owner', async () => {
+      const payloadFor = async (email: string) => ({
+        ...newCustomer(email, { first_name: 'Mallory' }),
+        client_id: await clientId(t),
+        terms: await registrationTermIds(t),
+      });
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/register',
+        payload: await payloadFor(demoMember.email.toUpperCase()),
+        remoteAddress: '10.44.1.1',
+      });
+      const fresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/register',
+        payload: await payloadFor('brand.new@example.com'),
+        remoteAddress: '10.44.1.2',
+      });
+      expect(taken.statusCode).toBe(201);
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(taken.body).toBe(fresh.body);
+      expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+      expect(taken.cookies).toEqual([]);
+      expect(fresh.cookies).toEqual([]);
+
+      const accounts = await t.db.select().from(users).where(eq(users.email, demoMember.email));
+      expect(accounts).toHaveLength(1);
+      // The owner's password is unchanged: the one just sent does not open the account.
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/login',
+        payload: { username: demoMember.email, password: 'Robin-Pass-1' },
+        remoteAddress: '10.44.1.1',
+      });
+      expect(login.statusCode).toBe(401);
+
+      const mails = await t.db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.toAddress, demoMember.email));
+      const notice = mails.find((mail) => mail.template === 'registration_attempt');
+      expect(notice?.text).toContain(
+        'Someone tried to create a Riverside Leisure account with this email address',
+      );
+      expect(notice?.text).not.toContain('Mallory');
+      // Its links come from the settings (or the fallback origin), not from the request.
+      expect(notice?.text).toContain(`${t.config.publicUrls.fallbackOrigin}/account/login`);
+    });
+
+    it('builds the welcome link from the settings, never from a forged Host header', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/register',
+        headers: { host: 'evil.example' },
         payload: {
-          ...newCustomer(demoMember.email.toUpperCase()),
+          ...newCustomer('host.header@example.com'),
           client_id: await clientId(t),
           terms: await registrationTermIds(t),
         },
+        remoteAddress: '10.44.2.1',
       });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors.email).toEqual(['An account with this email address already exists.']);
+      expect(res.statusCode, res.body).toBe(201);
+      const [welcome] = await t.db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.toAddress, 'host.header@example.com'));
+      expect(welcome?.text).not.toContain('evil.example');
+      expect(welcome?.text).toContain(`${t.config.publicUrls.fallbackOrigin}/account/verify-email/`);
+    });
+
+    it('sends the owner of an address in use at most 3 notices a day, answering every registration the same', async () => {
+      const email = 'notice.cap@example.com';
+      const b = browser(t);
+      await signUp(t, b, email);
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/customer/register',
+          payload: {
+            ...newCustomer(email),
+            client_id: await clientId(t),
+            terms: await registrationTermIds(t),
+          },
+          remoteAddress: `10.44.3.${i}`,
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().message).toBe(registrationMessage);
+      }
+      const notices = await t.db
+        .select()
+        .from(outboundEmails)
+        .where(
+          sql`${outboundEmails.toAddress} = ${email} and ${outboundEmails.template} = 'registration_attempt'`,
+        );
+      expect(notices).toHaveLength(3);
+    });
+
+    it('allows 20 registrations an hour from one address, then answers 429 there only', async () => {
+      const payload = async (i: number) => ({
+        ...newCustomer(`many.${i}@example.com`),
+        client_id: await clientId(t),
+        terms: await registrationTermIds(t),
+      });
+      for (let i = 0; i < 20; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/customer/register',
+          payload: await payload(i),
+          remoteAddress: '10.44.4.1',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const limited = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/register',
+        payload: await payload(20),
+        remoteAddress: '10.44.4.1',
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe(registrationLimitedMessage);
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/register',
+        payload: await payload(21),
+        remoteAddress: '10.44.4.2',
+      });
+      expect(elsewhere.statusCode).toBe(201);
     });
 
     it('needs every registration term accepted, the password rule, a matching confirmation and the required fields', async () => {
@@ -176,11 +322,7 @@ describe('auth', () => {
     it('emails a one-time link that validates, sets the password, signs out every session and then stops working', async () => {
       const email = 'reset.me@example.com';
       const b = browser(t);
-      await b.request('POST', '/api/auth/customer/register', {
-        ...newCustomer(email),
-        client_id: await clientId(t),
-        terms: await registrationTermIds(t),
-      });
+      await signUp(t, b, email);
       const oldSession = b.jar.get('leisure_session') as string;
 
       const sent = await t.app.inject({
@@ -254,11 +396,7 @@ describe('auth', () => {
     it('saves non-empty answers, renews the token, and refuses a change to a field the customer may not set', async () => {
       const b = browser(t);
       const email = 'update.me@example.com';
-      await b.request('POST', '/api/auth/customer/register', {
-        ...newCustomer(email),
-        client_id: await clientId(t),
-        terms: await registrationTermIds(t),
-      });
+      await signUp(t, b, email);
       const before = b.jar.get('leisure_session') as string;
 
       const res = await b.request(
@@ -296,11 +434,7 @@ describe('auth', () => {
     it('changes the password only with the current one, and signs out other sessions', async () => {
       const email = 'password.change@example.com';
       const b = browser(t);
-      await b.request('POST', '/api/auth/customer/register', {
-        ...newCustomer(email),
-        client_id: await clientId(t),
-        terms: await registrationTermIds(t),
-      });
+      await signUp(t, b, email);
       const other = (
         await t.app.inject({
           method: 'POST',

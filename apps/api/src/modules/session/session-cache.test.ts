@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { outboundEmails, sessions, users } from '../../db/schema';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { bearer, browser, clientId, newCustomer, registrationTermIds } from '../auth/auth-test-fixtures';
+import { bearer, browser, signUp } from '../auth/auth-test-fixtures';
 
 /**
  * The short in-process cache of session lookups (session-cache.ts, SESSION_CACHE_MS): reads may use a
@@ -26,11 +26,7 @@ describe('session lookups kept for a moment', () => {
     sequence += 1;
     const email = `cached.session${sequence}@example.com`;
     const b = browser(t);
-    const res = await b.request('POST', '/api/auth/customer/register', {
-      ...newCustomer(email),
-      client_id: await clientId(t),
-      terms: await registrationTermIds(t),
-    });
+    const res = await signUp(t, b, email);
     expect(res.statusCode, res.body).toBe(201);
     return { b, email };
   }

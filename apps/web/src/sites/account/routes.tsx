@@ -16,6 +16,7 @@ const PasswordResetScreen = lazyWithTimeout(
   () => import('./screens/password-reset-screen'),
   'PasswordResetScreen',
 );
+const VerifyEmailScreen = lazyWithTimeout(() => import('./screens/verify-email-screen'), 'VerifyEmailScreen');
 const AccountLayout = lazyWithTimeout(() => import('./account-layout'), 'AccountLayout');
 const DashboardScreen = lazyWithTimeout(() => import('./screens/dashboard-screen'), 'DashboardScreen');
 const UserDetailsScreen = lazyWithTimeout(() => import('./screens/user-details-screen'), 'UserDetailsScreen');
@@ -26,6 +27,8 @@ export const accountRoutes: RouteObject[] = [
     path: '/password-reset/:token',
     element: <RequireAnonymous>{screen(PasswordResetScreen)}</RequireAnonymous>,
   },
+  // The welcome email's link: works whether or not the customer is signed in.
+  { path: '/verify-email/:token', element: screen(VerifyEmailScreen) },
   {
     path: '/',
     element: (

@@ -59,6 +59,9 @@ function fakeTermsLayout(scrollHeight: number, clientHeight: number) {
   });
 }
 
+/** The API's one answer to a registration, for a new address or one in use alike. */
+const registered = 'Thank you for registering. We have sent you an email: please check your inbox.';
+
 describe('/register', () => {
   it('renders the sections as fieldsets, every field type, the required marker and hints', async () => {
     renderRoutes(accountRoutes, { path: '/register' });
@@ -114,7 +117,7 @@ describe('/register', () => {
           {
             message: 'The given data was invalid.',
             errors: {
-              email: ['An account with this email address already exists.'],
+              email: ['Enter a valid email address.'],
               password: ['The password confirmation does not match.'],
             },
           },
@@ -128,9 +131,7 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const email = screen.getByRole('textbox', { name: 'Email address' });
-    await waitFor(() =>
-      expect(describedText(email)).toContain('An account with this email address already exists.'),
-    );
+    await waitFor(() => expect(describedText(email)).toContain('Enter a valid email address.'));
     expect(describedText(screen.getByLabelText(/^Confirm password/))).toContain(
       'The password confirmation does not match.',
     );
@@ -208,7 +209,7 @@ describe('/register', () => {
       http.post('/api/auth/customer/register', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         query = new URL(request.url).search;
-        return HttpResponse.json({ token: 't', status: 'success' }, { status: 201 });
+        return HttpResponse.json({ status: 'success', message: registered }, { status: 201 });
       }),
       http.post('/api/auth/customer/login', async ({ request }) => {
         login = await request.json();
@@ -242,5 +243,29 @@ describe('/register', () => {
       checksum: '0123456789abcdef0123456789abcdef',
     });
     expect(login).toEqual({ username: 'robin@example.com', password: 'Robin-Pass-1' });
+  });
+
+  it('after a 201 whose login fails (an address already in use), says to check the email and offers log in, naming no account', async () => {
+    noTerms();
+    server.use(
+      http.post('/api/auth/customer/register', () =>
+        HttpResponse.json({ status: 'success', message: registered }, { status: 201 }),
+      ),
+      http.post('/api/auth/customer/login', () =>
+        HttpResponse.json({ message: 'These credentials do not match our records.' }, { status: 401 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoutes(accountRoutes, { path: '/register' });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Thank you for registering. We have sent you an email: please check your inbox.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to your account' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText(/already exists/i)).not.toBeInTheDocument();
   });
 });
