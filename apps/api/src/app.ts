@@ -45,6 +45,7 @@ import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.rout
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { Readiness } from './modules/health/readiness';
 import { joiningRoutes } from './modules/joining/joining.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
@@ -80,6 +81,8 @@ export interface AppDeps {
    * give their own, as the load of a test worker is not the product's to judge.
    */
   eventLoopLoad?: EventLoopLoad;
+  /** Turned by the shutdown (server.ts) before anything closes: GET /api/health/ready then answers 503. */
+  readiness?: Readiness;
 }
 
 export type App = FastifyInstance;
@@ -375,7 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installPaymentProvider(app, config, db);
   const directDebitProvider = installDirectDebitProvider(app, config);
 
-  await app.register(healthRoutes, { prefix: '/api', database: deps.database });
+  await app.register(healthRoutes, { prefix: '/api', database: deps.database, readiness: deps.readiness });
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });

@@ -53,7 +53,7 @@ export interface TestApp {
 /** The real app, in process, on its own fresh database; drive it with `app.inject`. */
 export async function startTestApp(
   settings: Record<string, string> = {},
-  deps: Pick<AppDeps, 'eventLoopLoad'> = {},
+  deps: Pick<AppDeps, 'eventLoopLoad' | 'readiness'> = {},
 ): Promise<TestApp> {
   const config = testConfig(settings);
   const database = await openTestDatabase();
