@@ -20,6 +20,11 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { isRaceError } from './db/locks';
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from './db/unavailable';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
@@ -361,6 +366,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // A row lock waited past its time (db/locks.ts) or a serialisation lost: nothing was written.
       request.log.warn({ err: error }, 'lost race answered as 409');
       return sendError(reply, 409, defaultMessages.conflict);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A statement past its timeout, a full pool queue, a database that cannot be reached: busy, not broken.
+      request.log.warn({ err: error }, 'database unavailable answered as 503');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(reply, 503, databaseUnavailableMessage);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Something has gone wrong, please try again.');
