@@ -43,6 +43,8 @@ const unavailableCodes = new Set([
 /** pg's own errors carry no code: a connect or pool wait past connectionTimeoutMillis, a lost socket. */
 const unavailableMessages = [
   'timeout exceeded when trying to connect',
+  // A shared connection's own connect past connectionTimeoutMillis (pg's Client).
+  'timeout expired',
   'Connection terminated due to connection timeout',
   'Connection terminated unexpectedly',
   'Client has encountered a connection error and is not queryable',
