@@ -115,8 +115,9 @@ async function supervise(config: Config): Promise<void> {
   let stopping = false;
   let ready = false;
   const serving = new Set<number>();
-  /** Exit codes of the workers stopped by the shutdown, and who waits for the last. */
+  /** Exit codes of the workers stopped by the shutdown, those still to stop, and who waits for the last. */
   const stopped: (number | null)[] = [];
+  const toStop = new Set<number>();
   let allStopped: () => void = () => {};
   const start = () => {
     const worker = cluster.fork();
@@ -135,7 +136,9 @@ async function supervise(config: Config): Promise<void> {
     if (stopping) {
       // One still starting when the signal came had nothing in flight: killed by it, it stopped as asked.
       stopped.push(signal === 'SIGTERM' && !served ? 0 : signal ? null : code);
-      if (running().length === 0) allStopped();
+      // Counted by id: cluster.workers may still list a worker whose exit came before its disconnect.
+      toStop.delete(worker.id);
+      if (toStop.size === 0) allStopped();
       return;
     }
     if (!served) {
@@ -166,6 +169,7 @@ async function supervise(config: Config): Promise<void> {
       if (err) console.error(err);
       stopping = true;
       const workers = running();
+      for (const worker of workers) toStop.add(worker.id);
       if (workers.length > 0) {
         const done = new Promise<void>((resolve) => {
           allStopped = resolve;
