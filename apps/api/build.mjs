@@ -1,9 +1,14 @@
-// Bundles the API into dist/server.js (and the staff tool into dist/staff.js, the bootstrap into dist/operator.js). npm packages stay external (installed beside it);
+// Bundles the API into dist/server.js (and the staff tool into dist/staff.js, the bootstrap into dist/operator.js, the migrations command into dist/migrate.js). npm packages stay external (installed beside it);
 // our workspace packages are TypeScript source, so they are bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts', operator: 'src/cli/operator.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    staff: 'src/cli/staff.ts',
+    operator: 'src/cli/operator.ts',
+    migrate: 'src/cli/migrate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -20,6 +20,11 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { isRaceError } from './db/locks';
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from './db/unavailable';
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
@@ -45,6 +50,7 @@ import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.rout
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { Readiness } from './modules/health/readiness';
 import { joiningRoutes } from './modules/joining/joining.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
@@ -85,6 +91,8 @@ export interface AppDeps {
    * give their own, as the load of a test worker is not the product's to judge.
    */
   eventLoopLoad?: EventLoopLoad;
+  /** Turned by the shutdown (server.ts) before anything closes: GET /api/health/ready then answers 503. */
+  readiness?: Readiness;
 }
 
 export type App = FastifyInstance;
@@ -375,6 +383,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       request.log.warn({ err: error }, 'lost race answered as 409');
       return sendError(reply, 409, defaultMessages.conflict);
     }
+    if (isDatabaseUnavailable(error)) {
+      // A statement past its timeout, a full pool queue, a database that cannot be reached: busy, not broken.
+      request.log.warn({ err: error }, 'database unavailable answered as 503');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(reply, 503, databaseUnavailableMessage);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Something has gone wrong, please try again.');
   });
@@ -391,7 +405,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installPaymentProvider(app, config, db);
   const directDebitProvider = installDirectDebitProvider(app, config);
 
-  await app.register(healthRoutes, { prefix: '/api', database: deps.database });
+  await app.register(healthRoutes, { prefix: '/api', database: deps.database, readiness: deps.readiness });
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });

@@ -194,6 +194,27 @@ const settingsShape = z.object({
     .default(72),
   /** Registrations answered from one address in an hour before 429 (a centre's desk stays under 20). */
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  // ---- Operations: database limits and shutdown (issue 44) ----
+  /** PostgreSQL connections in this process's pool (transactions and statements not shared). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Requests that may wait for a pool connection when all are busy; one more is answered 503 with
+   * Retry-After at once, rather than piling up behind a stuck database.
+   */
+  DATABASE_POOL_QUEUE: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** Longest wait to open a PostgreSQL connection, and for a free one from the pool, in ms. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** PostgreSQL's statement_timeout for the API's statements, in ms (0: none); migrations have none. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** PostgreSQL ends a session left idle inside a transaction this long, in ms (0: never). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * On SIGTERM, how long readiness answers 503 while the server still takes requests, so a load
+   * balancer stops sending before the port closes, in seconds (0: close at once).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** From the signal, how long a shutdown may take before the process exits non-zero, in seconds. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
   /** How long a place in a basket (or a waitlist offer) is held before it is released. */
   CART_HOLD_MINUTES: z.coerce
@@ -340,6 +361,16 @@ const configSchema = settingsShape
         collectionsEverySeconds: env.DD_COLLECTIONS_EVERY_SECONDS,
       },
       trustProxy: env.TRUST_PROXY ?? false,
+      operations: {
+        database: {
+          poolSize: env.DATABASE_POOL_SIZE,
+          poolQueue: env.DATABASE_POOL_QUEUE,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        },
+        shutdown: { drainSeconds: env.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS },
+      },
     };
   });
 

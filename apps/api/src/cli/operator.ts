@@ -10,10 +10,9 @@
  * prints a one-time link where the administrator sets their password. It runs with the server's
  * own settings, so in production it checks them as the server does.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/configured';
 import { siteUrlsAt } from '../lib/public-urls';
 import { createFirstAdministrator } from '../modules/auth/operator-bootstrap.service';
 import { createClient, hasAnyClient } from '../modules/operator/operator.service';
@@ -68,10 +67,7 @@ async function init(args: string[]): Promise<void> {
   }
 
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.resolve(config.dataDir, 'pglite'),
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     const created = await database.db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import {
   writeStalledAfterMs,
   writesBeforeNextConnection,
 } from './shared-connections';
+import { PoolQueueFullError } from './unavailable';
 
 /**
  * The one database type the services and repositories see, whichever driver is behind it. Without
@@ -33,6 +34,38 @@ export type Database = PgDatabase<PgQueryResultHKT>;
  * booking transaction needs no `set local` round trip of its own, and no request waits without end.
  */
 export const defaultLockWaitMs = 3_000;
+
+/**
+ * How long the API's work may hold or wait for the database (issue 44), the settings' defaults.
+ * Statement and idle-in-transaction limits are PostgreSQL's own, set as each connection opens;
+ * migrations run on a connection of their own without them (`migrateUnderLock`).
+ */
+export interface DatabaseLimits {
+  /** Longest wait to open a connection, and for a free one from the pool (pg's connectionTimeoutMillis). */
+  connectTimeoutMs: number;
+  /** statement_timeout: a statement running (or waiting for a lock) this long is cancelled; 0 none. */
+  statementTimeoutMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session idle this long in a transaction. */
+  idleInTransactionTimeoutMs: number;
+  /** Requests waiting for a pool connection past which the next is refused (PoolQueueFullError). */
+  poolQueue: number;
+}
+
+export const defaultDatabaseLimits: DatabaseLimits = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+  poolQueue: 100,
+};
+
+/**
+ * Statements of a shared connection (db/shared-connections.ts) in flight on each before the next
+ * goes through the pool instead, whose bounded queue then refuses what the database cannot take.
+ */
+export const sharedStatementsInFlightLimit = 256;
+
+/** The advisory lock every replica's migrations take (`pg_advisory_lock`): one migrates at a time. */
+export const migrationsLockKey = 4_404_400_044;
 
 export interface DatabaseHandle {
   db: Database;
@@ -65,6 +98,8 @@ export interface DatabaseOptions {
   sharedWrites?: number;
   /** When a shared write connection counts as stalled (`writeStalledAfterMs`; tests set 0). */
   sharedWriteStalledAfterMs?: number;
+  /** Timeouts and the pool's queue (PostgreSQL; PGlite, in process, has no connections to limit). */
+  limits?: Partial<DatabaseLimits>;
 }
 
 /** Finds the committed migrations folder, both from src/ (tests, tsx) and from dist/ (the build). */
@@ -81,11 +116,21 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     installFastResults();
-    const connection = {
+    const limits = { ...defaultDatabaseLimits, ...options.limits };
+    const connection: pg.ClientConfig = {
       connectionString: options.url,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      // A connection whose server went away without a word (a fail-over, a dropped NAT entry) is
+      // found by TCP keepalive, not by the next statement's wait.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // Sent with the connection's start-up packet: no round trip of its own. (PgBouncer does not
-      // pass `options` on: behind one, set it on the role, `alter role ... set lock_timeout`.)
-      options: `-c lock_timeout=${defaultLockWaitMs}`,
+      // pass `options` on: behind one, set them on the role, `alter role ... set lock_timeout`.)
+      options: [
+        `-c lock_timeout=${defaultLockWaitMs}`,
+        `-c statement_timeout=${limits.statementTimeoutMs}`,
+        `-c idle_in_transaction_session_timeout=${limits.idleInTransactionTimeoutMs}`,
+      ].join(' '),
     };
     const pool = new pg.Pool({
       ...connection,
@@ -93,17 +138,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       Client: NamedStatementClient,
       pipeline: true,
     });
+    boundTheQueueOf(pool, limits.poolQueue);
     const sharedReads = options.sharedReads ?? 2;
     const sharedWrites = options.sharedWrites ?? 2;
     const reads =
       sharedReads > 0
-        ? new SharedConnections(connection, sharedReads, { beforeNextConnection: readsBeforeNextConnection })
+        ? new SharedConnections(connection, sharedReads, {
+            beforeNextConnection: readsBeforeNextConnection,
+            inFlightLimit: sharedStatementsInFlightLimit,
+          })
         : undefined;
     const writes =
       sharedWrites > 0
         ? new SharedConnections(connection, sharedWrites, {
             beforeNextConnection: writesBeforeNextConnection,
             stalledAfterMs: options.sharedWriteStalledAfterMs ?? writeStalledAfterMs,
+            inFlightLimit: sharedStatementsInFlightLimit,
           })
         : undefined;
     shareStatementsOf(pool, { reads, writes });
@@ -116,7 +166,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: () =>
+        migrateUnderLock({ connectionString: options.url, connectionTimeoutMillis: limits.connectTimeoutMs }),
       close: async () => {
         await Promise.all([reads?.end(), writes?.end()]);
         await pool.end();
@@ -135,6 +186,54 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Refuses a connection request at once (PoolQueueFullError, answered 503) when `queue` requests
+ * already wait for one: pg's pool would queue without end. `pool.query` takes its connection
+ * through `pool.connect`, so both are bounded. A request that waits in the queue still gives up
+ * after connectionTimeoutMillis.
+ */
+function boundTheQueueOf(pool: pg.Pool, queue: number): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  const full = () =>
+    pool.waitingCount >= queue && pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10);
+  const bounded = (callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (!full()) return connect(callback);
+    const error = new PoolQueueFullError(pool.waitingCount);
+    if (callback) {
+      process.nextTick(() => callback(error));
+      return undefined;
+    }
+    return Promise.reject(error);
+  };
+  pool.connect = bounded as typeof pool.connect;
+}
+
+/**
+ * Applies the committed migrations on a connection of their own, under a PostgreSQL advisory lock:
+ * replicas starting at once migrate one after another, so the first applies them and the others
+ * find nothing left to do. The connection has none of the API's limits: a migration (or the wait
+ * for another replica's) may take longer than a request's 3 s lock_timeout or its statement_timeout.
+ */
+async function migrateUnderLock(connection: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client({
+    ...connection,
+    keepAlive: true,
+    options: '-c lock_timeout=0 -c statement_timeout=0 -c idle_in_transaction_session_timeout=0',
+  });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationsLockKey]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      // A broken connection releases the lock as it closes; the migration's own error is the one to see.
+      await client.query('select pg_advisory_unlock($1)', [migrationsLockKey]).catch(() => undefined);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** True when the database answers a trivial query. */

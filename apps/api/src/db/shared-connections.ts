@@ -71,13 +71,18 @@ export class SharedConnections {
        * for a lock): it takes no more. Unset for reads, which never wait for one.
        */
       stalledAfterMs?: number;
+      /**
+       * Statements in flight on every connection past which the next is not taken (it goes through
+       * the pool, whose queue is bounded): a pipeline would otherwise grow without end.
+       */
+      inFlightLimit?: number;
     },
   ) {
     this.connections = Array.from({ length: size }, () => undefined);
     this.issuedAt = Array.from({ length: size }, () => []);
   }
 
-  /** The statement's answer; undefined, sending nothing, when every connection is stalled. */
+  /** The statement's answer; undefined, sending nothing, when every connection is stalled or full. */
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> | undefined {
     const now = performance.now();
     const index = this.connectionFor(now);
@@ -99,16 +104,17 @@ export class SharedConnections {
 
   /**
    * The first connection not yet holding its share of statements, else the least busy one that is
-   * not stalled; undefined when all are.
+   * neither stalled nor full; undefined when none is.
    */
   private connectionFor(now: number): number | undefined {
     const room = this.issuedAt.findIndex((issued) => issued.length < this.spread.beforeNextConnection);
     if (room >= 0) return room;
-    const { stalledAfterMs } = this.spread;
+    const { stalledAfterMs, inFlightLimit } = this.spread;
     let least: number | undefined;
     this.issuedAt.forEach((issued, index) => {
       const oldest = issued[0] ?? now;
       if (stalledAfterMs !== undefined && now - oldest >= stalledAfterMs) return;
+      if (inFlightLimit !== undefined && issued.length >= inFlightLimit) return;
       if (least === undefined || issued.length < (this.issuedAt[least]?.length ?? 0)) least = index;
     });
     return least;

@@ -53,7 +53,7 @@ export interface TestApp {
 /** The real app, in process, on its own fresh database; drive it with `app.inject`. */
 export async function startTestApp(
   settings: Record<string, string> = {},
-  deps: Pick<AppDeps, 'eventLoopLoad'> = {},
+  deps: Pick<AppDeps, 'eventLoopLoad' | 'readiness'> = {},
 ): Promise<TestApp> {
   const config = testConfig(settings);
   const database = await openTestDatabase();
@@ -85,8 +85,8 @@ export async function databaseNameOf(db: Database): Promise<string> {
 export async function openOnSameDatabase(
   db: Database,
   poolSize: number,
-  /** Its shared connections (db/shared-connections.ts), when not the API's own. */
-  shared: Pick<DatabaseOptions, 'sharedReads' | 'sharedWrites' | 'sharedWriteStalledAfterMs'> = {},
+  /** Its shared connections (db/shared-connections.ts) and limits, when not the API's own. */
+  shared: Pick<DatabaseOptions, 'sharedReads' | 'sharedWrites' | 'sharedWriteStalledAfterMs' | 'limits'> = {},
 ): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('a second handle needs TEST_DATABASE_URL=postgresql://...');

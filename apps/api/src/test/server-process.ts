@@ -27,11 +27,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `src/server.ts` as its own process (PostgreSQL at `databaseUrl`, no seed, jobs off unless
- * `env` turns them on); resolves once it answers its health check.
+ * Starts `src/server.ts` as its own process (PostgreSQL at `databaseUrl`, else the embedded database
+ * in a fresh DATA_DIR; no seed, jobs off unless `env` turns them on); resolves once it answers its
+ * health check.
  */
 export async function startServerProcess(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -40,7 +41,8 @@ export async function startServerProcess(
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
+      // Empty is unset (config.ts).
+      DATABASE_URL: databaseUrl ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED: 'false',
