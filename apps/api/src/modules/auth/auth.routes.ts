@@ -18,7 +18,6 @@ import { zErrorResponse } from '@leisure/contract/errors';
 import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteUrlsOf, trustedSiteUrlsOf } from '../../lib/public-urls';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
@@ -143,8 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const body = request.body;
-      const links = siteUrlsOf(config.publicUrls, request);
-      const user = await register({ ...deps, links }, request.query.onboarding_type, {
+      const user = await register(deps, request.query.onboarding_type, {
         clientId: body.client_id,
         password: body.password,
         passwordConfirmation: body.password_confirmation,
@@ -178,11 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => ({
-      message: await requestPasswordReset(
-        { ...deps, trustedLinks: trustedSiteUrlsOf(config.publicUrls, request) },
-        request.body.email_or_reference,
-        request.ip,
-      ),
+      message: await requestPasswordReset(deps, request.body.email_or_reference, request.ip),
     }),
   );
 

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
-import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
+import { emailSiteUrls } from '../../lib/public-urls';
 import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
@@ -50,13 +50,6 @@ export interface AuthDeps {
   db: Database;
   config: Config;
   mailer: Mailer;
-  /**
-   * The sub-sites' URLs for the request being served (lib/public-urls.ts): `links` for emails to the
-   * requester, `trustedLinks` for one to an account someone asked for (a reset link must never follow
-   * a forged Host). Unset: the settings, else the fallback origin.
-   */
-  links?: SiteUrls;
-  trustedLinks?: SiteUrls;
 }
 
 const looksLikeEmail = (value: string) => value.includes('@');
@@ -239,7 +232,7 @@ export async function register(
   const welcome = welcomeEmail(
     brand,
     { firstName: user.firstName, reference: user.reference },
-    `${(deps.links ?? siteUrlsAt(config.publicUrls)).account}/`,
+    `${emailSiteUrls(config.publicUrls).account}/`,
   );
   await deps.mailer.send({ to: user.email, template: 'welcome', ...welcome });
   return user;
@@ -338,7 +331,7 @@ export async function requestPasswordReset(
       expiresAt: new Date(Date.now() + config.passwordResetTtlMinutes * 60_000),
     });
     const brand = await getBrand(db, config);
-    const url = `${(deps.trustedLinks ?? siteUrlsAt(config.publicUrls)).account}/password-reset/${token}`;
+    const url = `${emailSiteUrls(config.publicUrls).account}/password-reset/${token}`;
     const email = passwordResetEmail(
       brand,
       { firstName: user.firstName },
