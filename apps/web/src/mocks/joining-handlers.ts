@@ -387,10 +387,10 @@ export const joiningHandlers = [
   http.post(api('auth/customer/register'), () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the mock stands in for the server's Set-Cookie
     document.cookie = `${getApiSettings().csrfCookie}=mock-csrf; path=/; samesite=lax`;
-    return HttpResponse.json({ token: 'mock-token' }, { status: 201 });
+    return HttpResponse.json({ status: 'success' }, { status: 201 });
   }),
 
   http.put(api('my-account/user/update'), () =>
-    HttpResponse.json({ token: 'mock-token', status: 'success', message: 'Details saved' }),
+    HttpResponse.json({ status: 'success', message: 'Details saved' }),
   ),
 ];

@@ -10,8 +10,8 @@ export interface UpdateUserDetailsRequest {
   passwordChange?: { currentPassword: string; password: string; repeatNewPassword: string };
 }
 
+/** The renewed session comes as cookies: a browser never gets the token in a body. */
 export interface UpdateUserDetailsResponse {
-  token: string;
   status: 'success';
   message: string;
 }
