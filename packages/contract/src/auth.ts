@@ -142,6 +142,8 @@ export const detailsMessages = {
   termsRequired: 'You must accept the terms and conditions.',
   notAuthorised: 'This field cannot be changed.',
   currentPasswordWrong: 'Your current password is incorrect.',
+  /** A new email address needs the current password too (issue 44). */
+  currentPasswordForEmail: 'Enter your current password to change your email address.',
 } as const;
 
 // ---- Forgotten password and reset ----------------------------------------------------------

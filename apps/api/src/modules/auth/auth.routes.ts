@@ -20,6 +20,7 @@ import { zErrorResponse } from '@leisure/contract/errors';
 import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
@@ -140,7 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      await exchangeHandover(db, config, request, reply, request.body.token);
+      const userId = await exchangeHandover(db, config, request, reply, request.body.token);
+      logSecurityEvent(request.log, 'session.handover', { ...requestFields(request), userId });
       return { status: 'success' as const };
     },
   );
@@ -255,11 +257,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await resetPassword(deps, {
+      const userId = await resetPassword(deps, {
         token: request.body.token,
         password: request.body.password,
         passwordConfirmation: request.body.password_confirmation,
       });
+      logSecurityEvent(request.log, 'password.reset', { ...requestFields(request), userId });
       return { message: passwordResetMessages.done };
     },
   );
@@ -289,13 +292,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
       const body = request.body;
-      await updateDetails(deps, auth.user, request.query.onboarding_type, {
+      const changed = await updateDetails(deps, auth.user, request.query.onboarding_type, {
         answers: answersOf(body, ['current_password', 'password', 'repeat_new_password', 'terms']),
         currentPassword: body.current_password,
         password: body.password,
         repeatNewPassword: body.repeat_new_password,
         terms: body.terms,
       });
+      for (const [event, happened] of [
+        ['email.changed', changed.emailChanged],
+        ['password.changed', changed.passwordChanged],
+      ] as const) {
+        if (happened)
+          logSecurityEvent(request.log, event, { ...requestFields(request), userId: auth.user.id });
+      }
       await endSession(db, auth);
       // An API client on a bearer token has no use for cookies; a browser gets its renewed ones.
       const { token } = await startSession(db, config, request, reply, auth.user.id, {

@@ -22,7 +22,7 @@ import {
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
 import type { Mailer } from '../mail/mail.service';
-import { passwordResetEmail, welcomeEmail } from '../mail/templates';
+import { accountChangeNoticeEmail, passwordResetEmail, welcomeEmail } from '../mail/templates';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import { endUserSessions } from '../session/session';
@@ -248,14 +248,16 @@ export interface UpdateInput {
 
 /**
  * `PUT api/my-account/user/update`: saves the non-empty answers the customer sent and, when asked,
- * a new password (which signs out every other session). The caller then rotates the session.
+ * a new password (which signs out every other session). A new password or a new email address needs
+ * the current password; either change voids outstanding reset links and is announced to the address
+ * the account had (issue 44). The caller then rotates the session.
  */
 export async function updateDetails(
   deps: AuthDeps,
   user: UserRow,
   onboardingType: OnboardingType,
   input: UpdateInput,
-): Promise<{ passwordChanged: boolean }> {
+): Promise<{ passwordChanged: boolean; emailChanged: boolean }> {
   const { db } = deps;
   const form = await getDataFieldForm(db, user.clientId, onboardingType, customerRecord(user));
   const answers = Object.fromEntries(
@@ -268,13 +270,14 @@ export async function updateDetails(
   }
 
   const changingPassword = Boolean(input.password);
-  if (changingPassword) {
-    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      errors.current_password = [detailsMessages.currentPasswordWrong];
-    }
-    if (input.password !== input.repeatNewPassword)
-      errors.repeat_new_password = [passwordMessages.confirmation];
-  }
+  const changingEmail = Boolean(columns.email) && columns.email?.toLowerCase() !== user.email.toLowerCase();
+  const currentPasswordError = await checkCurrentPassword(user, input.currentPassword, {
+    changingPassword,
+    changingEmail,
+  });
+  if (currentPasswordError) errors.current_password = [currentPasswordError];
+  if (changingPassword && input.password !== input.repeatNewPassword)
+    errors.repeat_new_password = [passwordMessages.confirmation];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
   await db.transaction(async (tx) => {
@@ -290,8 +293,51 @@ export async function updateDetails(
     });
     if (input.terms?.length) await insertTermsAcceptances(tx, user.id, input.terms, onboardingType);
     if (changingPassword) await endUserSessions(tx, user.id);
+    // A reset link sent before must not undo the change (or reach a mailbox the account has left).
+    if (changingPassword || changingEmail) await expireUserResetTokens(tx, user.id, new Date());
   });
-  return { passwordChanged: changingPassword };
+  // To the address the account had: its owner hears of a change they did not make.
+  if (changingEmail) await sendAccountNotice(deps, user, 'email_changed');
+  if (changingPassword) {
+    await sendAccountNotice(deps, { ...user, email: columns.email ?? user.email }, 'password_changed');
+  }
+  return { passwordChanged: changingPassword, emailChanged: changingEmail };
+}
+
+/**
+ * The current password's field message, or undefined when none is needed or it is right: a new
+ * password or a new email address needs it (so a session alone cannot take the account over).
+ */
+async function checkCurrentPassword(
+  user: UserRow,
+  currentPassword: string | undefined,
+  changing: { changingPassword: boolean; changingEmail: boolean },
+): Promise<string | undefined> {
+  if (!changing.changingPassword && !changing.changingEmail) return undefined;
+  if (!currentPassword) {
+    return changing.changingPassword
+      ? detailsMessages.currentPasswordWrong
+      : detailsMessages.currentPasswordForEmail;
+  }
+  return (await verifyPassword(user.passwordHash, currentPassword))
+    ? undefined
+    : detailsMessages.currentPasswordWrong;
+}
+
+/** Emails the account's owner that its password or email address changed (accountChangeNoticeEmail). */
+async function sendAccountNotice(
+  deps: AuthDeps,
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  change: 'password_changed' | 'password_reset' | 'email_changed',
+): Promise<void> {
+  const brand = await getBrand(deps.db, deps.config);
+  const email = accountChangeNoticeEmail(
+    brand,
+    { firstName: user.firstName },
+    change,
+    `${emailSiteUrls(deps.config.publicUrls).account}/`,
+  );
+  await deps.mailer.send({ to: user.email, template: `account_${change}`, ...email });
 }
 
 // ---- Forgotten password and reset ----------------------------------------------------------------
@@ -361,7 +407,7 @@ export async function validateResetToken(deps: AuthDeps, token: string): Promise
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; password: string; passwordConfirmation: string },
-): Promise<void> {
+): Promise<number> {
   const { db } = deps;
   const { row, user } = await liveResetToken(deps, input.token);
   if (input.password !== input.passwordConfirmation) {
@@ -376,6 +422,7 @@ export async function resetPassword(
     await expireUserResetTokens(tx, user.id, new Date());
     await endUserSessions(tx, user.id);
   });
+  await sendAccountNotice(deps, user, 'password_reset');
   // The owner proved the account by email: its login failures no longer slow it down.
   for (const accountKey of [user.email, user.reference]) {
     if (accountKey) {
@@ -387,4 +434,5 @@ export async function resetPassword(
       });
     }
   }
+  return user.id;
 }

@@ -245,7 +245,7 @@ export async function exchangeHandover(
   request: FastifyRequest,
   reply: FastifyReply,
   code: string,
-): Promise<void> {
+): Promise<number> {
   const now = new Date();
   const handover = code.length <= 200 ? await findLiveHandover(db, hashToken(code), now) : undefined;
   if (!handover) throw new AppError('unauthenticated', handoverMessages.invalid);
@@ -258,6 +258,7 @@ export async function exchangeHandover(
   // The same user's earlier session in this browser is replaced by the new one.
   if (current?.via === 'cookie') await endSession(db, current);
   await startSession(db, config, request, reply, handover.userId);
+  return handover.userId;
 }
 
 /**
