@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
+import { passwordPolicyProblems } from '../../lib/password-policy';
 import { emailSiteUrls } from '../../lib/public-urls';
 import { assertNotRateLimited, recordAuthAttempt } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -207,6 +208,11 @@ export async function register(
   }
   if (!columns.firstName && !errors.first_name) errors.first_name = ['First name is required.'];
   if (!columns.lastName && !errors.last_name) errors.last_name = ['Last name is required.'];
+  await addPasswordPolicyErrors(errors, 'password', input.password, {
+    email,
+    firstName: columns.firstName,
+    lastName: columns.lastName,
+  });
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
   const user = await db.transaction(async (tx) => {
@@ -278,6 +284,13 @@ export async function updateDetails(
   if (currentPasswordError) errors.current_password = [currentPasswordError];
   if (changingPassword && input.password !== input.repeatNewPassword)
     errors.repeat_new_password = [passwordMessages.confirmation];
+  if (changingPassword) {
+    await addPasswordPolicyErrors(errors, 'password', input.password as string, {
+      email: columns.email ?? user.email,
+      firstName: columns.firstName ?? user.firstName,
+      lastName: columns.lastName ?? user.lastName,
+    });
+  }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
   await db.transaction(async (tx) => {
@@ -302,6 +315,20 @@ export async function updateDetails(
     await sendAccountNotice(deps, { ...user, email: columns.email ?? user.email }, 'password_changed');
   }
   return { passwordChanged: changingPassword, emailChanged: changingEmail };
+}
+
+/**
+ * Adds the server's password policy (common passwords, one's own email or name: lib/password-policy.ts)
+ * to a new password's field errors; the contract has checked its length.
+ */
+async function addPasswordPolicyErrors(
+  errors: FieldErrors,
+  field: string,
+  password: string,
+  owner: Parameters<typeof passwordPolicyProblems>[1],
+): Promise<void> {
+  const problems = await passwordPolicyProblems(password, owner);
+  if (problems.length > 0) errors[field] = [...(errors[field] ?? []), ...problems];
 }
 
 /**
@@ -410,9 +437,12 @@ export async function resetPassword(
 ): Promise<number> {
   const { db } = deps;
   const { row, user } = await liveResetToken(deps, input.token);
+  const errors: FieldErrors = {};
   if (input.password !== input.passwordConfirmation) {
-    throw AppError.validation({ password_confirmation: [passwordMessages.confirmation] });
+    errors.password_confirmation = [passwordMessages.confirmation];
   }
+  await addPasswordPolicyErrors(errors, 'password', input.password, user);
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     if (!(await consumeResetToken(tx, row.id, new Date()))) {
