@@ -5,8 +5,9 @@
  * and on the server, which also refuses common passwords and one's own email or name
  * (apps/api/src/lib/password-policy.ts). The spec's composition texts (my-account.md 5 and
  * joining-and-payments.md 2: "at least 8 characters, 1 lowercase, 1 uppercase, 1 number and 1 special
- * character") are hints shown with the field, never refusals: Password1! meets all of them and is
- * among the first guesses of any attacker (docs/decisions/044-accounts-password-policy.md).
+ * character") are the hint shown with the field (the web's `fields.passwordHint`), never refusals:
+ * Password1! meets all of them and is among the first guesses of any attacker
+ * (docs/decisions/044-accounts-password-policy.md).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -14,10 +15,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const passwordMessages = {
   min: `Must contain at least ${PASSWORD_MIN_LENGTH} characters`,
   max: `Must contain at most ${PASSWORD_MAX_LENGTH} characters`,
-  lowercase: 'Must contain at least 1 lowercase letter',
-  uppercase: 'Must contain at least 1 uppercase letter',
-  number: 'Must contain at least 1 number',
-  special: 'Must contain at least 1 special character',
   confirmation: 'The password confirmation does not match.',
   common: 'This password is too common and easy to guess. Please choose another.',
   personal: 'Your password must not be your email address or your name.',
@@ -28,15 +25,4 @@ export function passwordProblems(password: string): string[] {
   if (password.length < PASSWORD_MIN_LENGTH) return [passwordMessages.min];
   if (password.length > PASSWORD_MAX_LENGTH) return [passwordMessages.max];
   return [];
-}
-
-/** The spec's composition texts as hints: each one, and whether this password follows it. */
-export function passwordHints(password: string): { message: string; met: boolean }[] {
-  return [
-    { message: passwordMessages.min, met: password.length >= PASSWORD_MIN_LENGTH },
-    { message: passwordMessages.lowercase, met: /\p{Ll}/u.test(password) },
-    { message: passwordMessages.uppercase, met: /\p{Lu}/u.test(password) },
-    { message: passwordMessages.number, met: /\p{Nd}/u.test(password) },
-    { message: passwordMessages.special, met: /[^\p{L}\p{Nd}\s]/u.test(password) },
-  ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zPassword } from './password';
-import { passwordHints, passwordMessages, passwordProblems } from './password-rules';
+import { passwordMessages, passwordProblems } from './password-rules';
 
 describe('the password policy (docs/decisions/044-accounts-password-policy.md)', () => {
   it('refuses on length only: 8 to 128 characters', () => {
@@ -16,19 +16,5 @@ describe('the password policy (docs/decisions/044-accounts-password-policy.md)',
     expect(zPassword.safeParse('a'.repeat(129)).error?.issues.map((issue) => issue.message)).toEqual([
       passwordMessages.max,
     ]);
-  });
-
-  it("keeps the spec's composition texts as hints, each with whether the password follows it", () => {
-    expect(passwordHints('')).toEqual([
-      { message: passwordMessages.min, met: false },
-      { message: passwordMessages.lowercase, met: false },
-      { message: passwordMessages.uppercase, met: false },
-      { message: passwordMessages.number, met: false },
-      { message: passwordMessages.special, met: false },
-    ]);
-    expect(passwordHints('Member-Pass-1').every((hint) => hint.met)).toBe(true);
-    // A space is not the special character; non-ASCII letters are letters.
-    expect(passwordHints('Aaaa 1aaa').find((hint) => !hint.met)?.message).toBe(passwordMessages.special);
-    expect(passwordHints('Ésdfgh1!').every((hint) => hint.met)).toBe(true);
   });
 });

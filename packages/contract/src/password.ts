@@ -4,7 +4,6 @@ import { PASSWORD_MAX_LENGTH, passwordMessages, passwordProblems } from './passw
 export {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  passwordHints,
   passwordMessages,
   passwordProblems,
 } from './password-rules';
