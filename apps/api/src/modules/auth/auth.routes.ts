@@ -174,8 +174,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         summary: 'Create a customer account',
         description:
           'The body holds the answers to the data-field form of `onboarding_type` (keyed by field `name`) ' +
-          'and the fixed keys below. Every registration term must be accepted. Answers 201 with a token and ' +
-          'the session cookies (the new customer is signed in), and sends the welcome email.',
+          'and the fixed keys below. Every registration term must be accepted. Answers 201 and signs the new ' +
+          `customer in, and sends the welcome email. ${tokenDescription}`,
         querystring: zRegisterQuery,
         body: zRegisterRequest,
         response: { 201: zTokenResponse, 422: errors.invalid },
