@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installMockApi, setTestCookie } from '../../test/mock-api';
 import { api } from '../api/client';
@@ -47,15 +48,15 @@ describe('token hand-over', () => {
     expect(window.location.search).toBe('');
   });
 
-  it('keeps the session of another user signed in here (409) and drops the code', async () => {
-    server.use(
-      http.post('*/api/auth/session', () =>
-        HttpResponse.json({ message: 'Another account' }, { status: 409 }),
-      ),
-    );
+  it('keeps the session of another user signed in here (409), says why, and drops the code', async () => {
+    const message =
+      'Another account is signed in on this browser. Please log out first, then open the link again.';
+    server.use(http.post('*/api/auth/session', () => HttpResponse.json({ message }, { status: 409 })));
     window.history.replaceState(null, '', '/account/?token=code&kiosk=true');
     expect(await handOverToken()).toBe(false);
     expect(window.location.search).toBe('?kiosk=true');
+    expect(toast.getToasts().map((shown) => ('title' in shown ? shown.title : undefined))).toContain(message);
+    toast.dismiss();
   });
 
   it('does nothing without a token', async () => {

@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import type { SiteName } from '../links/links';
 import { initModes, type Modes } from '../modes/modes';
 import { isVenueSlug, writeSelectedVenue } from '../venue/selected-venue';
@@ -21,9 +21,14 @@ export async function handOverToken(
   try {
     await api.post('api/auth/session', { token }, { expectUnauthenticated: true });
     return true;
-  } catch {
+  } catch (error) {
     // An expired, used or unknown code, or another user signed in here: carry on as the browser's
-    // own session (or anonymous).
+    // own session (or anonymous). The second is said, as the server words it: the link did nothing.
+    // The toaster replays a toast made before it mounts; its module loads only for this.
+    if (error instanceof ApiError && error.status === 409) {
+      const { notify, toastDuration } = await import('../ui/toast');
+      notify.error(error.message, { duration: toastDuration.long });
+    }
     return false;
   } finally {
     history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
