@@ -277,7 +277,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
           'Saves the non-empty answers sent (empty ones are ignored), checked against the data-field form ' +
           'of `onboarding_type`; fields the customer may not change must be sent unchanged or not at all. ' +
           'With `password`, also needs `current_password` and `repeat_new_password`, and signs out every ' +
-          'other session. The session is renewed: API clients get the new token, browsers new cookies.',
+          'other session; a new `email` needs `current_password` too (422 on it when missing or wrong). Either ' +
+          'change voids outstanding reset links and emails a notice (a new email: to the old address). ' +
+          'The session is renewed: API clients get the new token, browsers new cookies.',
         security,
         querystring: zUpdateUserQuery,
         body: zUpdateUserRequest,
