@@ -30,7 +30,7 @@ import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
-import { safeError } from './lib/log-safety';
+import { redactUrlSecrets, safeError, safeRequest } from './lib/log-safety';
 import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
@@ -243,7 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
             // A failed query's parameters are personal data: errors are logged without them.
-            serializers: { err: safeError },
+            // Nor a token in a URL (a `?token=` hand-over, a reset link's path).
+            serializers: { err: safeError, req: safeRequest },
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
               // Card data (only the sandbox's /sandbox-pay/ routes ever receive it) is never logged
@@ -493,7 +494,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const firstViewRenderer = webRoot
     ? await loadFirstViewRenderer(webRoot, (error, url) =>
-        app.log.warn({ err: error, url }, 'part of a first view was left to the browser'),
+        app.log.warn(
+          { err: error, url: redactUrlSecrets(url) },
+          'part of a first view was left to the browser',
+        ),
       )
     : undefined;
   const loopLoad = firstViewRenderer ? (deps.eventLoopLoad ?? watchEventLoopLoad()) : undefined;

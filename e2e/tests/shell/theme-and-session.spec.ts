@@ -78,7 +78,7 @@ test('log in from the bookings site with the keyboard alone', async ({ page, req
   await expect(header.getByRole('link', { name: 'My account' })).toBeVisible();
 });
 
-test('a token handed over in the URL signs the browser in and leaves the URL', async ({
+test('a hand-over code in the URL signs the browser in and leaves the URL', async ({
   page,
   request,
   playwright,
@@ -92,8 +92,14 @@ test('a token handed over in the URL signs the browser in and leaves the URL', a
   });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
+  // It hands the session over as a one-time code (never its token) in the URL.
+  const handover = await apiClient.post('/api/auth/session/handover', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(handover.status()).toBe(200);
+  const { code } = (await handover.json()) as { code: string };
   await apiClient.dispose();
-  await page.goto(`/account/user-details?token=${token}`);
+  await page.goto(`/account/user-details?token=${code}`);
   await expect(page.getByRole('heading', { level: 1, name: /my details/i })).toBeVisible();
   expect(page.url()).not.toContain('token=');
 });

@@ -25,9 +25,20 @@ export const zLoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof zLoginRequest>;
 
-/** The token also works as `Authorization: Bearer`; the web app uses the HttpOnly cookie instead. */
-export const zTokenResponse = z.object({ token: z.string(), status: z.literal('success') });
+/**
+ * The token works as `Authorization: Bearer`; it is answered to API clients only. A browser (the web
+ * app) holds its session in the HttpOnly cookie and gets no token (docs/decisions/044-accounts-handover.md).
+ */
+export const zTokenResponse = z.object({ token: z.string().optional(), status: z.literal('success') });
 export type TokenResponse = z.infer<typeof zTokenResponse>;
+
+/** `POST api/auth/session`: a one-time hand-over code from a `?token=` URL, exchanged for a new session. */
+export const zSessionHandoverRequest = z.object({ token: z.string({ error: 'Required' }).min(1).max(200) });
+export type SessionHandoverRequest = z.infer<typeof zSessionHandoverRequest>;
+
+/** `POST api/auth/session/handover`: the code to put in `?token=`, and how many seconds it works. */
+export const zSessionHandoverResponse = z.object({ code: z.string(), expires_in: z.number().int() });
+export type SessionHandoverResponse = z.infer<typeof zSessionHandoverResponse>;
 
 export const loginMessages = {
   invalid: 'These credentials do not match our records.',
@@ -131,6 +142,8 @@ export const detailsMessages = {
   termsRequired: 'You must accept the terms and conditions.',
   notAuthorised: 'This field cannot be changed.',
   currentPasswordWrong: 'Your current password is incorrect.',
+  /** A new email address needs the current password too (issue 44). */
+  currentPasswordForEmail: 'Enter your current password to change your email address.',
 } as const;
 
 // ---- Forgotten password and reset ----------------------------------------------------------

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SiteUrls } from './public-urls';
 
 /**
  * What one domain announces so that others can react without being imported by it
@@ -13,8 +12,6 @@ export interface DomainEventMap {
     orderId: number;
     /** The memberships whose first payment the order holds (none: nothing to activate). */
     membershipIds: number[];
-    /** The sub-sites' URLs of the request that completed it (emails link there); unset from a job. */
-    links?: SiteUrls;
   };
   /**
    * Membership lines left a basket unpaid (removed, the basket cleared, or run out): the draft

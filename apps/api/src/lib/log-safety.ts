@@ -40,3 +40,50 @@ function withoutSecrets(value: unknown, depth: number): unknown {
   }
   return copy;
 }
+
+/**
+ * A request URL as the logs keep it: the value of every query parameter that can carry a secret
+ * (`?token=` hand-over codes, reset or verification tokens, codes, keys) and the token in a
+ * `/password-reset/{token}` page path are replaced, so a log line can never sign anyone in.
+ */
+const secretQueryKey = /token|code|secret|key|password|signature|sig$/i;
+const secretPathSegment = /(\/password-reset\/)[^/?#]+/gi;
+
+export function redactUrlSecrets(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(secretPathSegment, '$1[redacted]');
+  if (queryAt === -1) return path;
+  const kept = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const key = equals === -1 ? pair : pair.slice(0, equals);
+      let name = key;
+      try {
+        name = decodeURIComponent(key.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the raw key.
+      }
+      return equals !== -1 && secretQueryKey.test(name) ? `${key}=[redacted]` : pair;
+    });
+  return `${path}?${kept.join('&')}`;
+}
+
+/** Fastify's request serialiser, with the URL's secrets redacted (redactUrlSecrets). */
+export function safeRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}): Record<string, unknown> {
+  // Fastify's own fields, the URL redacted.
+  return {
+    method: request.method,
+    url: redactUrlSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -12,9 +12,10 @@ import {
 import { startTestApp, type TestApp } from '../test/harness';
 
 /**
- * The links the server hands out follow the host the browser used when no PUBLIC_*_URL is set
- * (docs/decisions/016-public-urls.md): the client's `urls`, the card frame and its parents, and the
- * emails a request sends. Settings, when given, win over any Host header.
+ * The links the server hands out (docs/decisions/016-public-urls.md, issue 44): emails link to the
+ * PUBLIC_*_URL settings, else the fallback origin, and the client's `urls` are the settings, else
+ * same-origin paths: never the Host or X-Forwarded-Host a request names. Only the sandbox card frame
+ * follows the origin of the checkout page that asks for it.
  */
 
 async function appWith(settings: Record<string, string> = {}): Promise<{ t: TestApp; f: Fixture }> {
@@ -61,6 +62,38 @@ async function emailTo(t: TestApp, address: string, template: string): Promise<s
   return mail?.text ?? '';
 }
 
+/** A reset link asked for with these headers (the welcome email: modules/auth/account-emails.test.ts). */
+async function resetLink(t: TestApp, f: Fixture, headers: Record<string, string>) {
+  const { user } = await createUser(t.db, f.clientId);
+  const reset = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/customer/forgotten-password',
+    headers,
+    payload: { email_or_reference: user.email },
+  });
+  expect(reset.statusCode, reset.body).toBe(200);
+  return emailTo(t, user.email, 'password_reset');
+}
+
+/** Pays for one court with a card, asking with these headers; answers the confirmation's text. */
+async function orderConfirmation(t: TestApp, f: Fixture, headers: Record<string, string>, court: number) {
+  const { headers: auth, cart, user } = await prepared(t, f, {}, court);
+  const res = await api(t.app).post(
+    '/api/checkout/complete',
+    { ...auth, ...headers },
+    {
+      completed_waivers: [],
+      payments: [{ tender_type: 'card', amount: cart.total, info: null }],
+      item_hash: cart.item_hash,
+      source: 'activity-booking',
+      terms: [f.termId],
+      card: { token: await cardToken(t.app), save_card: false, billing },
+    },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return { orderId: res.json().complete_order_id, text: await emailTo(t, user.email, 'order-confirmation') };
+}
+
 describe('without PUBLIC_*_URL settings', () => {
   let t: TestApp;
   let f: Fixture;
@@ -69,31 +102,12 @@ describe('without PUBLIC_*_URL settings', () => {
   });
   afterAll(async () => t?.close());
 
-  it('answers the sub-sites under the host the browser asked for', async () => {
-    expect(await clientUrls(t, { host: '127.0.0.1:4610' })).toEqual({
-      bookings: 'http://127.0.0.1:4610',
-      account: 'http://127.0.0.1:4610/account',
-      joining: 'http://127.0.0.1:4610/join',
-    });
-    expect(await clientUrls(t, { host: 'leisure.lan' })).toEqual({
-      bookings: 'http://leisure.lan',
-      account: 'http://leisure.lan/account',
-      joining: 'http://leisure.lan/join',
-    });
-  });
-
-  it('ignores X-Forwarded-Host and -Proto without TRUST_PROXY', async () => {
-    const urls = await clientUrls(t, {
-      host: '10.0.0.5:3000',
-      'x-forwarded-host': 'evil.example',
-      'x-forwarded-proto': 'https',
-    });
-    expect(urls.bookings).toBe('http://10.0.0.5:3000');
-  });
-
-  it('never builds a link from a malformed Host', async () => {
-    const urls = await clientUrls(t, { host: 'evil.example/phish?x=' });
-    expect(urls.bookings).toBe(t.config.publicUrls.fallbackOrigin);
+  it('answers the sub-sites as same-origin paths, whatever host the request names', async () => {
+    for (const host of ['127.0.0.1:4610', 'evil.example', 'evil.example/phish?x=']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/client', headers: { host } });
+      expect(res.json().data.urls).toEqual({ bookings: '', account: '/account', joining: '/join' });
+      expect(res.headers.vary ?? '').not.toContain('host');
+    }
   });
 
   it('serves the card frame from the checkout page’s own origin, which may embed it', async () => {
@@ -113,67 +127,39 @@ describe('without PUBLIC_*_URL settings', () => {
     expect((await frame(t, 'http://127.0.0.1:4610', { host: 'localhost:4610' })).statusCode).toBe(400);
   });
 
-  it('links the order confirmation to the host the customer paid on', async () => {
-    const { headers, cart, user } = await prepared(t, f, {}, 1);
-    const res = await api(t.app).post(
-      '/api/checkout/complete',
-      { ...headers, host: '192.168.1.20:3000' },
-      {
-        completed_waivers: [],
-        payments: [{ tender_type: 'card', amount: cart.total, info: null }],
-        item_hash: cart.item_hash,
-        source: 'activity-booking',
-        terms: [f.termId],
-        card: { token: await cardToken(t.app), save_card: false, billing },
-      },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const orderId = res.json().complete_order_id;
-    expect(await emailTo(t, user.email, 'order-confirmation')).toContain(
-      `http://192.168.1.20:3000/booking-confirmed/${orderId}`,
-    );
-  });
-
-  it('puts a reset token only in a link to this machine, never to a forged host', async () => {
-    const forged = await createUser(t.db, f.clientId);
-    const reset = (email: string, host: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/forgotten-password',
-        headers: { host },
-        payload: { email_or_reference: email },
-      });
-    expect((await reset(forged.user.email, 'evil.example')).statusCode).toBe(200);
-    const forgedText = await emailTo(t, forged.user.email, 'password_reset');
-    expect(forgedText).toContain(`${t.config.publicUrls.fallbackOrigin}/account/password-reset/`);
-    expect(forgedText).not.toContain('evil.example');
-
-    const local = await createUser(t.db, f.clientId);
-    expect((await reset(local.user.email, '127.0.0.1:4610')).statusCode).toBe(200);
-    expect(await emailTo(t, local.user.email, 'password_reset')).toContain(
-      'http://127.0.0.1:4610/account/password-reset/',
-    );
+  it('links every email to the fallback origin, never to the Host a request names', async () => {
+    const fallback = t.config.publicUrls.fallbackOrigin;
+    for (const host of ['evil.example', '127.0.0.1:4610']) {
+      const reset = await resetLink(t, f, { host });
+      expect(reset).toContain(`${fallback}/account/password-reset/`);
+      expect(reset).not.toContain(host);
+    }
+    const order = await orderConfirmation(t, f, { host: 'evil.example' }, 1);
+    expect(order.text).toContain(`${fallback}/booking-confirmed/${order.orderId}`);
+    expect(order.text).not.toContain('evil.example');
   });
 });
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   let t: TestApp;
+  let f: Fixture;
   beforeAll(async () => {
-    ({ t } = await appWith({ TRUST_PROXY: '1' }));
+    ({ t, f } = await appWith({ TRUST_PROXY: '1' }));
   });
   afterAll(async () => t?.close());
 
-  it('follows X-Forwarded-Host and -Proto', async () => {
-    const urls = await clientUrls(t, {
+  it('links no email to a forwarded host', async () => {
+    const forged = {
       host: '10.0.0.5:3000',
-      'x-forwarded-host': 'bookings.example.org',
+      'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
-    });
-    expect(urls).toEqual({
-      bookings: 'https://bookings.example.org',
-      account: 'https://bookings.example.org/account',
-      joining: 'https://bookings.example.org/join',
-    });
+    };
+    const fallback = t.config.publicUrls.fallbackOrigin;
+    const reset = await resetLink(t, f, forged);
+    expect(reset).toContain(`${fallback}/account/password-reset/`);
+    const order = await orderConfirmation(t, f, forged, 1);
+    expect(order.text).toContain(`${fallback}/booking-confirmed/${order.orderId}`);
+    for (const text of [reset, order.text]) expect(text).not.toContain('evil.example');
   });
 });
 
@@ -200,6 +186,15 @@ describe('with PUBLIC_*_URL settings (sub-domains)', () => {
     expect(await clientUrls(t, { host: 'bookings.example.com', 'x-forwarded-host': 'evil.example' })).toEqual(
       expected,
     );
+  });
+
+  it('links every email to the settings whatever Host or X-Forwarded-Host a request forges', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const reset = await resetLink(t, f, forged);
+    expect(reset).toContain('https://myaccount.example.com/password-reset/');
+    const order = await orderConfirmation(t, f, forged, 1);
+    expect(order.text).toContain(`https://bookings.example.com/booking-confirmed/${order.orderId}`);
+    for (const text of [reset, order.text]) expect(text).not.toContain('evil.example');
   });
 
   it('serves the card frame on the bookings URL for the sub-sites only', async () => {

@@ -1,13 +1,12 @@
-import { networkInterfaces } from 'node:os';
 import type { Config } from '../config';
 
 /**
- * Where each sub-site lives, for the links we hand out (docs/decisions/016-public-urls.md). A
- * sub-site with its PUBLIC_*_URL setting (sub-domain deployments) is always there, whatever a request
- * says. Without one it is served by this server on whatever host the browser used: the request's
- * origin (its Host header, or X-Forwarded-Host/-Proto when TRUST_PROXY believes them; Fastify's
- * `request.host` and `request.protocol` do that) plus the sub-site's path. With no request (jobs),
- * the fallback origin, http://localhost:PORT.
+ * Where each sub-site lives, for the links we hand out (docs/decisions/016-public-urls.md, amended by
+ * issue 44). Every link the server builds for someone to follow later (every email, the client's
+ * `urls`) comes from the PUBLIC_*_URL settings only, else from the fallback origin (emails) or a
+ * same-origin path (answers to a browser): never from a request's Host or X-Forwarded-Host, which
+ * whoever sends the request chooses. Only the sandbox card frame, which must share the checkout
+ * page's origin, follows the origin a request was made to (`siteUrlsOf`).
  */
 export type SiteName = 'bookings' | 'account' | 'joining';
 export type SiteUrls = Record<SiteName, string>;
@@ -47,14 +46,19 @@ export function siteUrlsAt(settings: PublicUrlSettings, origin: string = setting
   return urls;
 }
 
-/** Each sub-site's URL for the browser that made this request. */
+/**
+ * Each sub-site's URL on the origin this request was made to: only for what must share the asking
+ * page's origin and goes back to that browser alone (the sandbox card frame). Never for a link
+ * that is emailed, stored or cached: use `emailSiteUrls`.
+ */
 export function siteUrlsOf(settings: PublicUrlSettings, request: RequestOriginSource): SiteUrls {
   return siteUrlsAt(settings, requestOrigin(request));
 }
 
 /**
- * Links for HTML kept in the database (the seeded footers), which every host serves: the settings,
- * else same-origin paths ('/account'), which work under any name.
+ * Links for HTML kept in the database (the seeded footers) and for the client's `urls`, which every
+ * host serves: the settings, else same-origin paths ('/account'), which work under any name and
+ * never repeat a request's Host.
  */
 export function storedLinkUrls(settings: PublicUrlSettings): SiteUrls {
   const urls = {} as SiteUrls;
@@ -62,25 +66,13 @@ export function storedLinkUrls(settings: PublicUrlSettings): SiteUrls {
   return urls;
 }
 
-function ownAddresses(): Set<string> {
-  const addresses = new Set(['localhost', '127.0.0.1', '[::1]']);
-  for (const list of Object.values(networkInterfaces())) {
-    for (const entry of list ?? [])
-      addresses.add(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address);
-  }
-  return addresses;
-}
-
 /**
- * Each sub-site's URL for a link emailed to someone other than the requester, or carrying a secret
- * (a password reset): the request's origin only when its host is this machine (localhost or one of
- * its own addresses), which no one can point elsewhere; else the settings or the fallback. A forged
- * Host header must never put a reset token in a link to someone else's server.
+ * Each sub-site's URL for a link in an email (a welcome, a reset link, an order, a notice): the
+ * settings, else the fallback origin. Never a request's host: a forged Host or X-Forwarded-Host
+ * must not put a link, let alone a reset token, to someone else's server in our emails.
  */
-export function trustedSiteUrlsOf(settings: PublicUrlSettings, request: RequestOriginSource): SiteUrls {
-  const origin = requestOrigin(request);
-  if (!origin) return siteUrlsAt(settings);
-  return ownAddresses().has(new URL(origin).hostname) ? siteUrlsAt(settings, origin) : siteUrlsAt(settings);
+export function emailSiteUrls(settings: PublicUrlSettings): SiteUrls {
+  return siteUrlsAt(settings);
 }
 
 /** The origins of every sub-site served at `origin` (the pages that may embed our card frame). */

@@ -79,4 +79,34 @@ describe('logs and database refusals', () => {
       await database.close();
     }
   });
+
+  it('never write a token or code from a URL: `?token=` hand-overs, reset links, verification codes', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+    const secrets = ['HandOverCode123', 'ResetToken456', 'VerifyCode789', 'ApiKeyABC'];
+    try {
+      for (const url of [
+        `/account/user-details?token=${secrets[0]}&kiosk=true`,
+        `/account/password-reset/${secrets[1]}`,
+        `/api/client?code=${secrets[2]}&venue=leeds`,
+        `/api/client?api%5Fkey=${secrets[3]}`,
+      ]) {
+        await app.inject({ method: 'GET', url });
+      }
+      const logged = lines.join('\n');
+      expect(logged).toContain('/account/user-details?token=[redacted]&kiosk=true');
+      expect(logged).toContain('/account/password-reset/[redacted]');
+      expect(logged).toContain('venue=leeds');
+      for (const secret of secrets) expect(logged).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });

@@ -68,13 +68,14 @@ export const handlers = [
       return HttpResponse.json({ message: 'These credentials do not match our records.' }, { status: 401 });
     }
     setSessionCookie(true);
-    return HttpResponse.json({ token: 'mock-token', status: 'success' });
+    return HttpResponse.json({ status: 'success' });
   }),
 
-  http.post(api('auth/session'), ({ request }) => {
-    if (!/^Bearer \S+$/.test(request.headers.get('authorization') ?? '')) return unauthenticated();
+  http.post(api('auth/session'), async ({ request }) => {
+    const body = (await request.json().catch(() => ({}))) as { token?: string };
+    if (!body.token) return unauthenticated();
     setSessionCookie(true);
-    return HttpResponse.json({ token: 'mock-token', status: 'success' });
+    return HttpResponse.json({ status: 'success' });
   }),
 
   http.post(api('auth/logout'), () => {

@@ -396,6 +396,6 @@ export const joiningHandlers = [
   ),
 
   http.put(api('my-account/user/update'), () =>
-    HttpResponse.json({ token: 'mock-token', status: 'success', message: 'Details saved' }),
+    HttpResponse.json({ status: 'success', message: 'Details saved' }),
   ),
 ];

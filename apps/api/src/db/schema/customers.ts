@@ -148,6 +148,26 @@ export const emailVerificationTokens = pgTable('email_verification_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * One-time codes that hand a session over to a browser through a URL (`?token=`, kiosk and embedded
+ * links; docs/decisions/044-accounts-handover.md): exchanged once, within a minute, for a new session.
+ * Stored as their SHA-256, like every token.
+ */
+export const sessionHandovers = pgTable(
+  'session_handovers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_handovers_expires_idx').on(t.expiresAt)],
+);
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')

@@ -94,3 +94,14 @@ export async function signUp(
   if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.body}`);
   return registered;
 }
+
+/** Logs in as an API client (registration signs nobody in): answers the bearer token. */
+export async function logInToken(t: TestApp, email: string, password = 'Robin-Pass-1'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/customer/login',
+    payload: { username: email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
+  return res.json().token;
+}

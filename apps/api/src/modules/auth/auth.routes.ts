@@ -9,6 +9,8 @@ import {
   zPasswordResetValidateResponse,
   zRegisterQuery,
   zRegisterRequest,
+  zSessionHandoverRequest,
+  zSessionHandoverResponse,
   zTokenResponse,
   zUpdateUserQuery,
   zUpdateUserRequest,
@@ -19,15 +21,17 @@ import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operato
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trustedSiteUrlsOf } from '../../lib/public-urls';
 import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
-  adoptSession,
   clearSessionCookies,
+  createHandover,
   currentAuth,
   endSession,
+  exchangeHandover,
+  handoverSeconds,
+  isCookieClient,
   requireAuth,
   startSession,
 } from '../session/session';
@@ -65,6 +69,15 @@ function securityEventsOf(request: FastifyRequest): AuthDeps['securityEvent'] {
 }
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
+/** A new session's answer: the token for API clients only, never in a browser's body (isCookieClient). */
+function tokenAnswer(cookieClient: boolean, token: string) {
+  return cookieClient ? { status: 'success' as const } : { token, status: 'success' as const };
+}
+const tokenDescription =
+  'API clients get the token (usable as `Authorization: Bearer`); a browser (a request with ' +
+  '`Sec-Fetch-Site` or `Origin`, or on the session cookie) gets only the HttpOnly session cookie and ' +
+  'the readable `_xsrf` cookie that cookie-authenticated writes echo in `x-xsrf-token`.';
+
 /** Answers are every body key except the fixed ones. */
 function answersOf(body: Record<string, unknown>, fixed: readonly string[]): Record<string, Answer> {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !fixed.includes(key))) as Record<
@@ -82,9 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: {
         tags: ['auth'],
         summary: 'Log in with an email or customer number',
-        description:
-          'Starts a session: answers the token (usable as `Authorization: Bearer`) and sets the HttpOnly ' +
-          'session cookie and the readable `_xsrf` cookie that cookie-authenticated writes echo in `x-xsrf-token`.',
+        description: `Starts a session. ${tokenDescription}`,
         body: zLoginRequest,
         response: {
           200: zTokenResponse,
@@ -101,7 +112,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         request.ip,
       );
       const { token } = await startSession(db, config, request, reply, user.id);
-      return { token, status: 'success' as const };
+      return tokenAnswer(isCookieClient(request), token);
+    },
+  );
+
+  app.post(
+    '/auth/session/handover',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A one-time code that signs a browser in through a URL',
+        description:
+          'For kiosk and embedded links (`?token={code}`, shell-session-basket.md): a code for the signed-in ' +
+          `user that works once, for ${handoverSeconds} seconds; the web app exchanges it with ` +
+          '`POST api/auth/session` for a new session of its own. Never put a session token in a URL.',
+        security,
+        response: { 200: zSessionHandoverResponse, 401: errors.unauthenticated, 419: errors.csrf },
+      },
+    },
+    async (request, reply) => {
+      const auth = await requireAuth(db, config, request);
+      reply.header('cache-control', 'no-store');
+      return { code: await createHandover(db, auth), expires_in: handoverSeconds };
     },
   );
 
@@ -110,18 +142,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Give a bearer token its cookies',
+        summary: 'Exchange a hand-over code for a new session',
         description:
-          'For a token handed over in a URL (kiosk and embedded links): with `Authorization: Bearer`, sets ' +
-          'the session cookies for that session so the browser can drop the token from the URL.',
-        security,
-        response: { 200: zTokenResponse, 401: errors.unauthenticated },
+          'The web app sends the `?token=` value of a kiosk or embedded link (a code from ' +
+          '`POST api/auth/session/handover`); answers the new session as cookies only. 401 when the code is ' +
+          'unknown, used or expired; 409 when this browser is signed in as another user (it stays so).',
+        body: zSessionHandoverRequest,
+        response: {
+          200: zTokenResponse,
+          401: errors.unauthenticated,
+          409: zErrorResponse.describe('Another user is signed in on this browser: log out first.'),
+          419: errors.csrf,
+          422: errors.invalid,
+        },
       },
     },
     async (request, reply) => {
-      const auth = await requireAuth(db, config, request);
-      await adoptSession(db, config, request, reply, auth);
-      return { token: auth.token, status: 'success' as const };
+      const userId = await exchangeHandover(db, config, request, reply, request.body.token);
+      logSecurityEvent(request.log, 'session.handover', { ...requestFields(request), userId });
+      return { status: 'success' as const };
     },
   );
 
@@ -232,11 +271,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request) => ({
       message: await requestPasswordReset(
-        {
-          ...deps,
-          trustedLinks: trustedSiteUrlsOf(config.publicUrls, request),
-          securityEvent: securityEventsOf(request),
-        },
+        { ...deps, securityEvent: securityEventsOf(request) },
         request.body.email_or_reference,
         request.ip,
       ),
@@ -279,11 +314,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await resetPassword(deps, {
+      const userId = await resetPassword(deps, {
         token: request.body.token,
         password: request.body.password,
         passwordConfirmation: request.body.password_confirmation,
       });
+      logSecurityEvent(request.log, 'password.reset', { ...requestFields(request), userId });
       return { message: passwordResetMessages.done };
     },
   );
@@ -298,7 +334,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
           'Saves the non-empty answers sent (empty ones are ignored), checked against the data-field form ' +
           'of `onboarding_type`; fields the customer may not change must be sent unchanged or not at all. ' +
           'With `password`, also needs `current_password` and `repeat_new_password`, and signs out every ' +
-          'other session. Answers a new token: the session is renewed.',
+          'other session; a new `email` needs `current_password` too (422 on it when missing or wrong). Either ' +
+          'change voids outstanding reset links and emails a notice (a new email: to the old address). ' +
+          'The session is renewed: API clients get the new token, browsers new cookies.',
         security,
         querystring: zUpdateUserQuery,
         body: zUpdateUserRequest,
@@ -313,19 +351,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
       const body = request.body;
-      await updateDetails(deps, auth.user, request.query.onboarding_type, {
+      const changed = await updateDetails(deps, auth.user, request.query.onboarding_type, {
         answers: answersOf(body, ['current_password', 'password', 'repeat_new_password', 'terms']),
         currentPassword: body.current_password,
         password: body.password,
         repeatNewPassword: body.repeat_new_password,
         terms: body.terms,
       });
+      for (const [event, happened] of [
+        ['email.changed', changed.emailChanged],
+        ['password.changed', changed.passwordChanged],
+      ] as const) {
+        if (happened)
+          logSecurityEvent(request.log, event, { ...requestFields(request), userId: auth.user.id });
+      }
       await endSession(db, auth);
       // An API client on a bearer token has no use for cookies; a browser gets its renewed ones.
       const { token } = await startSession(db, config, request, reply, auth.user.id, {
         cookies: auth.via === 'cookie',
       });
-      return { token, status: 'success' as const, message: detailsMessages.updated };
+      return { ...tokenAnswer(isCookieClient(request, auth), token), message: detailsMessages.updated };
     },
   );
 

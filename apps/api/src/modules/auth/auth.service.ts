@@ -12,7 +12,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
-import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
+import { passwordPolicyProblems } from '../../lib/password-policy';
+import { emailSiteUrls } from '../../lib/public-urls';
 import {
   admitEmail,
   admitLogin,
@@ -29,7 +30,7 @@ import {
   getDataFieldForm,
 } from '../data-fields/data-fields.service';
 import type { Mailer } from '../mail/mail.service';
-import { passwordResetEmail } from '../mail/templates';
+import { accountChangeNoticeEmail, passwordResetEmail } from '../mail/templates';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import { endUserSessions } from '../session/session';
@@ -61,13 +62,6 @@ export interface AuthDeps {
   db: Database;
   config: Config;
   mailer: Mailer;
-  /**
-   * The sub-sites' URLs for the request being served (lib/public-urls.ts): `links` for emails to the
-   * requester, `trustedLinks` for one to an account someone asked for (a reset link must never follow
-   * a forged Host). Unset: the settings, else the fallback origin.
-   */
-  links?: SiteUrls;
-  trustedLinks?: SiteUrls;
   /** Writes a security event line for the request being served (lib/security-events.ts). */
   securityEvent?: (event: SecurityEventName, fields?: SecurityEventFields) => void;
 }
@@ -259,6 +253,11 @@ export async function register(
   if (!email) errors.email ??= ['Email is required.'];
   if (!columns.firstName && !errors.first_name) errors.first_name = ['First name is required.'];
   if (!columns.lastName && !errors.last_name) errors.last_name = ['Last name is required.'];
+  await addPasswordPolicyErrors(errors, 'password', input.password, {
+    email,
+    firstName: columns.firstName,
+    lastName: columns.lastName,
+  });
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   await admitRegistration(db, ipAddress, config.registration.perAddressPerHour);
 
@@ -287,7 +286,7 @@ export async function register(
   });
 
   // Links from the settings (or the fallback origin), never from the request's Host header.
-  const account = siteUrlsAt(config.publicUrls).account;
+  const account = emailSiteUrls(config.publicUrls).account;
   const brand = await getBrand(db, config);
   if (!user) {
     const [owner] = await findUsersByEmail(db, client.id, email as string);
@@ -346,14 +345,16 @@ export interface UpdateInput {
 
 /**
  * `PUT api/my-account/user/update`: saves the non-empty answers the customer sent and, when asked,
- * a new password (which signs out every other session). The caller then rotates the session.
+ * a new password (which signs out every other session). A new password or a new email address needs
+ * the current password; either change voids outstanding reset links and is announced to the address
+ * the account had (issue 44). The caller then rotates the session.
  */
 export async function updateDetails(
   deps: AuthDeps,
   user: UserRow,
   onboardingType: OnboardingType,
   input: UpdateInput,
-): Promise<{ passwordChanged: boolean }> {
+): Promise<{ passwordChanged: boolean; emailChanged: boolean }> {
   const { db } = deps;
   const form = await getDataFieldForm(db, user.clientId, onboardingType, customerRecord(user));
   const answers = Object.fromEntries(
@@ -366,12 +367,20 @@ export async function updateDetails(
   }
 
   const changingPassword = Boolean(input.password);
+  const changingEmail = Boolean(columns.email) && columns.email?.toLowerCase() !== user.email.toLowerCase();
+  const currentPasswordError = await checkCurrentPassword(user, input.currentPassword, {
+    changingPassword,
+    changingEmail,
+  });
+  if (currentPasswordError) errors.current_password = [currentPasswordError];
+  if (changingPassword && input.password !== input.repeatNewPassword)
+    errors.repeat_new_password = [passwordMessages.confirmation];
   if (changingPassword) {
-    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      errors.current_password = [detailsMessages.currentPasswordWrong];
-    }
-    if (input.password !== input.repeatNewPassword)
-      errors.repeat_new_password = [passwordMessages.confirmation];
+    await addPasswordPolicyErrors(errors, 'password', input.password as string, {
+      email: columns.email ?? user.email,
+      firstName: columns.firstName ?? user.firstName,
+      lastName: columns.lastName ?? user.lastName,
+    });
   }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
@@ -388,8 +397,65 @@ export async function updateDetails(
     });
     if (input.terms?.length) await insertTermsAcceptances(tx, user.id, input.terms, onboardingType);
     if (changingPassword) await endUserSessions(tx, user.id);
+    // A reset link sent before must not undo the change (or reach a mailbox the account has left).
+    if (changingPassword || changingEmail) await expireUserResetTokens(tx, user.id, new Date());
   });
-  return { passwordChanged: changingPassword };
+  // To the address the account had: its owner hears of a change they did not make.
+  if (changingEmail) await sendAccountNotice(deps, user, 'email_changed');
+  if (changingPassword) {
+    await sendAccountNotice(deps, { ...user, email: columns.email ?? user.email }, 'password_changed');
+  }
+  return { passwordChanged: changingPassword, emailChanged: changingEmail };
+}
+
+/**
+ * Adds the server's password policy (common passwords, one's own email or name: lib/password-policy.ts)
+ * to a new password's field errors; the contract has checked its length.
+ */
+async function addPasswordPolicyErrors(
+  errors: FieldErrors,
+  field: string,
+  password: string,
+  owner: Parameters<typeof passwordPolicyProblems>[1],
+): Promise<void> {
+  const problems = await passwordPolicyProblems(password, owner);
+  if (problems.length > 0) errors[field] = [...(errors[field] ?? []), ...problems];
+}
+
+/**
+ * The current password's field message, or undefined when none is needed or it is right: a new
+ * password or a new email address needs it (so a session alone cannot take the account over).
+ */
+async function checkCurrentPassword(
+  user: UserRow,
+  currentPassword: string | undefined,
+  changing: { changingPassword: boolean; changingEmail: boolean },
+): Promise<string | undefined> {
+  if (!changing.changingPassword && !changing.changingEmail) return undefined;
+  if (!currentPassword) {
+    return changing.changingPassword
+      ? detailsMessages.currentPasswordWrong
+      : detailsMessages.currentPasswordForEmail;
+  }
+  return (await verifyPassword(user.passwordHash, currentPassword))
+    ? undefined
+    : detailsMessages.currentPasswordWrong;
+}
+
+/** Emails the account's owner that its password or email address changed (accountChangeNoticeEmail). */
+async function sendAccountNotice(
+  deps: AuthDeps,
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  change: 'password_changed' | 'password_reset' | 'email_changed',
+): Promise<void> {
+  const brand = await getBrand(deps.db, deps.config);
+  const email = accountChangeNoticeEmail(
+    brand,
+    { firstName: user.firstName },
+    change,
+    `${emailSiteUrls(deps.config.publicUrls).account}/`,
+  );
+  await deps.mailer.send({ to: user.email, template: `account_${change}`, ...email });
 }
 
 // ---- Forgotten password and reset ----------------------------------------------------------------
@@ -429,7 +495,7 @@ export async function requestPasswordReset(
       expiresAt: new Date(Date.now() + config.passwordResetTtlMinutes * 60_000),
     });
     const brand = await getBrand(db, config);
-    const url = `${(deps.trustedLinks ?? siteUrlsAt(config.publicUrls)).account}/password-reset/${token}`;
+    const url = `${emailSiteUrls(config.publicUrls).account}/password-reset/${token}`;
     const email = passwordResetEmail(
       brand,
       { firstName: user.firstName },
@@ -459,12 +525,15 @@ export async function validateResetToken(deps: AuthDeps, token: string): Promise
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; password: string; passwordConfirmation: string },
-): Promise<void> {
+): Promise<number> {
   const { db } = deps;
   const { row, user } = await liveResetToken(deps, input.token);
+  const errors: FieldErrors = {};
   if (input.password !== input.passwordConfirmation) {
-    throw AppError.validation({ password_confirmation: [passwordMessages.confirmation] });
+    errors.password_confirmation = [passwordMessages.confirmation];
   }
+  await addPasswordPolicyErrors(errors, 'password', input.password, user);
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     if (!(await consumeResetToken(tx, row.id, new Date()))) {
@@ -474,6 +543,7 @@ export async function resetPassword(
     await expireUserResetTokens(tx, user.id, new Date());
     await endUserSessions(tx, user.id);
   });
+  await sendAccountNotice(deps, user, 'password_reset');
   // The owner proved the account by email: its login failures no longer slow it down.
   for (const accountKey of [user.email, user.reference]) {
     if (accountKey) {
@@ -485,4 +555,5 @@ export async function resetPassword(
       });
     }
   }
+  return user.id;
 }

@@ -229,17 +229,20 @@ describe('auth', () => {
       expect(b.jar.has('leisure_xsrf')).toBe(false);
     });
 
-    it('hands a bearer token over to cookies (a token that arrived in a URL)', async () => {
+    it('hands a session over to cookies through a one-time code (a code that arrived in a URL)', async () => {
       const login = await t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/login',
         payload: { username: demoMember.email, password: demoMember.password },
       });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/session',
-        headers: bearer(login.json().token),
-      });
+      const code = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/session/handover',
+          headers: bearer(login.json().token),
+        })
+      ).json().code;
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/session', payload: { token: code } });
       expect(res.statusCode).toBe(200);
       const names = (res.cookies as { name: string }[]).map((cookie) => cookie.name);
       expect(names).toEqual(expect.arrayContaining(['leisure_session', 'leisure_xsrf']));

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
 import type { DomainEvents } from '../../lib/domain-events';
-import { siteUrlsAt } from '../../lib/public-urls';
+import { emailSiteUrls } from '../../lib/public-urls';
 import type { Mailer } from '../mail/mail.service';
 import { waitlistOfferEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
@@ -188,7 +188,7 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
           heldUntil: `${localTimeOf(heldUntil, tz)} on ${prettyDate(localDateOf(heldUntil, tz)).long_pretty}`,
         },
         // Sent to someone else than whoever freed the place: never a link built from their request.
-        `${siteUrlsAt(config.publicUrls).bookings}/basket`,
+        `${emailSiteUrls(config.publicUrls).bookings}/basket`,
       );
       await deps.mailer.send({ to: user.email, ...email, template: 'waitlist-offer' });
     } catch (error) {

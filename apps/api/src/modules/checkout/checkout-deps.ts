@@ -2,7 +2,7 @@ import type { Payment } from '@leisure/contract/checkout';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentAttemptPlan } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
-import { type RequestOriginSource, type SiteUrls, siteUrlsAt, siteUrlsOf } from '../../lib/public-urls';
+import { emailSiteUrls, type RequestOriginSource, type SiteUrls, siteUrlsOf } from '../../lib/public-urls';
 import type { PaymentProvider } from '../../providers/payment/payment-provider';
 import type { CartDeps } from '../basket/basket.service';
 import type { CartItemDetail, CartItemRow, CartRow } from '../basket/settlement.service';
@@ -15,10 +15,11 @@ export interface CheckoutDeps extends CartDeps {
   events: DomainEvents;
   log: FastifyBaseLogger;
   /**
-   * The sub-sites' URLs as the browser being served sees them (its card frame, its emails' links);
-   * unset with no request (the reconciliation job): the settings, else the fallback origin.
+   * The bookings site's origin as the browser being served sees it, for the card frame only (it must
+   * share the checkout page's origin); unset with no request: the settings, else the fallback.
+   * Emails never use it (`linksOf`).
    */
-  links?: SiteUrls;
+  frameOrigin?: string;
 }
 
 /** Checkout's dependencies: the basket's, and the app's mailer, card provider, events and log. */
@@ -29,14 +30,19 @@ export function checkoutDepsOf(
   return { ...basket, mailer: app.mailer, provider: app.paymentProvider, events: app.events, log: app.log };
 }
 
-/** The same dependencies for serving one request: links follow the host it named (lib/public-urls.ts). */
+/** The same dependencies for serving one request: its card frame follows the host it named (lib/public-urls.ts). */
 export function forRequest(deps: CheckoutDeps, request: RequestOriginSource): CheckoutDeps {
-  return { ...deps, links: siteUrlsOf(deps.config.publicUrls, request) };
+  return { ...deps, frameOrigin: siteUrlsOf(deps.config.publicUrls, request).bookings };
 }
 
-/** Where links in what checkout answers or sends point (see `links`). */
-export function linksOf(deps: Pick<CheckoutDeps, 'links' | 'config'>): SiteUrls {
-  return deps.links ?? siteUrlsAt(deps.config.publicUrls);
+/** Where links in what checkout sends (emails) point: the settings only, never a request's host. */
+export function linksOf(deps: Pick<CheckoutDeps, 'config'>): SiteUrls {
+  return emailSiteUrls(deps.config.publicUrls);
+}
+
+/** Where the card frame is served from (see `frameOrigin`). */
+export function frameOriginOf(deps: Pick<CheckoutDeps, 'frameOrigin' | 'config'>): string {
+  return deps.frameOrigin ?? emailSiteUrls(deps.config.publicUrls).bookings;
 }
 
 export type Mode = 'online' | 'foh';

@@ -38,7 +38,7 @@ import type { Auth } from '../session/session';
 import { waiversToSign } from '../waivers/waivers.service';
 import type { CheckoutPreparation, OrderView } from './checkout.presenters';
 import { findOrder, findOrderByCart, type OrderRow } from './checkout.repository';
-import { type CheckoutDeps, type CheckoutPlan, linksOf, type Mode } from './checkout-deps';
+import { type CheckoutDeps, type CheckoutPlan, frameOriginOf, type Mode } from './checkout-deps';
 import {
   announceOrder,
   calendarFor,
@@ -75,7 +75,7 @@ export async function prepareCheckout(deps: CheckoutDeps, acting: Acting): Promi
   const setup = await deps.provider.prepare({
     amount: figures.balance,
     currency: acting.currency,
-    returnOrigin: linksOf(deps).bookings,
+    returnOrigin: frameOriginOf(deps),
   });
   const saved = await savedCardOf(deps.db, acting.customer.id);
   const details = await basketLineDetails(deps.db, cart.id);

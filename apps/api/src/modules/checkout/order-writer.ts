@@ -3,7 +3,6 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
-import { siteUrlsAt } from '../../lib/public-urls';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { checkoutClaimTtlMs } from '../basket/holds.service';
@@ -412,7 +411,6 @@ export async function writeChargedOrderAtOnce(
   await deps.events.publish('order.completed', {
     orderId: written.order.id,
     membershipIds: order.membershipIds,
-    links: linksOf(deps),
   });
   if (confirmation && written.emailId !== null) confirmation.recorded(written.emailId).deliver();
   return order;
@@ -488,7 +486,7 @@ export async function calendarFor(
 ): Promise<string> {
   const brand = known?.brand ?? (await getBrand(deps.db, deps.config));
   // A booking's calendar id must not change with the host the file was asked from.
-  const host = new URL(siteUrlsAt(deps.config.publicUrls).bookings).hostname;
+  const host = new URL(linksOf(deps).bookings).hostname;
   const sessions = known?.sessions ?? (await listOrderSessions(deps.db, order.id));
   return calendarOf(
     brand.appName,
@@ -572,7 +570,6 @@ export async function announceOrder(
   await deps.events.publish('order.completed', {
     orderId: written.order.id,
     membershipIds: written.membershipIds,
-    links: linksOf(deps),
   });
   const email = await confirmationOf(deps, customer, written);
   const orderId = written.order.id;

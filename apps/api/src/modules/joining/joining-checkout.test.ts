@@ -137,14 +137,19 @@ describe('online joining: memberships', () => {
       const checkoutTerms = (await http.get(`/api/terms?cart_id=${cart.id}`, {}))
         .json()
         .data.map((term: { id: number }) => term.id);
-      const paid = await http.post('/api/checkout/complete', customer.headers, {
-        completed_waivers: [],
-        payments: [{ tender_type: 'card', amount: basket.total, info: null }],
-        item_hash: basket.item_hash,
-        source: 'online-joining',
-        terms: checkoutTerms,
-        card: { token: await cardToken(t.app), save_card: false, billing },
-      });
+      // Paid under a hostile Host: the emails it sends still link to the configured site (issue 44).
+      const paid = await http.post(
+        '/api/checkout/complete',
+        { ...customer.headers, host: 'evil.example' },
+        {
+          completed_waivers: [],
+          payments: [{ tender_type: 'card', amount: basket.total, info: null }],
+          item_hash: basket.item_hash,
+          source: 'online-joining',
+          terms: checkoutTerms,
+          card: { token: await cardToken(t.app), save_card: false, billing },
+        },
+      );
       expect(paid.statusCode, paid.body).toBe(200);
       const orderId = paid.json().complete_order_id;
       const row = (await t.db.select().from(memberships).where(eq(memberships.id, membership.id)))[0];
@@ -165,6 +170,8 @@ describe('online joining: memberships', () => {
       const welcomeMail = mails.find((mail) => mail.template === 'membership_welcome');
       expect(welcomeMail?.text).toContain('Anytime Gym');
       expect(welcomeMail?.text).toContain(`Paid today: ${costs.total_to_pay_now.formatted}`);
+      expect(welcomeMail?.text).toContain(`${t.config.publicUrls.fallbackOrigin}/account`);
+      for (const mail of mails) expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
       const newBasket = (await http.get('/api/activities/cart', customer.headers)).json().data;
       expect(newBasket.items).toEqual([]);
 

@@ -113,6 +113,42 @@ export function passwordResetEmail(
   });
 }
 
+/**
+ * A notice that the account's credentials changed (ASVS 2.5.5 / 3.7): sent to the address that held
+ * the account before the change, so that its owner learns of a change they did not make.
+ */
+export function accountChangeNoticeEmail(
+  brand: Brand,
+  customer: { firstName: string },
+  change: 'password_changed' | 'password_reset' | 'email_changed',
+  accountUrl: string,
+): RenderedEmail {
+  const what = {
+    password_changed: {
+      subject: `Your ${brand.appName} password was changed`,
+      line: 'The password of your account was changed, and every other device was signed out.',
+    },
+    password_reset: {
+      subject: `Your ${brand.appName} password was reset`,
+      line: 'The password of your account was reset with a link sent to this address, and every device was signed out.',
+    },
+    email_changed: {
+      subject: `The email address of your ${brand.appName} account was changed`,
+      line: 'The email address of your account was changed: from now on we will write to the new address, not this one.',
+    },
+  }[change];
+  return render(brand, {
+    subject: what.subject,
+    heading: 'Your account was changed',
+    paragraphs: [
+      `Hello ${customer.firstName},`,
+      what.line,
+      'If this was you, there is nothing to do. If it was not, reset your password from the sign-in page straight away and contact us.',
+    ],
+    action: { label: 'Go to my account', url: accountUrl },
+  });
+}
+
 /** A freed place offered to the first person on a session's waitlist (held in their basket). */
 export function waitlistOfferEmail(
   brand: Brand,

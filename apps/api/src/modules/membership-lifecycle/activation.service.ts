@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addDays, fullDate, localDateOf } from '../../lib/dates';
-import { type SiteUrls, siteUrlsAt } from '../../lib/public-urls';
+import { emailSiteUrls } from '../../lib/public-urls';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
 import { grantCredit } from '../credit/credit.service';
 import { cancelCollections, createMandate, scheduleCollections } from '../direct-debit/direct-debit.service';
@@ -34,8 +34,6 @@ export interface ActivationDeps {
   config: Config;
   directDebitProvider: DirectDebitProvider;
   mailer: Mailer;
-  /** The sub-sites' URLs of the request that paid (the welcome email links there); unset from a job. */
-  links?: SiteUrls | undefined;
 }
 
 /**
@@ -160,7 +158,7 @@ async function sendMembershipWelcome(deps: ActivationDeps, membership: Membershi
           }
         : {}),
     },
-    (deps.links ?? siteUrlsAt(deps.config.publicUrls)).account,
+    emailSiteUrls(deps.config.publicUrls).account,
   );
   await deps.mailer.send({ to: user.email, ...email, template: 'membership_welcome' });
 }

@@ -42,9 +42,9 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
 ) => {
   const deps = { db, config };
 
-  app.events.on('order.completed', ({ orderId, membershipIds, links }) =>
+  app.events.on('order.completed', ({ orderId, membershipIds }) =>
     activateOrderedMemberships(
-      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log, links },
+      { db, config, directDebitProvider: app.directDebitProvider, mailer: app.mailer, log: app.log },
       orderId,
       membershipIds,
     ),

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { siteUrlsOf } from '../../lib/public-urls';
+import { storedLinkUrls } from '../../lib/public-urls';
 import { type BasketTermContexts, describeClient, getFooterHtml, listTerms } from './operator.service';
 import { createThemeReader, etagMatches } from './theme.service';
 
@@ -74,8 +74,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
         summary: 'The operator and its settings',
         description:
           'Feature settings gate navigation (online joining, guest passes, credits, activities v2); ' +
-          '`urls` are the public URLs of the three sub-sites (the PUBLIC_*_URL settings, else this server under ' +
-          'the host the request named); `kiosk_idle_ms` is the kiosk idle logout.',
+          '`urls` are the public URLs of the three sub-sites (the PUBLIC_*_URL settings, else same-origin ' +
+          'paths such as `/account`); `kiosk_idle_ms` is the kiosk idle logout.',
         response: {
           200: zClientResponse.describe('The operator and its settings.'),
           404: notFound,
@@ -83,10 +83,9 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      // The URLs follow the host asked for: one shared cache must not keep one host's answer for another.
-      reply.header('vary', 'host, x-forwarded-host, x-forwarded-proto');
-      return { data: await describeClient(db, config, siteUrlsOf(config.publicUrls, request)) };
+    async () => {
+      // Never the request's host: a same-origin path works under every name (lib/public-urls.ts).
+      return { data: await describeClient(db, config, storedLinkUrls(config.publicUrls)) };
     },
   );
 

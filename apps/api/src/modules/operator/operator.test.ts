@@ -184,7 +184,7 @@ describe('operator calls', () => {
     });
 
     describe('GET /api/client', () => {
-      it('answers the settings, the kiosk idle time and the sub-site URLs: set ones, else the host asked', async () => {
+      it('answers the settings, the kiosk idle time and the sub-site URLs: set ones, else same-origin paths (never the host asked)', async () => {
         const res = await t.app.inject({
           method: 'GET',
           url: '/api/client',
@@ -208,9 +208,9 @@ describe('operator calls', () => {
             kiosk_idle_ms: 5000,
             test_payments: false,
             urls: {
-              bookings: 'http://192.168.1.20:3000',
+              bookings: '',
               account: 'https://myaccount.example.com',
-              joining: 'http://192.168.1.20:3000/join',
+              joining: '/join',
             },
           },
         });

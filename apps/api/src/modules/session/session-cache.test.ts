@@ -125,9 +125,16 @@ describe('session lookups kept for a moment', () => {
     const { email } = await register();
     const token = await logIn(email);
     expect(await userStatus(token)).toBe(200);
-    // The kiosk hand-over gives the bearer session cookies and a new CSRF token.
+    // The kiosk hand-over: a one-time code exchanged for a new session, with its own CSRF token.
     const b = browser(t);
-    const adopted = await t.app.inject({ method: 'POST', url: '/api/auth/session', headers: bearer(token) });
+    const code = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/session/handover', headers: bearer(token) })
+    ).json().code;
+    const adopted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/session',
+      payload: { token: code },
+    });
     expect(adopted.statusCode).toBe(200);
     for (const cookie of adopted.cookies as { name: string; value: string }[])
       b.jar.set(cookie.name, cookie.value);

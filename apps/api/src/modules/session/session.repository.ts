@@ -1,7 +1,15 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { creditTransactions, memberships, membershipUsers, sessions, users, venues } from '../../db/schema';
+import {
+  creditTransactions,
+  memberships,
+  membershipUsers,
+  sessionHandovers,
+  sessions,
+  users,
+  venues,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -124,4 +132,44 @@ export async function findUserOfClient(
     .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
     .limit(1);
   return row;
+}
+
+// ---- Hand-over codes -----------------------------------------------------------------------------
+
+export async function insertHandover(
+  db: Database,
+  values: { userId: number; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessionHandovers).values(values);
+}
+
+/** The user of a live (unused, unexpired) hand-over code, without using it. */
+export async function findLiveHandover(
+  db: Database,
+  codeHash: string,
+  now: Date,
+): Promise<{ id: number; userId: number } | undefined> {
+  const [row] = await db
+    .select({ id: sessionHandovers.id, userId: sessionHandovers.userId })
+    .from(sessionHandovers)
+    .where(
+      and(
+        eq(sessionHandovers.codeHash, codeHash),
+        isNull(sessionHandovers.usedAt),
+        gt(sessionHandovers.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Uses the code; false when another request used it first or it ran out meanwhile (once only). */
+export async function consumeHandover(db: Database, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessionHandovers)
+    .set({ usedAt: now })
+    .where(
+      and(eq(sessionHandovers.id, id), isNull(sessionHandovers.usedAt), gt(sessionHandovers.expiresAt, now)),
+    )
+    .returning({ id: sessionHandovers.id });
+  return rows.length === 1;
 }

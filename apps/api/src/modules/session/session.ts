@@ -12,12 +12,14 @@ import { AppError } from '../../errors';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import {
   type CustomerStanding,
+  consumeHandover,
+  findLiveHandover,
   findLiveSessionUser,
+  insertHandover,
   insertSession,
   revokeSession,
   revokeUserSessions,
   type SessionRow,
-  setSessionCsrf,
   touchSession,
   type UserRow,
 } from './session.repository';
@@ -219,18 +221,66 @@ export async function startSession(
   return { token, csrf };
 }
 
-/** Gives an existing session (a token handed over in a URL) its cookies and a fresh CSRF token. */
-export async function adoptSession(
+// ---- Hand-over: a session given to a browser through a URL (docs/decisions/044-accounts-handover.md) ----
+
+/** How long a hand-over code works: long enough to open a link, too short to be worth stealing. */
+export const handoverSeconds = 60;
+
+/** A one-time code for `?token=` that opens a new session of the signed-in user in another browser. */
+export async function createHandover(db: Database, auth: Auth, now = new Date()): Promise<string> {
+  const code = newToken();
+  await insertHandover(db, {
+    userId: auth.user.id,
+    codeHash: hashToken(code),
+    expiresAt: new Date(now.getTime() + handoverSeconds * 1000),
+  });
+  return code;
+}
+
+export const handoverMessages = {
+  invalid: 'This sign-in link has expired or has been used. Please sign in.',
+  otherUser: 'Another account is signed in on this browser. Please log out first, then open the link again.',
+} as const;
+
+/**
+ * Exchanges a hand-over code for a NEW session with its cookies (never the session the code was made
+ * from: no fixation). A browser already signed in as someone else keeps its session: 409, and the
+ * code stays unused for its minute. 401 for an unknown, used or expired code.
+ */
+export async function exchangeHandover(
   db: Database,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
-  auth: Auth,
-): Promise<void> {
-  const csrf = newToken();
-  await setSessionCsrf(db, auth.session.id, hashToken(csrf));
-  sessionCache.forgetSession(auth.user.id, auth.session.id);
-  setSessionCookies(config, request, reply, { token: auth.token, csrf });
+  code: string,
+): Promise<number> {
+  const now = new Date();
+  const handover = code.length <= 200 ? await findLiveHandover(db, hashToken(code), now) : undefined;
+  if (!handover) throw new AppError('unauthenticated', handoverMessages.invalid);
+  const current = await currentAuth(db, config, request);
+  if (current && current.user.id !== handover.userId)
+    throw new AppError('conflict', handoverMessages.otherUser);
+  if (!(await consumeHandover(db, handover.id, now))) {
+    throw new AppError('unauthenticated', handoverMessages.invalid);
+  }
+  // The same user's earlier session in this browser is replaced by the new one.
+  if (current?.via === 'cookie') await endSession(db, current);
+  await startSession(db, config, request, reply, handover.userId);
+  return handover.userId;
+}
+
+/**
+ * Whether the request comes from a browser, which holds its session in the HttpOnly cookie and so
+ * must never see the token in a body (docs/decisions/044-accounts-handover.md): every current browser
+ * sends `Sec-Fetch-Site`, and `Origin` on a POST; API clients (the bearer tools) send neither. A
+ * request that came with the session cookie is a browser's too.
+ */
+export function isCookieClient(request: FastifyRequest, auth?: Pick<Auth, 'via'> | null): boolean {
+  return (
+    auth?.via === 'cookie' ||
+    request.headers['sec-fetch-site'] !== undefined ||
+    request.headers.origin !== undefined
+  );
 }
 
 export async function endSession(db: Database, auth: Auth): Promise<void> {

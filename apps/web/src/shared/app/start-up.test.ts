@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installMockApi, setTestCookie } from '../../test/mock-api';
 import { api } from '../api/client';
@@ -13,15 +14,22 @@ afterEach(() => {
 });
 
 describe('token hand-over', () => {
-  it('gives the token to POST api/auth/session as a bearer token, then removes it from the URL', async () => {
+  it('exchanges the code with POST api/auth/session in the body, never as a bearer token, then removes it from the URL', async () => {
     const seen: (string | null)[] = [];
+    const bodies: string[] = [];
     server.events.on('request:start', ({ request }) => {
       seen.push(request.headers.get('authorization'));
+      if (request.url.endsWith('/api/auth/session'))
+        void request
+          .clone()
+          .text()
+          .then((b) => bodies.push(b));
     });
     window.history.replaceState(null, '', '/account/user-details?token=abc123&kiosk=true#top');
 
     expect(await handOverToken()).toBe(true);
-    expect(seen).toEqual(['Bearer abc123']);
+    expect(seen).toEqual([null]);
+    expect(bodies).toEqual(['{"token":"abc123"}']);
     expect(window.location.pathname).toBe('/account/user-details');
     expect(window.location.search).toBe('?kiosk=true');
     expect(window.location.hash).toBe('#top');
@@ -33,11 +41,22 @@ describe('token hand-over', () => {
     server.events.removeAllListeners();
   });
 
-  it('removes a token the server refuses and carries on', async () => {
+  it('removes a code the server refuses and carries on', async () => {
     server.use(http.post('*/api/auth/session', () => HttpResponse.json({ message: 'No' }, { status: 401 })));
     window.history.replaceState(null, '', '/?token=expired');
     expect(await handOverToken()).toBe(false);
     expect(window.location.search).toBe('');
+  });
+
+  it('keeps the session of another user signed in here (409), says why, and drops the code', async () => {
+    const message =
+      'Another account is signed in on this browser. Please log out first, then open the link again.';
+    server.use(http.post('*/api/auth/session', () => HttpResponse.json({ message }, { status: 409 })));
+    window.history.replaceState(null, '', '/account/?token=code&kiosk=true');
+    expect(await handOverToken()).toBe(false);
+    expect(window.location.search).toBe('?kiosk=true');
+    expect(toast.getToasts().map((shown) => ('title' in shown ? shown.title : undefined))).toContain(message);
+    toast.dismiss();
   });
 
   it('does nothing without a token', async () => {

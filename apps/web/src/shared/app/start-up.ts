@@ -1,12 +1,14 @@
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import type { SiteName } from '../links/links';
 import { initModes, type Modes } from '../modes/modes';
 import { isVenueSlug, writeSelectedVenue } from '../venue/selected-venue';
 
 /**
- * A session token handed over in the URL (kiosk and embedded links; shell-session-basket.md 4):
- * POST api/auth/session with it as a bearer token gives this browser the session cookies, then the
- * token leaves the URL (history.replaceState), whether or not the hand-over worked.
+ * A session handed over in the URL (kiosk and embedded links; shell-session-basket.md 4): `?token=`
+ * holds a one-time code, which POST api/auth/session exchanges for a new session of this browser's
+ * own (cookies only), then the code leaves the URL (history.replaceState), whether or not the
+ * hand-over worked. A browser signed in as someone else stays so (the server answers 409;
+ * docs/decisions/044-accounts-handover.md).
  */
 export async function handOverToken(
   location: Pick<Location, 'href'> = window.location,
@@ -17,13 +19,16 @@ export async function handOverToken(
   if (!token) return false;
   url.searchParams.delete('token');
   try {
-    await api.post('api/auth/session', undefined, {
-      expectUnauthenticated: true,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await api.post('api/auth/session', { token }, { expectUnauthenticated: true });
     return true;
-  } catch {
-    // An expired or unknown token: carry on as the browser's own session (or anonymous).
+  } catch (error) {
+    // An expired, used or unknown code, or another user signed in here: carry on as the browser's
+    // own session (or anonymous). The second is said, as the server words it: the link did nothing.
+    // The toaster replays a toast made before it mounts; its module loads only for this.
+    if (error instanceof ApiError && error.status === 409) {
+      const { notify, toastDuration } = await import('../ui/toast');
+      notify.error(error.message, { duration: toastDuration.long });
+    }
     return false;
   } finally {
     history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);

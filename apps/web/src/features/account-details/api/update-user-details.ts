@@ -8,10 +8,12 @@ export interface UpdateUserDetailsRequest {
   answers: Record<string, Exclude<Answer, undefined | null>>;
   /** An optional password change: all three together. */
   passwordChange?: { currentPassword: string; password: string; repeatNewPassword: string };
+  /** The current password alone: a new email address needs it. */
+  currentPassword?: string;
 }
 
+/** The renewed session comes as cookies: a browser never gets the token in a body. */
 export interface UpdateUserDetailsResponse {
-  token: string;
   status: 'success';
   message: string;
 }
@@ -20,10 +22,11 @@ export interface UpdateUserDetailsResponse {
 export async function updateUserDetails({
   answers,
   passwordChange,
+  currentPassword,
 }: UpdateUserDetailsRequest): Promise<UpdateUserDetailsResponse> {
   return api.put<UpdateUserDetailsResponse>(
     'api/my-account/user/update',
-    { ...answers, ...(passwordChange ?? {}) },
+    { ...answers, ...(currentPassword ? { currentPassword } : {}), ...(passwordChange ?? {}) },
     { query: { onboardingType: 'customer_account_online' } },
   );
 }

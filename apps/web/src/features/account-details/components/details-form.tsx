@@ -54,8 +54,9 @@ export function DetailsForm({ sections }: { sections: DataFieldSectionData[] }) 
           repeatNewPassword: z.string(),
         })
         .superRefine((values, ctx) => {
-          // The password section is optional; once any of it is filled in, all of it is needed.
-          if (!values.currentPassword && !values.password && !values.repeatNewPassword) return;
+          // The password section is optional; once a new password is typed, all of it is needed. The
+          // current password alone goes with a new email address, which needs it (the server says so).
+          if (!values.password && !values.repeatNewPassword) return;
           if (!values.currentPassword) addIssues(ctx, ['currentPassword'], [t('fields.required')]);
           addIssues(
             ctx,
@@ -89,7 +90,11 @@ export function DetailsForm({ sections }: { sections: DataFieldSectionData[] }) 
     try {
       await update.mutateAsync({
         answers: answersToSend(sections, values.answers),
-        ...(passwordChange ? { passwordChange } : {}),
+        ...(passwordChange
+          ? { passwordChange }
+          : values.currentPassword
+            ? { currentPassword: values.currentPassword }
+            : {}),
       });
       notify.success(t('details.updated'));
       form.reset({ ...values, ...noPasswordChange });

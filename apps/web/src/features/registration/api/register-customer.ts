@@ -21,8 +21,9 @@ export interface RegisterCustomerRequest {
 export async function registerCustomer({
   answers,
   ...fixed
-}: RegisterCustomerRequest): Promise<{ token: string }> {
-  return api.post<{ token: string }>(
+}: RegisterCustomerRequest): Promise<{ status: 'success' }> {
+  // The session comes as cookies: a browser never gets the token in a body.
+  return api.post<{ status: 'success' }>(
     'api/auth/customer/register',
     { ...answers, ...fixed },
     { query: { onboardingType: 'customer_account_online' }, expectUnauthenticated: true },

@@ -89,7 +89,6 @@ describe('/user-details', () => {
         body = (await request.json()) as Record<string, unknown>;
         await held;
         return HttpResponse.json({
-          token: 't2',
           status: 'success',
           message: 'Your account details have been updated',
         });
@@ -148,5 +147,34 @@ describe('/user-details', () => {
       password: 'Changed-Pass-2',
       repeat_new_password: 'Changed-Pass-2',
     });
+  });
+
+  it('sends the current password alone with a new email address, which needs it; a 422 shows under it', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.put('/api/my-account/user/update', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          {
+            message: 'Your current password is incorrect.',
+            errors: { current_password: ['Your current password is incorrect.'] },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(accountRoutes, { path: '/user-details' });
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    await user.clear(email);
+    await user.type(email, 'new.address@example.com');
+    await user.type(screen.getByLabelText(/^Current password/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const current = screen.getByLabelText(/^Current password/);
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Your current password is incorrect.')).toBeInTheDocument();
+    expect(body).toMatchObject({ email: 'new.address@example.com', current_password: 'nope' });
+    expect(body).not.toHaveProperty('password');
   });
 });
