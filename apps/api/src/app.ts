@@ -26,7 +26,7 @@ import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { safeError } from './lib/log-safety';
-import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
+import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -308,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     applySecurityHeaders(request, reply);
     done(null, payload);
   });
+  installJsonBodyParser(app);
   app.addHook('preValidation', refuseControlCharacters);
   // Refusals are security events (ASVS 7.2): who was turned away from what, never with the query.
   app.addHook('onResponse', (request, reply, done) => {
