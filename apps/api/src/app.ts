@@ -24,7 +24,7 @@ import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
-import { lazyRequestLogger } from './lib/lazy-request-logger';
+import { lazyRequestLogger, pathOnly, requestWithoutQuery } from './lib/lazy-request-logger';
 import { safeError } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
@@ -228,7 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
             // A failed query's parameters are personal data: errors are logged without them.
-            serializers: { err: safeError },
+            // URLs are logged without their query (personal data: searches, postcodes).
+            serializers: { err: safeError, req: requestWithoutQuery },
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
               // Card data (only the sandbox's /sandbox-pay/ routes ever receive it) is never logged
@@ -464,7 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const firstViewRenderer = webRoot
     ? await loadFirstViewRenderer(webRoot, (error, url) =>
-        app.log.warn({ err: error, url }, 'part of a first view was left to the browser'),
+        app.log.warn({ err: error, url: pathOnly(url) }, 'part of a first view was left to the browser'),
       )
     : undefined;
   const loopLoad = firstViewRenderer ? (deps.eventLoopLoad ?? watchEventLoopLoad()) : undefined;

@@ -71,3 +71,29 @@ export function lazyRequestLogger(
   if (Object.keys(options).length > 0) return logger.child(bindings, options);
   return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }
+
+/** A URL as the logs keep it: its path only, as a query may hold a search term or a postcode. */
+export function pathOnly(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * The `req` serializer: what Fastify's own logs of a request, with the URL's path only (the
+ * front-desk search's `q=`, a geocoded postcode and every other query stay out of the logs).
+ */
+export function requestWithoutQuery(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: pathOnly(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
