@@ -62,7 +62,12 @@ import {
 import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { clearDeadSessionCookies, cookieNames, installSessions } from './modules/session/session';
+import {
+  carriesSession,
+  clearDeadSessionCookies,
+  cookieNames,
+  installSessions,
+} from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -307,6 +312,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // On sending: the headers follow what the answer is (a document or not), known only by then.
   app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
+    // An answer to a signed-in caller may hold their own data: kept by no cache, the browser's disk
+    // included, unless its route chose a policy of its own (decision 044-http-no-store).
+    if (!reply.hasHeader('cache-control') && carriesSession(config, request)) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
   installJsonBodyParser(app);
@@ -547,13 +557,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         domain: config.cookie.domain,
       });
     }
+    // A signed-in page's first view holds the user's own data: kept by no cache, not even revalidated
+    // (decision 044-http-no-store); a signed-out page is the same for everyone, and revalidates.
+    const personal = carriesSession(config, request);
     reply
-      // A first view can hold the user's own data: kept by no shared cache.
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', personal ? 'no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding, cookie')
-      .header('etag', page.etag)
       .type('text/html; charset=utf-8');
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    if (!personal) reply.header('etag', page.etag);
+    if (!personal && etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
     if (encoding) return reply.header('content-encoding', encoding).send(await page.encoded(encoding));

@@ -72,6 +72,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Whether the request carries a session credential at all (live or not): a bearer token or the session cookie. */
+export function carriesSession(config: Config, request: FastifyRequest): boolean {
+  return (
+    bearerToken(request) !== undefined || Boolean(request.cookies?.[cookieNames(config, request).session])
+  );
+}
+
 export function idleExpiry(config: Config, now: Date): Date {
   return new Date(now.getTime() + config.sessionIdleMinutes * 60_000);
 }
