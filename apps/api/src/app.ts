@@ -146,6 +146,21 @@ export function webDistDir(config: Config): string | undefined {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
+/**
+ * Files a web build may hold that are never served (issue 44): anything under a dot folder (the Vite
+ * manifest, which the server reads from disk), source maps and the mock API's service worker, with
+ * their compressed copies. Asked for, they answer 404 like a missing file, never a site's page.
+ */
+const unservedFile = /(^|\/)\.|\.map(\.gz|\.br)?$|(^|\/)mockServiceWorker\.js(\.gz|\.br)?$/;
+function isUnservedFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {}
+  return unservedFile.test(pathname) || unservedFile.test(decoded);
+}
+
 const venueSlug = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const selectedVenueCookie = 'selected_venue';
 
@@ -446,6 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Each sub-site's HTML is themed per request (below); files are sent as the build compressed them.
       index: false,
       preCompressed: true,
+      allowedPath: (pathname) => !isUnservedFile(pathname),
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -464,6 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       url === '/api' ||
       url.startsWith('/dev/') ||
       url.startsWith('/sandbox-pay/') ||
+      isUnservedFile(url) ||
       !webRoot ||
       request.method !== 'GET'
     ) {
