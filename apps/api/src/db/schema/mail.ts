@@ -38,6 +38,11 @@ export const outboundEmails = pgTable(
      * leaves it to the retry job).
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * While a process delivers the email, until when it holds it (renewed as long as the delivery
+     * runs): no other replica takes it before then, and a process that died lets it go at that time.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -170,6 +170,65 @@ describe('email over SMTP', () => {
   });
 });
 
+describe('email delivery leases', () => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it("leaves an email another process holds; takes it once that process's lease has run out (it died)", async () => {
+    const leased = (to: string, leaseUntil: Date) => ({
+      toAddress: to,
+      subject: 'Leased',
+      html: '<p>Leased</p>',
+      text: 'Leased',
+      template: 'test',
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 60_000),
+      leaseUntil,
+    });
+    await t.db
+      .insert(outboundEmails)
+      .values([
+        leased('held@example.com', new Date(Date.now() + 60_000)),
+        leased('dropped@example.com', new Date(Date.now() - 1000)),
+      ]);
+    expect(await t.app.mailer.retryDue(new Date())).toEqual({ sent: 1, queued: 0, failed: 0 });
+    expect(sink.received.flatMap((mail) => mail.to)).toEqual(['dropped@example.com']);
+    const [held] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'held@example.com'));
+    expect(held).toMatchObject({ status: 'queued', attempts: 1 });
+    const [dropped] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'dropped@example.com'));
+    expect(dropped).toMatchObject({ status: 'sent', attempts: 2, leaseUntil: null });
+  });
+
+  it('lets the lease of an email it sends at once go when it is sent', async () => {
+    const email = {
+      to: 'fresh@example.com',
+      subject: 'Fresh',
+      html: '<p>Fresh</p>',
+      text: 'Fresh',
+      template: 'test',
+    };
+    await t.app.mailer.send(email);
+    await t.app.mailer.settled();
+    const [sent] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email.to));
+    expect(sent).toMatchObject({ status: 'sent', leaseUntil: null });
+  });
+});
+
 describe('the dev mailbox (no SMTP configured)', () => {
   let t: TestApp;
   beforeAll(async () => {

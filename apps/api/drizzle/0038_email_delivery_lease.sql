@@ -1,0 +1,1 @@
+ALTER TABLE "outbound_emails" ADD COLUMN "lease_until" timestamp with time zone;
