@@ -9,7 +9,9 @@ import type {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
+import { getCurrentClient } from '../operator/operator.service';
 import {
   type CustomerStanding,
   findLiveSessionUser,
@@ -105,6 +107,14 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     if (cacheable) sessionCache.set(tokenHash, found, config.sessionCacheMs, now);
   }
   const { session, user, membershipUserId, homeVenueSlug, isMember, hasCredit } = found;
+  if (!(await servesClientOf(db, config, user.clientId))) {
+    logSecurityEvent(request.log, 'session.other-operator', {
+      ...requestFields(request),
+      userId: user.id,
+      reason: 'other-operator',
+    });
+    return null;
+  }
   return {
     user,
     session,
@@ -115,6 +125,21 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     via: bearer ? 'bearer' : 'cookie',
     token,
   };
+}
+
+/**
+ * Whether this deployment serves the operator `clientId` (CLIENT_SLUG). A session is its user's, and a
+ * user, customer or staff, belongs to one operator: presented to a deployment of another operator
+ * sharing the database, the session is no session (401), and a staff role there is none either.
+ */
+async function servesClientOf(db: Database, config: Config, clientId: number): Promise<boolean> {
+  try {
+    return (await getCurrentClient(db, config)).id === clientId;
+  } catch (error) {
+    // No operator yet (an empty database): no session can be this deployment's.
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
 }
 
 /** The signed-in user of this request, or null. Looked up once per request. */
