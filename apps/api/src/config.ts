@@ -159,6 +159,19 @@ const configSchema = z
       }),
     /** Seed an empty database at start-up. */
     SEED: booleanFlag.default(true),
+    // ---- Retention (issue 44) ----
+    /**
+     * How often each replica runs the retention job, in seconds (deletes dead sessions, spent
+     * rate-limit attempts and reset tokens; erases old email bodies); 0 turns it off.
+     */
+    RETENTION_EVERY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(3600),
+    /** Days an email's body (its links, the member's details) is kept before the retention job erases it. */
+    EMAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
     /** How long a place in a basket (or a waitlist offer) is held before it is released. */
     CART_HOLD_MINUTES: z.coerce
@@ -305,6 +318,7 @@ const configSchema = z
       guestPasses: { expiryEverySeconds: env.GUEST_PASS_EXPIRY_EVERY_SECONDS },
       membershipJobs: { everySeconds: env.MEMBERSHIP_JOBS_EVERY_SECONDS },
       embeddedUpkeep: { everySeconds: env.EMBEDDED_UPKEEP_EVERY_SECONDS },
+      retention: { everySeconds: env.RETENTION_EVERY_SECONDS, emailBodyDays: env.EMAIL_BODY_RETENTION_DAYS },
       directDebit: {
         /** The development default is refused in production (see above). */
         detailsSecret:
@@ -353,6 +367,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
     CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
     EMBEDDED_UPKEEP_EVERY_SECONDS: '0',
+    RETENTION_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,

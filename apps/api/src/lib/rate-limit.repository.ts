@@ -1,5 +1,6 @@
-import { and, count, eq, gte, max, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { oldestUnlocked } from '../db/locks';
 import { authAttempts } from '../db/schema';
 
 export type AttemptKind = 'login' | 'password_reset' | 'direct_debit_validate';
@@ -46,4 +47,13 @@ export async function countFailures(
     .from(authAttempts)
     .where(and(...base, eq(authAttempts.ipAddress, ipAddress)));
   return { account: account?.n ?? 0, address: address?.n ?? 0, lastAccountFailure: account?.last ?? null };
+}
+
+/** Deletes up to `limit` attempts made before `before`; answers how many. */
+export async function deleteAttemptsBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const deleted = await db
+    .delete(authAttempts)
+    .where(oldestUnlocked(authAttempts.id, authAttempts.createdAt, lt(authAttempts.createdAt, before), limit))
+    .returning({ id: authAttempts.id });
+  return deleted.length;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstUnlocked } from '../../db/locks';
+import { firstUnlocked, oldestUnlocked } from '../../db/locks';
 import {
   type PreparedSql,
   placeholdersOf,
@@ -135,13 +135,30 @@ export type DeliveryResult =
   | { status: 'failed'; error: string }
   | { status: 'queued'; error: string; nextAttemptAt: Date };
 
-/** Records how a delivery ended and lets the email's lease go. */
-export async function markOutboundEmail(db: Database, id: number, result: DeliveryResult): Promise<void> {
+/** What an erased email keeps of its body: nothing. */
+const erasedBody = { html: '', text: '', attachments: [] };
+
+/**
+ * Records how a delivery ended and lets the email's lease go; `eraseBody` erases a sent email's body
+ * at once (one holding a live link, in production).
+ */
+export async function markOutboundEmail(
+  db: Database,
+  id: number,
+  result: DeliveryResult,
+  { eraseBody = false }: { eraseBody?: boolean } = {},
+): Promise<void> {
   await db
     .update(outboundEmails)
     .set(
       result.status === 'sent'
-        ? { status: 'sent', sentAt: new Date(), nextAttemptAt: null, leaseUntil: null }
+        ? {
+            status: 'sent',
+            sentAt: new Date(),
+            nextAttemptAt: null,
+            leaseUntil: null,
+            ...(eraseBody ? erasedBody : {}),
+          }
         : {
             status: result.status,
             error: result.error.slice(0, 500),
@@ -189,6 +206,21 @@ export async function renewEmailLease(db: Database, id: number, leaseSeconds: nu
     .update(outboundEmails)
     .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where(and(eq(outboundEmails.id, id), eq(outboundEmails.status, 'queued')));
+}
+
+/**
+ * Erases the body (HTML, text, attachments) of up to `limit` emails written before `before`; the
+ * address, subject, template and status stay. Answers how many.
+ */
+export async function eraseEmailBodiesBefore(db: Database, before: Date, limit: number): Promise<number> {
+  // The body test inline, as the partial index of bodies still kept has it.
+  const kept = and(lt(outboundEmails.createdAt, before), sql`${outboundEmails.html} <> ''`);
+  const erased = await db
+    .update(outboundEmails)
+    .set(erasedBody)
+    .where(oldestUnlocked(outboundEmails.id, outboundEmails.createdAt, kept, limit))
+    .returning({ id: outboundEmails.id });
+  return erased.length;
 }
 
 export async function listOutboundEmails(db: Database, limit: number): Promise<OutboundEmailRow[]> {

@@ -10,6 +10,7 @@ import {
   claimNextDueEmail,
   type DeliveryResult,
   type EmailAlong,
+  eraseEmailBodiesBefore,
   findOutboundEmail,
   insertOutboundEmail,
   insertOutboundEmailAlong,
@@ -101,6 +102,13 @@ export interface RetryRun {
  */
 const deliveryLeaseMs = 2 * 60_000;
 const leaseRenewalMs = deliveryLeaseMs / 3;
+/**
+ * Templates whose emails hold a live link (a password reset; an address check; a reset offered to
+ * the owner of an address someone registered with): in production their body is erased as soon as
+ * it is delivered (only the dev mailbox, in development, shows bodies).
+ */
+const liveLinkTemplates = new Set(['password_reset', 'registration_attempt', 'welcome']);
+
 /** Emails one run of the retry job delivers at most, one after another. */
 const retryBatch = 50;
 /** Waits after the first, second, ... temporary failure; after the last, the email has failed. */
@@ -163,7 +171,8 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     } finally {
       clearInterval(renewal);
     }
-    await markOutboundEmail(db, id, result).catch((error) =>
+    const eraseBody = config.isProduction && liveLinkTemplates.has(email.template);
+    await markOutboundEmail(db, id, result, { eraseBody }).catch((error) =>
       log.error({ emailId: id, err: error }, 'could not record an email delivery'),
     );
     return result;
@@ -239,3 +248,16 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
 }
 
 export { findOutboundEmail, listOutboundEmails };
+
+/**
+ * The retention job's part (jobs.ts): erases the body of up to `limit` emails written more than
+ * `bodyDays` days before `now` (their links and personal details); answers how many.
+ */
+export async function eraseOldEmailBodies(
+  db: Database,
+  now: Date,
+  bodyDays: number,
+  limit: number,
+): Promise<number> {
+  return eraseEmailBodiesBefore(db, new Date(now.getTime() - bodyDays * 24 * 60 * 60_000), limit);
+}

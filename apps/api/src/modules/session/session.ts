@@ -14,6 +14,7 @@ import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import { getCurrentClient } from '../operator/operator.service';
 import {
   type CustomerStanding,
+  deleteEndedSessions,
   findLiveSessionUser,
   insertSession,
   revokeSession,
@@ -308,4 +309,12 @@ export function clearDeadSessionCookies(config: Config, request: FastifyRequest,
 export async function endUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
   await revokeUserSessions(db, userId, new Date(), keepSessionId);
   sessionCache.forgetUser(userId);
+}
+
+/**
+ * The retention job's part (jobs.ts): deletes up to `limit` sessions that ran out or were revoked
+ * more than a day before `now` (the day keeps a just-ended session's row for support); answers how many.
+ */
+export async function deleteDeadSessions(db: Database, now: Date, limit: number): Promise<number> {
+  return deleteEndedSessions(db, new Date(now.getTime() - 24 * 60 * 60_000), limit);
 }
