@@ -153,6 +153,10 @@ describe('emails holding a live link, in production', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.endsWith('@bounce.example')) callback(new Error('550 No such mailbox'));
+        else callback();
+      },
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -188,5 +192,19 @@ describe('emails holding a live link, in production', () => {
     expect(received.join('\n')).toContain('password-reset');
     const [row] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, user.email));
     expect(row).toMatchObject({ status: 'sent', template: 'password_reset', html: '', text: '' });
+
+    // Refused for good: nobody will read it, so it keeps no link either.
+    const gone = await createUser(t.db, f.clientId, { email: 'gone@bounce.example' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/forgotten-password',
+      payload: { email_or_reference: gone.user.email },
+    });
+    await t.app.mailer.settled();
+    const [refused] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, gone.user.email));
+    expect(refused).toMatchObject({ status: 'failed', html: '', text: '' });
   });
 });

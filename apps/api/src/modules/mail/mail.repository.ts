@@ -139,8 +139,9 @@ export type DeliveryResult =
 const erasedBody = { html: '', text: '', attachments: [] };
 
 /**
- * Records how a delivery ended and lets the email's lease go; `eraseBody` erases a sent email's body
- * at once (one holding a live link, in production).
+ * Records how a delivery ended and lets the email's lease go; `eraseBody` erases the body of an
+ * email sent or refused for good at once (one holding a live link, in production); one to be tried
+ * again keeps it.
  */
 export async function markOutboundEmail(
   db: Database,
@@ -164,6 +165,8 @@ export async function markOutboundEmail(
             error: result.error.slice(0, 500),
             nextAttemptAt: result.status === 'queued' ? result.nextAttemptAt : null,
             leaseUntil: null,
+            // Refused for good: never sent, so its body serves no one either.
+            ...(eraseBody && result.status === 'failed' ? erasedBody : {}),
           },
     )
     .where(eq(outboundEmails.id, id));
