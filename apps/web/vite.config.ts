@@ -64,6 +64,27 @@ function mockApiHtml(): Plugin {
 }
 
 /**
+ * The mock API's service worker (MSW) is served by the dev server only, from `mock-api/`: kept out
+ * of `public/`, a build never copies it, so a served build holds no mock code (issue 44).
+ */
+function mockServiceWorker(): Plugin {
+  const file = resolve(import.meta.dirname, 'mock-api/mockServiceWorker.js');
+  return {
+    name: 'mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      if (process.env.VITE_MOCK_API !== 'true') return;
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split('?')[0] !== '/mockServiceWorker.js') return next();
+        response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        response.setHeader('cache-control', 'no-cache');
+        response.end(readFileSync(file));
+      });
+    },
+  };
+}
+
+/**
  * Phones on slow networks (issue 16): every text file of the build gets a brotli (.br) and a gzip
  * (.gz) copy beside it, which the API server's static handler sends to browsers that accept them
  * (`preCompressed`). Compressing once at build time costs no CPU per request.
@@ -163,6 +184,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
           subSiteFallback(),
           preloadDefaultFonts(),
           mockApiHtml(),
+          mockServiceWorker(),
           precompress(),
           start.plugin,
         ],
@@ -172,8 +194,10 @@ export default defineConfig(({ isSsrBuild, command }) =>
         build: {
           outDir: 'dist',
           emptyOutDir: true,
-          sourcemap: true,
-          // The API server reads it to preload the chunk of the screen a page opens (decision 020).
+          // No source maps in what browsers are served (issue 44): the server's renderer keeps its own
+          // (dist-ssr/, never served) for its stack traces.
+          sourcemap: false,
+          // The API server reads it (never serves it: app.ts) to preload the chunk of the screen a page opens (decision 020).
           manifest: true,
           rolldownOptions: {
             input: {

@@ -29,9 +29,9 @@ import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
 import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
-import { lazyRequestLogger } from './lib/lazy-request-logger';
+import { lazyRequestLogger, pathOnly } from './lib/lazy-request-logger';
 import { redactUrlSecrets, safeError, safeRequest } from './lib/log-safety';
-import { refuseControlCharacters, validatorCompiler } from './lib/request-input';
+import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -69,6 +69,7 @@ import { createThemeReader, etagMatches } from './modules/operator/theme.service
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import {
+  carriesSession,
   clearDeadSessionCookies,
   cookieNames,
   installSessions,
@@ -152,6 +153,21 @@ export function webDistDir(config: Config): string | undefined {
         return [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
       })();
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/**
+ * Files a web build may hold that are never served (issue 44): anything under a dot folder (the Vite
+ * manifest, which the server reads from disk), source maps and the mock API's service worker, with
+ * their compressed copies. Asked for, they answer 404 like a missing file, never a site's page.
+ */
+const unservedFile = /(^|\/)\.|\.map(\.gz|\.br)?$|(^|\/)mockServiceWorker\.js(\.gz|\.br)?$/;
+function isUnservedFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {}
+  return unservedFile.test(pathname) || unservedFile.test(decoded);
 }
 
 const venueSlug = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -243,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
             // A failed query's parameters are personal data: errors are logged without them.
-            // Nor a token in a URL (a `?token=` hand-over, a reset link's path).
+            // Nor a request's query (personal data: searches, postcodes) or a token in its path.
             serializers: { err: safeError, req: safeRequest },
             // Never log credentials: the session cookie, bearer tokens, CSRF tokens.
             redact: {
@@ -322,8 +338,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // On sending: the headers follow what the answer is (a document or not), known only by then.
   app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
+    // An answer to a signed-in caller may hold their own data: kept by no cache, the browser's disk
+    // included, unless its route chose a policy of its own (decision 044-http-no-store).
+    if (!reply.hasHeader('cache-control') && carriesSession(config, request)) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
+  installJsonBodyParser(app);
   app.addHook('preValidation', refuseControlCharacters);
   // Refusals are security events (ASVS 7.2): who was turned away from what, never with the query.
   app.addHook('onResponse', (request, reply, done) => {
@@ -465,6 +487,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Each sub-site's HTML is themed per request (below); files are sent as the build compressed them.
       index: false,
       preCompressed: true,
+      allowedPath: (pathname) => !isUnservedFile(pathname),
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -483,6 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       url === '/api' ||
       url.startsWith('/dev/') ||
       url.startsWith('/sandbox-pay/') ||
+      isUnservedFile(url) ||
       !webRoot ||
       request.method !== 'GET'
     ) {
@@ -495,7 +519,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const firstViewRenderer = webRoot
     ? await loadFirstViewRenderer(webRoot, (error, url) =>
         app.log.warn(
-          { err: error, url: redactUrlSecrets(url) },
+          { err: error, url: redactUrlSecrets(pathOnly(url)) },
           'part of a first view was left to the browser',
         ),
       )
@@ -579,13 +603,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         domain: config.cookie.domain,
       });
     }
+    // A signed-in page's first view holds the user's own data: kept by no cache, not even revalidated
+    // (decision 044-http-no-store); a signed-out page is the same for everyone, and revalidates.
+    const personal = carriesSession(config, request);
     reply
-      // A first view can hold the user's own data: kept by no shared cache.
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', personal ? 'no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding, cookie')
-      .header('etag', page.etag)
       .type('text/html; charset=utf-8');
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    if (!personal) reply.header('etag', page.etag);
+    if (!personal && etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
     if (encoding) return reply.header('content-encoding', encoding).send(await page.encoded(encoding));

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig as loadSettings } from './config';
+import { safeProductionSettings } from './test/production-settings';
 
 /** Development settings unless a test says otherwise (unset NODE_ENV is production: tested below). */
 const loadConfig = (env: Record<string, string>) => loadSettings({ NODE_ENV: 'development', ...env });
 
-/** A production start with every setting it asks for, each safe. */
-const safeProduction: Record<string, string> = {
-  DATABASE_URL: 'postgresql://leisure@db.internal/leisure',
-  SANDBOX_PAY_SECRET: 's'.repeat(40),
-  DD_DETAILS_SECRET: 'd'.repeat(40),
-  ALLOW_SANDBOX_PROVIDERS: 'true',
-  PUBLIC_BOOKINGS_URL: 'https://book.riverside.example',
-  PUBLIC_ACCOUNT_URL: 'https://myaccount.riverside.example',
-  PUBLIC_JOINING_URL: 'https://join.riverside.example',
-  SMTP_URL: 'smtp://mailer:secret@smtp.riverside.example:587',
-  TRUST_PROXY: '1',
-};
+const { NODE_ENV: _nodeEnv, ...safeProduction } = safeProductionSettings;
 
 describe('settings', () => {
   it('defaults to port 3000, ./data and the embedded database', () => {

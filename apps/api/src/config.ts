@@ -215,6 +215,19 @@ const settingsShape = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** From the signal, how long a shutdown may take before the process exits non-zero, in seconds. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  // ---- Retention (issue 44) ----
+  /**
+   * How often each replica runs the retention job, in seconds (deletes dead sessions, spent
+   * rate-limit attempts and reset tokens; erases old email bodies); 0 turns it off.
+   */
+  RETENTION_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(3600),
+  /** Days an email's body (its links, the member's details) is kept before the retention job erases it. */
+  EMAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
   /** How long a place in a basket (or a waitlist offer) is held before it is released. */
   CART_HOLD_MINUTES: z.coerce
@@ -361,6 +374,7 @@ const configSchema = settingsShape
         collectionsEverySeconds: env.DD_COLLECTIONS_EVERY_SECONDS,
       },
       trustProxy: env.TRUST_PROXY ?? false,
+      retention: { everySeconds: env.RETENTION_EVERY_SECONDS, emailBodyDays: env.EMAIL_BODY_RETENTION_DAYS },
       operations: {
         database: {
           poolSize: env.DATABASE_POOL_SIZE,
@@ -476,6 +490,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEMBERSHIP_JOBS_EVERY_SECONDS: '0',
     CHECKOUT_RECONCILE_EVERY_SECONDS: '0',
     EMBEDDED_UPKEEP_EVERY_SECONDS: '0',
+    RETENTION_EVERY_SECONDS: '0',
     // Each test app keeps its files (uploads) in its own temporary folder, never in the checkout.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leisure-test-')),
     ...overrides,

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { upkeepEmbeddedDatabase } from './db/upkeep';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
+import { deleteSpentAttempts } from './lib/rate-limit';
+import { deleteSpentResetTokens } from './modules/auth/auth.service';
 import type { HoldKeeper } from './modules/basket/holds.service';
 import {
   completePaidUpCancellations,
@@ -16,6 +18,8 @@ import { suspendOverdueDocumentMemberships } from './modules/eligibility-documen
 import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
 import { discardDrafts } from './modules/joining/joining.service';
+import { eraseOldEmailBodies } from './modules/mail/mail.service';
+import { deleteDeadSessions } from './modules/session/session';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
 /**
@@ -49,6 +53,46 @@ export async function runMembershipJobs(db: Database, config: Config, now: Date)
   const suspended = await suspendOverdueDocumentMemberships(db, config, now);
   const draftsDiscarded = await discardDrafts(db);
   return { completed, ended, suspended, draftsDiscarded };
+}
+
+export interface RetentionRun {
+  sessions: number;
+  attempts: number;
+  resetTokens: number;
+  emailBodies: number;
+}
+
+/**
+ * Rows one statement of the retention job touches at most; a run repeats it until less are left.
+ * Small, so each statement reads a few hundred rows and holds their locks a moment, however large
+ * the backlog (the first run on a year's data: decision 029's budget per statement).
+ */
+const retentionBatch = 120;
+/** Statements of one kind a run makes at most: a larger backlog is worked off over several runs. */
+const retentionRounds = 100;
+
+/**
+ * One run of the retention job with a chosen `now` (tests call it through `app.jobs`): nothing
+ * personal or secret is kept longer than it serves. Dead sessions a day after they ended, login and
+ * reset attempts once past every rate limit's window, reset tokens once used or run out, and the
+ * bodies of emails (their links, the member's details) after EMAIL_BODY_RETENTION_DAYS.
+ */
+export async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
+  const drain = async (batch: (limit: number) => Promise<number>) => {
+    let total = 0;
+    for (let round = 0; round < retentionRounds; round++) {
+      const done = await batch(retentionBatch);
+      total += done;
+      if (done < retentionBatch) break;
+    }
+    return total;
+  };
+  return {
+    sessions: await drain((limit) => deleteDeadSessions(db, now, limit)),
+    attempts: await drain((limit) => deleteSpentAttempts(db, now, limit)),
+    resetTokens: await drain((limit) => deleteSpentResetTokens(db, now, limit)),
+    emailBodies: await drain((limit) => eraseOldEmailBodies(db, now, config.retention.emailBodyDays, limit)),
+  };
 }
 
 export function installJobs(
@@ -119,6 +163,13 @@ export function installJobs(
       run: (now) => runMembershipJobs(db, config, now),
       log,
       report: (run) => (something({ ...run }) ? { memberships: run } : undefined),
+    }),
+    intervalJob({
+      name: 'retention',
+      everySeconds: config.retention.everySeconds,
+      run: (now) => runRetention(db, config, now),
+      log,
+      report: (run) => (something({ ...run }) ? { retention: run } : undefined),
     }),
     intervalJob({
       name: 'guest pass expiry job',

@@ -45,3 +45,15 @@ export function firstUnlocked(id: PgColumn, where: SQL | undefined, limit: numbe
   const rows = sql`${planForItsValues} select ${id} from ${id.table} where ${where ?? sql`true`} order by ${id} ${limitOf(limit)} for update skip locked`;
   return inArray(id, sql`(${rows})`);
 }
+
+/**
+ * A clean-up's claim: up to `limit` rows of `id`'s table matching `where`, oldest by `by` first,
+ * skipping rows another replica holds. `by` is the column an index on the rows still to clean is
+ * ordered by, so a batch reads about `limit` index entries however large the backlog (in id order,
+ * a backlog of most of the table is read whole for each batch).
+ */
+export function oldestUnlocked(id: PgColumn, by: PgColumn, where: SQL | undefined, limit: number): SQL {
+  const rows = sql`${planForItsValues} select ${id} from ${id.table} where ${where ?? sql`true`} order by ${by} ${limitOf(limit)} for update skip locked`;
+  // An array, not `in (...)`: the rows are then found by their key, never by hashing the whole table.
+  return sql`${id} = any(array(${rows}))`;
+}

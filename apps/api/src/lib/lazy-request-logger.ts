@@ -71,3 +71,9 @@ export function lazyRequestLogger(
   if (Object.keys(options).length > 0) return logger.child(bindings, options);
   return new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }
+
+/** A URL as the logs keep it: its path only, as a query may hold a search term or a postcode. */
+export function pathOnly(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,4 +1,5 @@
 import { stdSerializers } from 'pino';
+import { pathOnly } from './lazy-request-logger';
 
 /**
  * Errors as the logs keep them: never a failed query's parameters (a failed registration would log
@@ -70,7 +71,10 @@ export function redactUrlSecrets(url: string): string {
   return `${path}?${kept.join('&')}`;
 }
 
-/** Fastify's request serialiser, with the URL's secrets redacted (redactUrlSecrets). */
+/**
+ * Fastify's request serialiser: the URL's path only (a query holds personal data: the front desk's
+ * search, a geocoded postcode, a hand-over code), with a secret in the path redacted.
+ */
 export function safeRequest(request: {
   method: string;
   url: string;
@@ -81,7 +85,7 @@ export function safeRequest(request: {
   // Fastify's own fields, the URL redacted.
   return {
     method: request.method,
-    url: redactUrlSecrets(request.url),
+    url: redactUrlSecrets(pathOnly(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { oldestUnlocked } from '../db/locks';
 import { authAttempts, knownLoginAddresses } from '../db/schema';
 import { hashToken } from './tokens';
 
@@ -171,4 +172,13 @@ export async function rememberAddress(
     .insert(knownLoginAddresses)
     .values({ keyHash: knownKey(userId, ipAddress), userId, lastSucceededAt: now })
     .onConflictDoUpdate({ target: knownLoginAddresses.keyHash, set: { lastSucceededAt: now } });
+}
+
+/** Deletes up to `limit` attempts made before `before`; answers how many. */
+export async function deleteAttemptsBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const deleted = await db
+    .delete(authAttempts)
+    .where(oldestUnlocked(authAttempts.id, authAttempts.createdAt, lt(authAttempts.createdAt, before), limit))
+    .returning({ id: authAttempts.id });
+  return deleted.length;
 }

@@ -5,6 +5,7 @@ import {
   type AttemptKind,
   countAttempts,
   countFailures,
+  deleteAttemptsBefore,
   isKnownAddress,
   markAttemptSucceeded,
   recordAttempt,
@@ -194,4 +195,15 @@ export async function recordAuthAttempt(
   now = new Date(),
 ): Promise<void> {
   await recordAttempt(db, { ...values, createdAt: now });
+}
+
+/**
+ * How long attempts are kept: longer than any limit's window looks back (the longest is a day), so
+ * deleting older ones changes no count.
+ */
+export const attemptsKeptHours = 48;
+
+/** The retention job's part (jobs.ts): deletes up to `limit` attempts past every window; answers how many. */
+export async function deleteSpentAttempts(db: Database, now: Date, limit: number): Promise<number> {
+  return deleteAttemptsBefore(db, new Date(now.getTime() - attemptsKeptHours * 60 * 60_000), limit);
 }

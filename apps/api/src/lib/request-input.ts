@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { AppError } from '../errors';
 
 /**
  * Liberal in what the API accepts, strict in what it stores (issue 11). Clients written for the
@@ -97,18 +98,20 @@ export const controlCharacterMessage = 'Must not contain control characters.';
  */
 export function fieldWithControlCharacter(request: FastifyRequest): string | undefined {
   for (const part of [request.params, request.query, request.body]) {
-    const found = findControlCharacter(part, []);
+    const found = findControlCharacter(part, [], 0);
     if (found !== undefined) return found.join('.') || 'body';
   }
   return undefined;
 }
 
-function findControlCharacter(value: unknown, path: string[]): string[] | undefined {
+function findControlCharacter(value: unknown, path: string[], depth: number): string[] | undefined {
   if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
   if (!isObject(value) || Buffer.isBuffer(value)) return undefined;
+  // Bounded like the JSON parser (below): a walk of request input never recurses without limit.
+  if (depth >= maxJsonDepth) throw tooDeep();
   for (const [key, inner] of Object.entries(value)) {
     if (hasControlCharacter(key)) return [...path, 'body'];
-    const found = findControlCharacter(inner, [...path, key]);
+    const found = findControlCharacter(inner, [...path, key], depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -120,7 +123,13 @@ export function refuseControlCharacters(
   reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
-  const field = fieldWithControlCharacter(request);
+  let field: string | undefined;
+  try {
+    field = fieldWithControlCharacter(request);
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
   if (field === undefined) {
     done();
     return;
@@ -128,4 +137,53 @@ export function refuseControlCharacters(
   void reply
     .status(422)
     .send({ message: controlCharacterMessage, errors: { [field]: [controlCharacterMessage] } });
+}
+
+// ---- Nesting depth ---------------------------------------------------------------------------------
+
+/**
+ * How deeply a JSON body may nest arrays and objects. The contract's deepest request is a handful of
+ * levels; without a bound, a body nested thousands deep overflowed the stack of the walks over it
+ * (a 500 instead of a 422).
+ */
+export const maxJsonDepth = 64;
+export const tooDeepMessage = `Must not nest arrays and objects more than ${maxJsonDepth} levels deep.`;
+
+function tooDeep(): AppError {
+  return AppError.validation({ body: [tooDeepMessage] });
+}
+
+/** Whether JSON text nests deeper than `limit`: one pass over the text, brackets in strings not counted. */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // a backslash escapes the next character (\" stays in the string)
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The one JSON body parser: Fastify's own (prototype poisoning refused), after a depth check on the
+ * text, so no parse or walk ever sees a body nested deeper than `maxJsonDepth` (422, nothing changes).
+ */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (jsonNestsDeeperThan(text, maxJsonDepth)) {
+      done(tooDeep(), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
 }

@@ -11,6 +11,7 @@ export type SecurityEventName =
   | 'login.limited'
   | 'logout'
   | 'session.revoked'
+  | 'session.other-operator'
   | 'session.handover'
   | 'registration'
   | 'email.verified'

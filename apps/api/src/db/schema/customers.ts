@@ -94,7 +94,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The retention job finds dead sessions by these (jobs.ts).
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_revoked_idx').on(t.revokedAt).where(sql`revoked_at is not null`),
+  ],
 );
 
 /**
@@ -116,6 +121,8 @@ export const authAttempts = pgTable(
   (t) => [
     index('auth_attempts_account_idx').on(t.kind, t.accountKey, t.createdAt),
     index('auth_attempts_ip_idx').on(t.kind, t.ipAddress, t.createdAt),
+    // The retention job deletes attempts past every window by age (jobs.ts).
+    index('auth_attempts_created_idx').on(t.createdAt),
   ],
 );
 
@@ -168,16 +175,24 @@ export const sessionHandovers = pgTable(
   (t) => [index('session_handovers_expires_idx').on(t.expiresAt)],
 );
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The retention job deletes used and expired tokens (jobs.ts).
+  (t) => [
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+    index('password_reset_tokens_used_idx').on(t.usedAt).where(sql`used_at is not null`),
+  ],
+);
 
 export const termsAcceptances = pgTable('terms_acceptances', {
   id: serial('id').primaryKey(),

@@ -38,11 +38,18 @@ export const outboundEmails = pgTable(
      * leaves it to the retry job).
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * While a process delivers the email, until when it holds it (renewed as long as the delivery
+     * runs): no other replica takes it before then, and a process that died lets it go at that time.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('outbound_emails_created_idx').on(t.createdAt),
     index('outbound_emails_queued_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    // Emails whose body the retention job has yet to erase (jobs.ts): erased ones leave the index.
+    index('outbound_emails_body_kept_idx').on(t.createdAt).where(sql`html <> ''`),
   ],
 );

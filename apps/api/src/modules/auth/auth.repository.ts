@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { oldestUnlocked } from '../../db/locks';
 import {
   emailVerificationTokens,
   membershipUsers,
@@ -220,4 +221,21 @@ export async function useEmailVerificationToken(
       .where(eq(users.id, row.userId));
     return row.userId;
   });
+}
+
+/** Deletes up to `limit` reset tokens used, or run out before `now` (neither opens anything again). */
+export async function deleteSpentResetTokens(db: Database, now: Date, limit: number): Promise<number> {
+  let deleted = 0;
+  // Two statements, each along its own index.
+  for (const [by, spent] of [
+    [passwordResetTokens.usedAt, isNotNull(passwordResetTokens.usedAt)],
+    [passwordResetTokens.expiresAt, lt(passwordResetTokens.expiresAt, now)],
+  ] as const) {
+    const rows = await db
+      .delete(passwordResetTokens)
+      .where(oldestUnlocked(passwordResetTokens.id, by, spent, limit))
+      .returning({ id: passwordResetTokens.id });
+    deleted += rows.length;
+  }
+  return deleted;
 }

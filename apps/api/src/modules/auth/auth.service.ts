@@ -557,3 +557,6 @@ export async function resetPassword(
   }
   return user.id;
 }
+
+/** The retention job's part (jobs.ts): reset tokens used or run out are deleted. */
+export { deleteSpentResetTokens } from './auth.repository';

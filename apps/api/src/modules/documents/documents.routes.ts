@@ -112,7 +112,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         summary: 'Your profile photo (image)',
         description:
           "The signed-in member's own photo as image/jpeg (the `profile_photo.url` of `GET auth/user`). There is " +
-          "no way to name another member's photo. Cached only by the member's browser (`cache-control: private`).",
+          "no way to name another member's photo. Kept by no cache (`cache-control: no-store`), as every personal read.",
         security,
         querystring: z.object({ v: z.string().max(20).optional() }),
         response: {
@@ -128,7 +128,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       return reply
         .header('content-type', 'image/jpeg')
         .header('content-disposition', 'inline; filename="profile-photo.jpg"')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
     },

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstUnlocked } from '../../db/locks';
+import { firstUnlocked, oldestUnlocked } from '../../db/locks';
 import {
   type PreparedSql,
   placeholdersOf,
@@ -23,6 +23,7 @@ const outboundEmailColumns = [
   'status',
   'attempts',
   'nextAttemptAt',
+  'leaseUntil',
 ] as const;
 
 /** An email as recorded: every column its sender decides (the rest start as the table's defaults). */
@@ -37,6 +38,7 @@ const insertOutboundEmailStatement = preparedPerDatabase((db) =>
     .values({
       ...placeholdersOf(outboundEmailColumns),
       nextAttemptAt: timeOrNull('nextAttemptAt'),
+      leaseUntil: timeOrNull('leaseUntil'),
     } as never)
     .returning({ id: outboundEmails.id })
     .prepare('outbound_email_insert'),
@@ -63,10 +65,11 @@ export function emailAlong(change: SQL): EmailAlong {
   return {
     statement: preparedSql(sql`with along as (${change})
       insert into outbound_emails (to_address, subject, html, text, template, attachments, status, attempts,
-        next_attempt_at)
+        next_attempt_at, lease_until)
       values (${sql.placeholder('toAddress')}, ${sql.placeholder('subject')}, ${sql.placeholder('html')},
         ${sql.placeholder('text')}, ${sql.placeholder('template')}, ${sql.placeholder('attachments')}::jsonb,
-        ${sql.placeholder('status')}, ${sql.placeholder('attempts')}::int, ${timeOrNull('nextAttemptAt')})
+        ${sql.placeholder('status')}, ${sql.placeholder('attempts')}::int, ${timeOrNull('nextAttemptAt')},
+        ${timeOrNull('leaseUntil')})
       returning id`),
   };
 }
@@ -80,12 +83,12 @@ export function emailAlong(change: SQL): EmailAlong {
 export function outboxRecord(gate: SQL): SQL {
   return sql`emailed as (
       insert into outbound_emails (to_address, subject, html, text, template, attachments, status, attempts,
-        next_attempt_at)
+        next_attempt_at, lease_until)
       select ${sql.placeholder('emailToAddress')}::text, ${sql.placeholder('emailSubject')}::text,
         ${sql.placeholder('emailHtml')}::text, ${sql.placeholder('emailText')}::text,
         ${sql.placeholder('emailTemplate')}::text, ${sql.placeholder('emailAttachments')}::jsonb,
         ${sql.placeholder('emailStatus')}::text, ${sql.placeholder('emailAttempts')}::int,
-        ${sql.placeholder('emailNextAttemptAt')}::timestamptz
+        ${sql.placeholder('emailNextAttemptAt')}::timestamptz, ${sql.placeholder('emailLeaseUntil')}::timestamptz
       where ${gate} and ${sql.placeholder('emailToAddress')}::text is not null
       returning id
     )`;
@@ -104,6 +107,7 @@ export function outboxRecordValues(values: NewOutboundEmail | null): Record<stri
     emailStatus: values?.status ?? null,
     emailAttempts: values?.attempts ?? null,
     emailNextAttemptAt: values?.nextAttemptAt?.toISOString() ?? null,
+    emailLeaseUntil: values?.leaseUntil?.toISOString() ?? null,
   };
 }
 
@@ -131,45 +135,95 @@ export type DeliveryResult =
   | { status: 'failed'; error: string }
   | { status: 'queued'; error: string; nextAttemptAt: Date };
 
-export async function markOutboundEmail(db: Database, id: number, result: DeliveryResult): Promise<void> {
+/** What an erased email keeps of its body: nothing. */
+const erasedBody = { html: '', text: '', attachments: [] };
+
+/**
+ * Records how a delivery ended and lets the email's lease go; `eraseBody` erases the body of an
+ * email sent or refused for good at once (one holding a live link, in production); one to be tried
+ * again keeps it.
+ */
+export async function markOutboundEmail(
+  db: Database,
+  id: number,
+  result: DeliveryResult,
+  { eraseBody = false }: { eraseBody?: boolean } = {},
+): Promise<void> {
   await db
     .update(outboundEmails)
     .set(
       result.status === 'sent'
-        ? { status: 'sent', sentAt: new Date(), nextAttemptAt: null }
+        ? {
+            status: 'sent',
+            sentAt: new Date(),
+            nextAttemptAt: null,
+            leaseUntil: null,
+            ...(eraseBody ? erasedBody : {}),
+          }
         : {
             status: result.status,
             error: result.error.slice(0, 500),
             nextAttemptAt: result.status === 'queued' ? result.nextAttemptAt : null,
+            leaseUntil: null,
+            // Refused for good: never sent, so its body serves no one either.
+            ...(eraseBody && result.status === 'failed' ? erasedBody : {}),
           },
     )
     .where(eq(outboundEmails.id, id));
 }
 
 /**
- * Takes queued emails whose next try is due (a temporary failure's back-off has passed, or the
- * process delivering it died), written after `writtenAfter`: each try counted and leased until
- * `leaseUntil`, so one replica tries each.
+ * Takes the next queued email whose try is due (`nextAttemptAt` before `now`: its back-off has
+ * passed, or the process that first delivered it died), written after `writtenAfter`, that no
+ * process holds: its try counted, and leased for `leaseSeconds` by the database's clock, which
+ * every replica shares. One at a time, as it is sent: a lease taken for a batch ran out while a slow
+ * mail server was still busy with the batch's first emails, and another replica sent the rest again.
  */
-export async function claimDueEmails(
+export async function claimNextDueEmail(
   db: Database,
   now: Date,
   writtenAfter: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<OutboundEmailRow[]> {
+  leaseSeconds: number,
+): Promise<OutboundEmailRow | undefined> {
   const due = and(
     // Inline: the queue's index is partial on it (decision 029).
     eq(outboundEmails.status, 'queued').inlineParams(),
     lt(outboundEmails.nextAttemptAt, now),
     gt(outboundEmails.createdAt, writtenAfter),
+    or(isNull(outboundEmails.leaseUntil), lt(outboundEmails.leaseUntil, sql`now()`)),
   );
-  const claimed = await db
+  const [claimed] = await db
     .update(outboundEmails)
-    .set({ attempts: sql`${outboundEmails.attempts} + 1`, nextAttemptAt: leaseUntil })
-    .where(firstUnlocked(outboundEmails.id, due, limit))
+    .set({
+      attempts: sql`${outboundEmails.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(firstUnlocked(outboundEmails.id, due, 1))
     .returning();
-  return claimed.sort((a, b) => a.id - b.id);
+  return claimed;
+}
+
+/** Holds a delivery's email for `leaseSeconds` more, while it is still queued (its delivery runs). */
+export async function renewEmailLease(db: Database, id: number, leaseSeconds: number): Promise<void> {
+  await db
+    .update(outboundEmails)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(outboundEmails.id, id), eq(outboundEmails.status, 'queued')));
+}
+
+/**
+ * Erases the body (HTML, text, attachments) of up to `limit` emails written before `before`; the
+ * address, subject, template and status stay. Answers how many.
+ */
+export async function eraseEmailBodiesBefore(db: Database, before: Date, limit: number): Promise<number> {
+  // The body test inline, as the partial index of bodies still kept has it.
+  const kept = and(lt(outboundEmails.createdAt, before), sql`${outboundEmails.html} <> ''`);
+  const erased = await db
+    .update(outboundEmails)
+    .set(erasedBody)
+    .where(oldestUnlocked(outboundEmails.id, outboundEmails.createdAt, kept, limit))
+    .returning({ id: outboundEmails.id });
+  return erased.length;
 }
 
 export async function listOutboundEmails(db: Database, limit: number): Promise<OutboundEmailRow[]> {

@@ -7,15 +7,17 @@ import {
   smtpTransport,
 } from '../../providers/email/email-transport';
 import {
-  claimDueEmails,
+  claimNextDueEmail,
   type DeliveryResult,
   type EmailAlong,
+  eraseEmailBodiesBefore,
   findOutboundEmail,
   insertOutboundEmail,
   insertOutboundEmailAlong,
   listOutboundEmails,
   markOutboundEmail,
   outboxRecordValues,
+  renewEmailLease,
 } from './mail.repository';
 
 export { type EmailAlong, emailAlong, outboxRecord, outboxRecordValues } from './mail.repository';
@@ -94,10 +96,21 @@ export interface RetryRun {
 }
 
 /**
- * A delivery has surely ended by then (the transport's timeouts add up to 40 s): an email still
- * queued past it was being delivered by a process that died, and is the retry job's.
+ * How long a process holds the email it delivers (`lease_until`), renewed every third of it while
+ * the delivery runs, however slow the mail server: an email whose lease has run out was being
+ * delivered by a process that died, and is the retry job's.
  */
 const deliveryLeaseMs = 2 * 60_000;
+const leaseRenewalMs = deliveryLeaseMs / 3;
+/**
+ * Templates whose emails hold a live link (a password reset; an address check; a reset offered to
+ * the owner of an address someone registered with): in production their body is erased as soon as
+ * it is delivered (only the dev mailbox, in development, shows bodies).
+ */
+const liveLinkTemplates = new Set(['password_reset', 'registration_attempt', 'welcome']);
+
+/** Emails one run of the retry job delivers at most, one after another. */
+const retryBatch = 50;
 /** Waits after the first, second, ... temporary failure; after the last, the email has failed. */
 const retryBackoffMs = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
 /** Emails older than this are not tried again: a day-old confirmation or reset link misleads. */
@@ -126,6 +139,12 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
 
   async function deliver(id: number, email: OutgoingEmail, attempts: number): Promise<DeliveryResult> {
     let result: DeliveryResult;
+    const renewal = setInterval(() => {
+      renewEmailLease(db, id, deliveryLeaseMs / 1000).catch((error) =>
+        log.warn({ emailId: id, err: error }, "could not renew an email delivery's lease"),
+      );
+    }, leaseRenewalMs);
+    renewal.unref();
     try {
       await transport.send({
         from: config.mail.from,
@@ -149,8 +168,11 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
           ? 'email delivery failed; it will be tried again'
           : 'email delivery failed',
       );
+    } finally {
+      clearInterval(renewal);
     }
-    await markOutboundEmail(db, id, result).catch((error) =>
+    const eraseBody = config.isProduction && liveLinkTemplates.has(email.template);
+    await markOutboundEmail(db, id, result, { eraseBody }).catch((error) =>
       log.error({ emailId: id, err: error }, 'could not record an email delivery'),
     );
     return result;
@@ -166,7 +188,9 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     attachments: email.attachments ?? [],
     status: queued ? 'queued' : 'outbox',
     attempts: queued ? 1 : 0,
+    // Handed to the transport at once: leased by this process from the start.
     nextAttemptAt: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
+    leaseUntil: queued ? new Date(Date.now() + deliveryLeaseMs) : null,
   });
 
   function recorded(id: number, email: OutgoingEmail): RecordedEmail {
@@ -194,14 +218,15 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
     async retryDue(now) {
       const run: RetryRun = { sent: 0, queued: 0, failed: 0 };
       if (transport.kind === 'outbox') return run;
-      const due = await claimDueEmails(
-        db,
-        now,
-        new Date(now.getTime() - retryWindowMs),
-        new Date(now.getTime() + deliveryLeaseMs),
-        50,
-      );
-      for (const row of due) {
+      // Each email is leased as it is taken, just before it is sent, never a batch ahead of it.
+      for (let taken = 0; taken < retryBatch; taken++) {
+        const row = await claimNextDueEmail(
+          db,
+          now,
+          new Date(now.getTime() - retryWindowMs),
+          deliveryLeaseMs / 1000,
+        );
+        if (!row) break;
         const email: OutgoingEmail = {
           to: row.toAddress,
           subject: row.subject,
@@ -223,3 +248,16 @@ export function createMailer(db: Database, config: Config, log: FastifyBaseLogge
 }
 
 export { findOutboundEmail, listOutboundEmails };
+
+/**
+ * The retention job's part (jobs.ts): erases the body of up to `limit` emails written more than
+ * `bodyDays` days before `now` (their links and personal details); answers how many.
+ */
+export async function eraseOldEmailBodies(
+  db: Database,
+  now: Date,
+  bodyDays: number,
+  limit: number,
+): Promise<number> {
+  return eraseEmailBodiesBefore(db, new Date(now.getTime() - bodyDays * 24 * 60 * 60_000), limit);
+}

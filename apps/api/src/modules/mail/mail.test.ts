@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails } from '../../db/schema';
 import { seedIfEmpty } from '../../seed/seed';
 import { startTestApp, type TestApp } from '../../test/harness';
@@ -12,17 +12,27 @@ interface Received {
 }
 
 /**
- * A real SMTP server in this process; it refuses any recipient at bounce.example for good, and
- * turns away those at busy.example for now (451) while `busy` is set.
+ * A real SMTP server in this process; it refuses any recipient at bounce.example for good, turns
+ * away those at busy.example for now (451) while `busy` is set, and sits on a message to
+ * slow.example (its DATA unanswered) until `slow.release()`; `slow.arrived` resolves when one comes.
  */
 async function startSmtpSink(): Promise<{
   port: number;
   received: Received[];
   busy: { on: boolean };
+  slow: { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }> {
   const received: Received[] = [];
   const busy = { on: true };
+  let arrive = () => {};
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -37,17 +47,27 @@ async function startSmtpSink(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
+        if (to.some((address) => address.endsWith('@slow.example'))) {
+          arrive();
+          void released.then(() => callback());
+        } else callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, busy, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    busy,
+    slow: { arrived, release: () => release() },
+    close: () => {
+      release();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('email over SMTP', () => {
@@ -167,6 +187,94 @@ describe('email over SMTP', () => {
       createdAt: new Date(Date.now() - 25 * 60 * 60_000),
     });
     expect(await t.app.mailer.retryDue(minutesLater(60))).toEqual({ sent: 0, queued: 0, failed: 0 });
+  });
+});
+
+describe('email delivery leases', () => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it("leaves an email another process holds; takes it once that process's lease has run out (it died)", async () => {
+    const leased = (to: string, leaseUntil: Date) => ({
+      toAddress: to,
+      subject: 'Leased',
+      html: '<p>Leased</p>',
+      text: 'Leased',
+      template: 'test',
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 60_000),
+      leaseUntil,
+    });
+    await t.db
+      .insert(outboundEmails)
+      .values([
+        leased('held@example.com', new Date(Date.now() + 60_000)),
+        leased('dropped@example.com', new Date(Date.now() - 1000)),
+      ]);
+    expect(await t.app.mailer.retryDue(new Date())).toEqual({ sent: 1, queued: 0, failed: 0 });
+    expect(sink.received.flatMap((mail) => mail.to)).toEqual(['dropped@example.com']);
+    const [held] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'held@example.com'));
+    expect(held).toMatchObject({ status: 'queued', attempts: 1 });
+    const [dropped] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'dropped@example.com'));
+    expect(dropped).toMatchObject({ status: 'sent', attempts: 2, leaseUntil: null });
+  });
+
+  it('renews the lease while a slow mail server holds the delivery, however long it takes', async () => {
+    // Only the renewal's timer is faked: the SMTP conversation runs on real sockets.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const email = {
+        to: 'kept@slow.example',
+        subject: 'Slow',
+        html: '<p>Slow</p>',
+        text: 'Slow',
+        template: 'test',
+      };
+      await t.app.mailer.send(email);
+      await sink.slow.arrived;
+      const leaseOf = async () =>
+        (await t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email.to)))[0]
+          ?.leaseUntil;
+      const first = (await leaseOf())?.getTime() ?? 0;
+      // Three renewals' time: past the first lease of two minutes.
+      await vi.advanceTimersByTimeAsync(3 * 40_000);
+      await vi.waitFor(async () => expect((await leaseOf())?.getTime()).toBeGreaterThan(first));
+      sink.slow.release();
+      await t.app.mailer.settled();
+      const [sent] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email.to));
+      expect(sent).toMatchObject({ status: 'sent', leaseUntil: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the lease of an email it sends at once go when it is sent', async () => {
+    const email = {
+      to: 'fresh@example.com',
+      subject: 'Fresh',
+      html: '<p>Fresh</p>',
+      text: 'Fresh',
+      template: 'test',
+    };
+    await t.app.mailer.send(email);
+    await t.app.mailer.settled();
+    const [sent] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email.to));
+    expect(sent).toMatchObject({ status: 'sent', leaseUntil: null });
   });
 });
 

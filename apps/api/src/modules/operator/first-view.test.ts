@@ -121,8 +121,9 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
     expect(rootOf(signedIn.body)).toContain(
       `account /account/?from=email for Cart Leisure, signed in: ${session.email}`,
     );
-    // The user's own data: no shared cache may keep it.
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    // The user's own data: no cache may keep it, the browser's disk included (decision 044-http-no-store).
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers.etag).toBeUndefined();
 
     const anonymous = await t.app.inject({ method: 'GET', url: '/account/?from=email' });
     expect(rootOf(anonymous.body)).toContain('signed in: nobody (401)');

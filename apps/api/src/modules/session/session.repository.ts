@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { oldestUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   creditTransactions,
@@ -96,6 +97,22 @@ export async function revokeSession(db: Database, id: number, now: Date): Promis
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Deletes up to `limit` sessions that ran out, and up to `limit` revoked, before `before`; answers
+ * how many. Two statements, each along its own index.
+ */
+export async function deleteEndedSessions(db: Database, before: Date, limit: number): Promise<number> {
+  let deleted = 0;
+  for (const ended of [sessions.expiresAt, sessions.revokedAt]) {
+    const rows = await db
+      .delete(sessions)
+      .where(oldestUnlocked(sessions.id, ended, lt(ended, before), limit))
+      .returning({ id: sessions.id });
+    deleted += rows.length;
+  }
+  return deleted;
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */

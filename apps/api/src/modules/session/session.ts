@@ -9,10 +9,13 @@ import type {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
+import { getCurrentClient } from '../operator/operator.service';
 import {
   type CustomerStanding,
   consumeHandover,
+  deleteEndedSessions,
   findLiveHandover,
   findLiveSessionUser,
   insertHandover,
@@ -82,6 +85,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Whether the request carries a session credential at all (live or not): a bearer token or the session cookie. */
+export function carriesSession(config: Config, request: FastifyRequest): boolean {
+  return (
+    bearerToken(request) !== undefined || Boolean(request.cookies?.[cookieNames(config, request).session])
+  );
+}
+
 export function idleExpiry(config: Config, now: Date): Date {
   return new Date(now.getTime() + config.sessionIdleMinutes * 60_000);
 }
@@ -108,6 +118,14 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     if (cacheable) sessionCache.set(tokenHash, found, config.sessionCacheMs, now);
   }
   const { session, user, membershipUserId, homeVenueSlug, isMember, hasCredit } = found;
+  if (!(await servesClientOf(db, config, user.clientId))) {
+    logSecurityEvent(request.log, 'session.other-operator', {
+      ...requestFields(request),
+      userId: user.id,
+      reason: 'other-operator',
+    });
+    return null;
+  }
   return {
     user,
     session,
@@ -118,6 +136,21 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     via: bearer ? 'bearer' : 'cookie',
     token,
   };
+}
+
+/**
+ * Whether this deployment serves the operator `clientId` (CLIENT_SLUG). A session is its user's, and a
+ * user, customer or staff, belongs to one operator: presented to a deployment of another operator
+ * sharing the database, the session is no session (401), and a staff role there is none either.
+ */
+async function servesClientOf(db: Database, config: Config, clientId: number): Promise<boolean> {
+  try {
+    return (await getCurrentClient(db, config)).id === clientId;
+  } catch (error) {
+    // No operator yet (an empty database): no session can be this deployment's.
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
 }
 
 /** The signed-in user of this request, or null. Looked up once per request. */
@@ -334,4 +367,12 @@ export function clearDeadSessionCookies(config: Config, request: FastifyRequest,
 export async function endUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
   await revokeUserSessions(db, userId, new Date(), keepSessionId);
   sessionCache.forgetUser(userId);
+}
+
+/**
+ * The retention job's part (jobs.ts): deletes up to `limit` sessions that ran out or were revoked
+ * more than a day before `now` (the day keeps a just-ended session's row for support); answers how many.
+ */
+export async function deleteDeadSessions(db: Database, now: Date, limit: number): Promise<number> {
+  return deleteEndedSessions(db, new Date(now.getTime() - 24 * 60 * 60_000), limit);
 }
