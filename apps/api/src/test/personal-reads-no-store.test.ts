@@ -143,6 +143,8 @@ describe('personal reads', () => {
       '/api/my-account/saved-cards': own('payer', '/api/my-account/saved-cards'),
       // Reads anyone may make (a session may change what they show: the user's bookings, answers).
       '/api/health': any('/api/health'),
+      '/api/health/live': any('/api/health/live'),
+      '/api/health/ready': any('/api/health/ready'),
       '/api/frontend/theme': any('/api/frontend/theme'),
       '/api/client': any('/api/client'),
       '/api/activities/footer': any('/api/activities/footer'),

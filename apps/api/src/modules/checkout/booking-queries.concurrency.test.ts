@@ -66,7 +66,9 @@ describe('the round trips of a booking (PostgreSQL)', () => {
       }
       return query.apply(this, args);
     } as typeof pg.Client.prototype.query;
-    t = await startTestApp();
+    // The operator's row is kept in memory as in production (OPERATOR_CACHE_MS's default): the
+    // statements counted are the booking's own, not a re-read of settings every replica keeps.
+    t = await startTestApp({ OPERATOR_CACHE_MS: '30000' });
     f = await createFixture(t.db);
   });
   afterAll(async () => {
