@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', staff: 'src/cli/staff.ts' },
+  // The upload checks' worker thread loads its own file (modules/uploads/file-check-pool.ts).
+  entryPoints: {
+    server: 'src/server.ts',
+    staff: 'src/cli/staff.ts',
+    'file-check-worker': 'src/modules/uploads/file-check.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

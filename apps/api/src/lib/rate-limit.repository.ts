@@ -2,7 +2,7 @@ import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authAttempts } from '../db/schema';
 
-export type AttemptKind = 'login' | 'password_reset' | 'direct_debit_validate';
+export type AttemptKind = 'login' | 'password_reset' | 'direct_debit_validate' | 'upload';
 
 // ---- Rate limiting -------------------------------------------------------------------------------
 
