@@ -48,6 +48,9 @@ function poolFor(settings: FileCheckSettings): Piscina<FileCheckTask, PdfVerdict
       maxQueue: settings.maxQueue,
       // A thread left idle exits: no memory held between uploads, and nothing keeps a process alive.
       idleTimeout: 30_000,
+      // The checks yield the CPU to the threads answering requests (Linux thread niceness, through
+      // piscina's optional @napi-rs/nice): a hostile file slows its own check, not everyone's answers.
+      niceIncrement: 10,
       resourceLimits: {
         maxOldGenerationSizeMb: settings.memoryMb,
         maxYoungGenerationSizeMb: Math.max(4, Math.floor(settings.memoryMb / 8)),
@@ -70,10 +73,11 @@ export async function checkPdfOffThread(
   const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
   timer.unref();
   try {
-    // A copy is sent (the request keeps its buffer to store it).
+    // A copy is moved to the thread, not cloned again (the request keeps its buffer to store it).
+    const copy = new Uint8Array(bytes);
     return await pool.run(
-      { bytes: new Uint8Array(bytes), maxDecodedBytes: settings.maxDecodedBytes },
-      { signal: deadline.signal },
+      { bytes: copy, maxDecodedBytes: settings.maxDecodedBytes },
+      { signal: deadline.signal, transferList: [copy.buffer] },
     );
   } catch (error) {
     if (deadline.signal.aborted) return { ok: false, reason: 'timeout' };
