@@ -72,9 +72,12 @@ describe('pdf active content: a real parse', () => {
     // An OpenAction that references an action dictionary is refused even when the action's type is harmless.
     const named = objectStream(9, 10, [catalog, '<</S/Named/N/Print>>'], '/Subtype/Image');
     expect(scan(pdfOf(textContent(4), named))).toMatchObject({ ok: false, name: 'OpenAction' });
-    // A destination to open at is not an action.
+    // A destination to open at is not an action, nor is a plain go-to (LaTeX's hyperref writes one).
     const destination = objectStream(9, 10, [catalog, '[3 0 R/Fit]']);
     expect(scan(pdfOf(textContent(4), destination))).toEqual({ ok: true });
+    const goTo = objectStream(9, 10, [catalog, '<</S/GoTo/D[3 0 R/Fit]>>']);
+    expect(scan(pdfOf(textContent(4), goTo))).toEqual({ ok: true });
+    expect(scan(pdfOf(plainObject(4, '<</OpenAction<</S/GoTo/D[3 0 R/Fit]>>>>')))).toEqual({ ok: true });
   });
 
   it('decodes names written with #xx escapes', () => {
@@ -100,7 +103,8 @@ describe('pdf active content: a real parse', () => {
       '<</Type/EmbeddedFile>>',
       '<</Subtype/RichMedia>>',
       '<</AcroForm<</XFA 5 0 R>>>>',
-      '<</Type/Catalog/OpenAction<</S/GoTo/D[3 0 R/Fit]>>>>',
+      '<</Type/Catalog/OpenAction<</S/Named/N/Print>>>>',
+      '<</Type/Catalog/OpenAction<</S/GoTo/D[3 0 R/Fit]/Next<</S/Named/N/Print>>>>>>',
     ]) {
       expect(scan(pdfOf(plainObject(4, body))), body).toMatchObject({ ok: false, reason: 'active-content' });
     }
@@ -113,6 +117,12 @@ describe('pdf active content: a real parse', () => {
       Buffer.from('/JS /URI'),
     );
     expect(scan(pdfOf(plainObject(4, '<</Title(/JavaScript /Launch)>>'), image))).toEqual({ ok: true });
+    const xmp = streamObject(
+      6,
+      '/Type/Metadata/Subtype/XML/Filter/FlateDecode',
+      deflateSync(Buffer.from('<x:xmpmeta><rdf:li>https://example.com/JS/URI</rdf:li></x:xmpmeta>')),
+    );
+    expect(scan(pdfOf(textContent(4), xmp))).toEqual({ ok: true });
   });
 
   it('refuses a stream padded past its /Length (readers would disagree on what follows)', () => {

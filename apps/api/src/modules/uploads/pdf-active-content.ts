@@ -282,7 +282,8 @@ const endstreamBytes = new TextEncoder().encode('endstream');
 
 // ---- Scanner -----------------------------------------------------------------------------------
 
-type ObjectKind = 'dict' | 'array' | 'other';
+/** What an object is, as far as an `/OpenAction` pointing at it matters: a go-to is a destination. */
+type ObjectKind = 'go-to' | 'dict' | 'array' | 'other';
 
 interface PendingLength {
   ref: number;
@@ -366,7 +367,9 @@ class PdfScanner {
   }
 
   private recordObject(num: number, value: PdfValue): void {
-    this.objectKinds.set(num, value.t === 'dict' ? 'dict' : value.t === 'array' ? 'array' : 'other');
+    const kind =
+      value.t === 'dict' ? (isPlainGoTo(value) ? 'go-to' : 'dict') : value.t === 'array' ? 'array' : 'other';
+    this.objectKinds.set(num, kind);
     if (value.t === 'num' && Number.isInteger(value.v) && value.v >= 0) this.integerObjects.set(num, value.v);
   }
 
@@ -414,9 +417,9 @@ class PdfScanner {
           if (key.t !== 'name') continue;
           entries.set(key.v, value);
           if (key.v === 'Encrypt') throw new Refusal({ ok: false, reason: 'encrypted' });
-          // A destination to open at is fine; an action (inline or referenced) is not.
+          // A destination to open at (or a plain go-to, which is one) is fine; any other action is not.
           if (key.v === 'OpenAction') {
-            if (value.t === 'dict') this.refuse('OpenAction');
+            if (value.t === 'dict' && !isPlainGoTo(value)) this.refuse('OpenAction');
             if (value.t === 'ref') this.openActionRefs.push(value.num);
           }
         }
@@ -596,14 +599,24 @@ class PdfScanner {
   }
 }
 
-/** Streams whose decoded data readers only ever use as pictures, fonts, colours or xref entries. */
+/** `<</S/GoTo/D ...>>` with no further action chained (`/Next`): it only opens at a page. */
+function isPlainGoTo(dict: Dict): boolean {
+  const type = dict.entries.get('S');
+  return type?.t === 'name' && type.v === 'GoTo' && !dict.entries.has('Next');
+}
+
+/** Streams whose decoded data readers only ever use as pictures, fonts, colours, xref entries or metadata. */
 function neverParsed(dict: Dict): boolean {
   const type = dict.entries.get('Type');
   const subtype = dict.entries.get('Subtype');
   const has = (key: string) => dict.entries.has(key);
   if (subtype?.t === 'name' && ['Image', 'Type1C', 'CIDFontType0C', 'OpenType'].includes(subtype.v))
     return true;
-  if (type?.t === 'name' && type.v === 'XRef') return true;
+  // Cross-reference streams, and XMP metadata (XML, whose URLs would read as names).
+  if (type?.t === 'name' && (type.v === 'XRef' || type.v === 'Metadata')) return true;
+  if (subtype?.t === 'name' && subtype.v === 'XML') return true;
+  // A linearised file's hint stream: binary offsets, found by /S and nothing else.
+  if (has('S') && !type && !subtype) return true;
   if (has('Length1') || has('Length2') || has('Length3')) return true;
   // ICC profiles have /N (their components); thumbnails and masks have image dimensions.
   if (has('N')) return true;
