@@ -21,7 +21,7 @@
  *
  * 6. My account (account.ts), on PGlite and then on PostgreSQL, shown side by side: the dashboard's
  *    calls (budgeted on PGlite, p99 <= 150 ms) and the long lists (budgeted on PostgreSQL, p99 <= 60 ms).
- * 7. Uploads (uploads.ts), on PGlite: the p99 of GET /api/health and GET /api/auth/user at a steady
+ * 7. Uploads (uploads.ts), on PGlite and then on PostgreSQL: the p99 of GET /api/health and GET /api/auth/user at a steady
  *    rate, quiet and while a member uploads a hostile PDF again and again (within 2x; each refused
  *    within 5 s).
  *
@@ -252,24 +252,23 @@ async function main(): Promise<void> {
   const account: AccountRun[] = has('account')
     ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
     : [];
-  // 7. A hostile upload beside other requests (uploads.ts), on the embedded database.
-  let uploads: UploadsRun | undefined;
-  if (has('uploads')) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'leisure-bench-'));
-    try {
-      uploads = await runUploads(
-        hooks,
-        { duration: settings.duration, appPort: settings.appPort, rate: settings.uploadsRate },
-        serverEnv(dataDir),
-      );
-      checks.push(...uploads.checks);
-      problems.push(...uploads.problems);
-    } catch (error) {
-      problems.push(`uploads not measured: ${(error as Error).message}`);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
+  // 7. A hostile upload beside other requests (uploads.ts), on each database in turn.
+  const uploads: UploadsRun[] = has('uploads')
+    ? await onEachDatabase('uploads', (database, env) =>
+        runUploads(
+          hooks,
+          {
+            duration: settings.duration,
+            appPort: settings.appPort,
+            rate: settings.uploadsRate,
+            databaseUrl: settings.databaseUrl,
+          },
+          database,
+          env,
+        ),
+      )
+    : [];
+  for (const run of uploads) checks.push(...run.checks);
   const ratio = checkBudgets({ load, bare, bookings, lighthouseFigures }, checks, problems);
   checks.push(...accountChecks(account));
 
@@ -289,7 +288,7 @@ async function main(): Promise<void> {
     bookings: bookings.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     joining: joining.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     account: account.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
-    uploads: uploads ? { phases: uploads.phases, uploads: uploads.uploads } : null,
+    uploads: uploads.map(({ database, phases, uploads: made }) => ({ database, phases, uploads: made })),
     initialJs: bundles,
     lazyChunks,
     lighthouse: lighthouseFigures,

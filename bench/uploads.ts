@@ -1,5 +1,5 @@
 /**
- * 7. A hostile upload beside other requests (issue 44): the p99 of `GET /api/health` and of a member
+ * 7. A hostile upload beside other requests (issue 44), on PGlite and then on PostgreSQL: the p99 of `GET /api/health` and of a member
  * read (`GET /api/auth/user` with a bearer token), each at a steady arrival rate, first on a quiet
  * server, then while a member uploads the issue's hostile PDF (a deflate bomb in 100 small streams,
  * built by apps/api's hostile-pdfs.ts) again and again, one upload at a time, from another process
@@ -15,7 +15,7 @@ import { loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { deflateBombPdf } from '../apps/api/src/modules/uploads/hostile-pdfs';
-import type { BenchHooks } from './bookings';
+import { type BenchHooks, benchDatabaseEnv, dropBenchDatabase } from './bookings';
 import { percentile, round, sleep } from './helpers';
 import { logIn } from './joining';
 import type { Check } from './report';
@@ -24,6 +24,7 @@ export interface UploadsSettings {
   duration: number;
   appPort: number;
   rate: number;
+  databaseUrl: string;
 }
 
 interface TargetFigure {
@@ -42,6 +43,7 @@ interface Phase {
 }
 
 export interface UploadsRun {
+  database: 'pglite' | 'postgres';
   phases: Phase[];
   uploads: {
     count: number;
@@ -131,12 +133,24 @@ async function uploadFields(base: string, token: string): Promise<Record<string,
 export async function runUploads(
   hooks: BenchHooks,
   settings: UploadsSettings,
-  env: Record<string, string>,
+  database: 'pglite' | 'postgres',
+  serverEnv: Record<string, string>,
 ): Promise<UploadsRun> {
   const problems: string[] = [];
   const base = `http://localhost:${settings.appPort}`;
+  const { env, dropName } = await benchDatabaseEnv(
+    hooks,
+    database,
+    settings.databaseUrl,
+    serverEnv,
+    'leisure_bench_uploads',
+  );
+  hooks.log(`uploads, ${database}: starting the API server on a fresh seeded database`);
   // The bench measures the check, not the member's upload rate: lifted for this server.
-  const app = await hooks.startProcess('api', hooks.serverArgs, { ...env, UPLOAD_RATE_PER_HOUR: '10000' });
+  const app = await hooks.startProcess(`api ${database}`, hooks.serverArgs, {
+    ...env,
+    UPLOAD_RATE_PER_HOUR: '10000',
+  });
   try {
     await hooks.waitForUrl(`${base}/api/health`, app, 180_000);
     const readerToken = await logIn(base, reader);
@@ -157,7 +171,7 @@ export async function runUploads(
     const rounds = 5;
     const window = settings.duration / rounds;
     hooks.log(
-      `uploads: warm-up, then ${rounds} rounds of ${window} s quiet and ${window} s with hostile uploads ` +
+      `uploads, ${database}: warm-up, then ${rounds} rounds of ${window} s quiet and ${window} s with hostile uploads ` +
         `(${pdf.length} bytes each, one at a time), ${settings.rate}/s per target`,
     );
     await steadyLoad(targets, settings.rate, 2);
@@ -216,7 +230,7 @@ export async function runUploads(
     for (const phase of phases) {
       for (const figure of phase.targets) {
         hooks.log(
-          `uploads: ${phase.phase}: ${figure.name} p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms ` +
+          `uploads, ${database}: ${phase.phase}: ${figure.name} p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms ` +
             `(${figure.requests} requests, ${figure.non2xx} not 2xx; load ${phase.loadAverage.join(' ')})`,
         );
       }
@@ -236,24 +250,25 @@ export async function runUploads(
       const ratio =
         quiet && hostile && quiet.latencyP99Ms > 0 ? hostile.latencyP99Ms / quiet.latencyP99Ms : Infinity;
       checks.push({
-        name: `${target.name} p99 with hostile uploads / quiet`,
+        name: `${database}: ${target.name} p99 with hostile uploads / quiet`,
         value: `${hostile?.latencyP99Ms} ms / ${quiet?.latencyP99Ms} ms = ${round(ratio, 2)}x`,
         target: '<= 2x',
         pass: ratio <= 2 && (hostile?.non2xx ?? 1) === 0,
       });
     }
     checks.push({
-      name: 'hostile PDF refused (422) within 5 s, every upload',
+      name: `${database}: hostile PDF refused (422) within 5 s, every upload`,
       value: `${summary.count} uploads, ${JSON.stringify(statuses)}, slowest ${summary.maxMs} ms`,
       target: 'all 422, <= 5000 ms',
       pass: summary.count > 0 && statuses['422'] === summary.count && summary.maxMs <= 5000,
     });
     hooks.log(
-      `uploads: ${summary.count} hostile uploads, answers ${JSON.stringify(statuses)}, ` +
+      `uploads, ${database}: ${summary.count} hostile uploads, answers ${JSON.stringify(statuses)}, ` +
         `p50 ${summary.p50Ms} ms, slowest ${summary.maxMs} ms`,
     );
-    return { phases, uploads: summary, checks, problems };
+    return { database, phases, uploads: summary, checks, problems };
   } finally {
     await hooks.stopProcess(app);
+    await dropBenchDatabase(hooks, settings.databaseUrl, dropName, serverEnv, problems);
   }
 }
