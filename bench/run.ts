@@ -21,11 +21,14 @@
  *
  * 6. My account (account.ts), on PGlite and then on PostgreSQL, shown side by side: the dashboard's
  *    calls (budgeted on PGlite, p99 <= 150 ms) and the long lists (budgeted on PostgreSQL, p99 <= 60 ms).
+ * 7. Uploads (uploads.ts), on PGlite and then on PostgreSQL: the p99 of GET /api/health and GET /api/auth/user at a steady
+ *    rate, quiet and while a member uploads a hostile PDF again and again (within 2x; each refused
+ *    within 5 s).
  *
  * Writes bench/results/latest.json, prints a table with the budgets (report.ts), and exits 1 when one
  * is missed. Parts 1 to 3 are bundles.ts, throughput.ts and lighthouse.ts; settings.ts reads the settings.
  * Each measurement keeps the load average at its start (two shared cores: read figures beside it).
- * Settings: BENCH_ONLY (api,bookings,joining,account,pages: the parts to run; the bare figure runs
+ * Settings: BENCH_ONLY (api,bookings,joining,account,pages,uploads: the parts to run; the bare figure runs
  * with api, bookings, joining or account), BENCH_DURATION (s, 10), BENCH_WRITE_DURATION (s, 8), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_RACE_ROUNDS (20), BENCH_DATABASES (pglite,postgres),
  * BENCH_DATABASE_URL (a PostgreSQL server the bench creates and drops its own database on; default
@@ -57,6 +60,7 @@ import {
   measurePageRate,
   sessionCookies,
 } from './throughput';
+import { runUploads, type UploadsRun } from './uploads';
 
 /** The API server's command line, for every part (BENCH_API_NODE_ARGS, then the entry). */
 // The demo's settings and data (as `npm start`); React runs its production build (NODE_ENV unset).
@@ -248,6 +252,23 @@ async function main(): Promise<void> {
   const account: AccountRun[] = has('account')
     ? await onEachDatabase('my account', (database, env) => runAccount(hooks, loadSettings, database, env))
     : [];
+  // 7. A hostile upload beside other requests (uploads.ts), on each database in turn.
+  const uploads: UploadsRun[] = has('uploads')
+    ? await onEachDatabase('uploads', (database, env) =>
+        runUploads(
+          hooks,
+          {
+            duration: settings.duration,
+            appPort: settings.appPort,
+            rate: settings.uploadsRate,
+            databaseUrl: settings.databaseUrl,
+          },
+          database,
+          env,
+        ),
+      )
+    : [];
+  for (const run of uploads) checks.push(...run.checks);
   const ratio = checkBudgets({ load, bare, bookings, lighthouseFigures }, checks, problems);
   checks.push(...accountChecks(account));
 
@@ -267,6 +288,7 @@ async function main(): Promise<void> {
     bookings: bookings.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     joining: joining.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
     account: account.map((run) => ({ ...run, bareRequestsPerSecond: bare?.requestsPerSecond ?? null })),
+    uploads: uploads.map(({ database, phases, uploads: made }) => ({ database, phases, uploads: made })),
     initialJs: bundles,
     lazyChunks,
     lighthouse: lighthouseFigures,

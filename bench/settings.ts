@@ -6,7 +6,7 @@ export const root = path.resolve(here, '..');
 export const webDist = path.join(root, 'apps/web/dist');
 export const serverEntry = path.join(root, 'apps/api/dist/server.js');
 
-const parts = ['api', 'bookings', 'joining', 'account', 'pages'] as const;
+const parts = ['api', 'bookings', 'joining', 'account', 'pages', 'uploads'] as const;
 type Part = (typeof parts)[number];
 const only = (process.env.BENCH_ONLY ?? parts.join(','))
   .split(',')
@@ -61,6 +61,8 @@ export const settings = {
   apiWorkers: process.env.BENCH_API_WORKERS,
   /** BENCH_ACCOUNT_IDENTITY=1: the account part asks for uncompressed answers, not as a browser does. */
   accountIdentity: process.env.BENCH_ACCOUNT_IDENTITY === '1',
+  /** The uploads part: requests per second to each target beside the hostile uploads. */
+  uploadsRate: Number(process.env.BENCH_UPLOADS_RATE ?? 100),
 };
 
 export const budgets = {

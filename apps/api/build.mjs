@@ -3,11 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
+  // The upload checks' worker thread loads its own file (modules/uploads/file-check-pool.ts).
   entryPoints: {
     server: 'src/server.ts',
     staff: 'src/cli/staff.ts',
     operator: 'src/cli/operator.ts',
     migrate: 'src/cli/migrate.ts',
+    'file-check-worker': 'src/modules/uploads/file-check.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -228,6 +228,20 @@ const settingsShape = z.object({
     .default(3600),
   /** Days an email's body (its links, the member's details) is kept before the retention job erases it. */
   EMAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // ---- Uploads (issue 44: file checks off the event loop, quotas, rate; docs/decisions/044-uploads-*) ----
+  /** Worker threads checking uploaded files (per API process). */
+  UPLOAD_CHECK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** A file not checked within this time is refused (its worker is stopped). */
+  UPLOAD_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  /** Heap of each checking thread (V8 old generation), in MB. */
+  UPLOAD_CHECK_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(128),
+  /** What decoding one file's streams may produce in total, in MB; past it the file is refused. */
+  UPLOAD_CHECK_MAX_DECODED_MB: z.coerce.number().int().min(1).max(2048).default(64),
+  /** Files kept per member (documents, freeze proofs, photo), and their total size in MB. */
+  UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).max(10_000).default(20),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Upload requests one member may make in an hour; past it 429. */
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   // ---- Baskets (docs/decisions/007-cart-holds-and-checkout.md) ----
   /** How long a place in a basket (or a waitlist offer) is held before it is released. */
   CART_HOLD_MINUTES: z.coerce
@@ -374,6 +388,17 @@ const configSchema = settingsShape
         collectionsEverySeconds: env.DD_COLLECTIONS_EVERY_SECONDS,
       },
       trustProxy: env.TRUST_PROXY ?? false,
+      uploads: {
+        check: {
+          threads: env.UPLOAD_CHECK_THREADS,
+          timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
+          memoryMb: env.UPLOAD_CHECK_MEMORY_MB,
+          maxDecodedBytes: env.UPLOAD_CHECK_MAX_DECODED_MB * 1_000_000,
+          maxQueue: env.UPLOAD_CHECK_THREADS * 8,
+        },
+        quota: { files: env.UPLOAD_QUOTA_FILES, bytes: env.UPLOAD_QUOTA_MB * 1_000_000 },
+        ratePerHour: env.UPLOAD_RATE_PER_HOUR,
+      },
       retention: { everySeconds: env.RETENTION_EVERY_SECONDS, emailBodyDays: env.EMAIL_BODY_RETENTION_DAYS },
       operations: {
         database: {

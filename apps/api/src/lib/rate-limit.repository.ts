@@ -6,14 +6,15 @@ import { hashToken } from './tokens';
 
 /**
  * What is counted: login tries, password-reset emails sent, registrations, their notices to the
- * owners of addresses already in use, and bank detail checks.
+ * owners of addresses already in use, bank detail checks and members' uploads.
  */
 export type AttemptKind =
   | 'login'
   | 'password_reset'
   | 'registration'
   | 'registration_notice'
-  | 'direct_debit_validate';
+  | 'direct_debit_validate'
+  | 'upload';
 
 // ---- Rate limiting -------------------------------------------------------------------------------
 

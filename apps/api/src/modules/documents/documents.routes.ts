@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth } from '../session/session';
-import { acceptUploads, readMultipartForm } from '../uploads/uploads.service';
+import { acceptUploads, admitUpload, readMultipartForm } from '../uploads/uploads.service';
 import {
   deleteProfilePhoto,
   dismissProfilePhotoReminder,
@@ -44,7 +44,7 @@ const waiverNotFound = zErrorResponse.describe(
 
 /** The profile photo and waivers (my-account.md 2.8, 2.10); eligibility documents have their own module. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, { db, config }) => {
-  await acceptUploads(app);
+  await acceptUploads(app, config);
   const deps = { db, config };
   const memberOf = (user: { id: number; clientId: number; firstName: string; lastName: string }): Member => ({
     id: user.id,
@@ -81,6 +81,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     },
     async (request) => {
       const auth = await requireAuth(db, config, request);
+      await admitUpload(db, config, auth.user.id, request.ip);
       const form = await readMultipartForm(request);
       return { data: await saveProfilePhoto(deps, auth.user.id, form) };
     },

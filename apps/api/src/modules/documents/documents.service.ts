@@ -117,7 +117,7 @@ export async function saveProfilePhoto(
   form: MultipartForm,
 ): Promise<ProfilePhotoState> {
   await assertPhotosAllowed(deps, userId);
-  const received = await checkUploadedFile(form, 'photo', ['jpeg', 'png']);
+  const received = await checkUploadedFile(deps.config, form, 'photo', ['jpeg', 'png']);
   if (!received) throw AppError.validation({ photo: [profilePhotoMessages.required] });
   const jpeg = await reencodeProfilePhoto(received.buffer);
   const baseName = received.originalName.replace(/\.[^.]*$/, '') || 'profile-photo';
@@ -127,13 +127,15 @@ export async function saveProfilePhoto(
   try {
     await deps.db.transaction(async (tx) => {
       const current = await lockUserPhoto(tx, userId);
+      // The old photo goes first, so the member's quota counts the new one instead of it.
+      if (current.uploadId !== null) replaced = await deleteUploadRow(tx, current.uploadId);
       stored = await storeUpload(tx, deps.config, {
         userId,
         kind: 'profile_photo',
         file: { buffer: jpeg, originalName: `${baseName}.jpg`, format: 'jpeg' },
+        field: 'photo',
       });
       await setUserPhoto(tx, userId, stored.id);
-      if (current.uploadId !== null) replaced = await deleteUploadRow(tx, current.uploadId);
     });
   } catch (error) {
     if (stored) await discardStoredFile(deps.config, stored.storedName);

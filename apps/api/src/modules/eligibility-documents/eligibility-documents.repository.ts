@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
 import {
@@ -58,13 +58,34 @@ export async function insertDocument(db: Database, values: NewDocumentRow): Prom
   return row;
 }
 
-/** Withdraws a membership's documents still waiting for review (a new upload replaces them). */
-export async function deletePendingDocuments(db: Database, membershipId: number): Promise<void> {
-  await db
+/**
+ * Deletes the documents a new upload replaces: the one waiting for review and rejected ones (the
+ * newest document is the one that counts). Answers their uploads, for the caller to delete.
+ */
+export async function deleteReplacedDocuments(db: Database, membershipId: number): Promise<number[]> {
+  const rows = await db
     .delete(eligibilityDocuments)
     .where(
-      and(eq(eligibilityDocuments.membershipId, membershipId), eq(eligibilityDocuments.status, 'pending')),
-    );
+      and(
+        eq(eligibilityDocuments.membershipId, membershipId),
+        inArray(eligibilityDocuments.status, ['pending', 'rejected']),
+      ),
+    )
+    .returning({ uploadId: eligibilityDocuments.uploadId });
+  return rows.map((row) => row.uploadId);
+}
+
+/** Deletes a membership's documents other than `keepId` (an approval replaces the earlier ones); answers their uploads. */
+export async function deleteDocumentsOtherThan(
+  db: Database,
+  membershipId: number,
+  keepId: number,
+): Promise<number[]> {
+  const rows = await db
+    .delete(eligibilityDocuments)
+    .where(and(eq(eligibilityDocuments.membershipId, membershipId), ne(eligibilityDocuments.id, keepId)))
+    .returning({ uploadId: eligibilityDocuments.uploadId });
+  return rows.map((row) => row.uploadId);
 }
 
 export async function updateDocument(

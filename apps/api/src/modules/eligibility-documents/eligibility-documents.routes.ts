@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { requireAuth, requireStaff } from '../session/session';
-import { acceptUploads, readMultipartForm } from '../uploads/uploads.service';
+import { acceptUploads, admitUpload, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveEligibilityDocument,
   listEligibilityDocumentsForReview,
@@ -37,7 +37,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app,
   { db, config },
 ) => {
-  await acceptUploads(app);
+  await acceptUploads(app, config);
   const deps = { db, config };
 
   app.post(
@@ -67,6 +67,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
     },
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
+      await admitUpload(db, config, auth.user.id, request.ip);
       const form = await readMultipartForm(request);
       const document = await uploadEligibilityDocument(deps, auth, form);
       return reply.status(201).send({ data: document });

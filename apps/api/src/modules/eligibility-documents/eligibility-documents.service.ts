@@ -23,7 +23,9 @@ import { getCurrentClient } from '../operator/operator.service';
 import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
+  deleteUploadRows,
   discardStoredFile,
+  discardStoredFiles,
   type MultipartForm,
   storeUpload,
 } from '../uploads/uploads.service';
@@ -31,7 +33,8 @@ import { describeDocument, expiringSoonDays } from './eligibility-documents.pres
 import {
   type DocumentRow,
   type DocumentTypeRow,
-  deletePendingDocuments,
+  deleteDocumentsOtherThan,
+  deleteReplacedDocuments,
   ensureDocumentTypes,
   findDocumentDetail,
   insertDocument,
@@ -222,23 +225,26 @@ export async function uploadEligibilityDocument(
     if (!form.file?.truncated) errors.document = [messages.documentRequired];
   }
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  const file = await checkUploadedFile(form, 'document', ['jpeg', 'png', 'pdf']);
+  const file = await checkUploadedFile(deps.config, form, 'document', ['jpeg', 'png', 'pdf']);
   if (!file) throw AppError.validation({ document: [messages.documentRequired] });
   const documentTypeId = fields.eligibility_document_type_id as number;
 
   let storedName: string | undefined;
+  let replacedFiles: string[] = [];
   try {
     const row = await deps.db.transaction(async (tx) => {
       // The membership's lock orders uploads against reviews and the suspension job.
       await lockMembership(tx, detail.membership.id);
+      // At most one document waits for review per membership: the new one replaces it, and any
+      // rejected one, files and all (before the quota is counted).
+      replacedFiles = await deleteUploadRows(tx, await deleteReplacedDocuments(tx, detail.membership.id));
       const upload = await storeUpload(tx, deps.config, {
         userId: auth.user.id,
         kind: 'eligibility_document',
         file,
+        field: 'document',
       });
       storedName = upload.storedName;
-      // At most one document waits for review per membership: the new one replaces it.
-      await deletePendingDocuments(tx, detail.membership.id);
       return insertDocument(tx, {
         clientId: detail.membership.clientId,
         membershipId: detail.membership.id,
@@ -249,6 +255,8 @@ export async function uploadEligibilityDocument(
         status: 'pending',
       });
     });
+    storedName = undefined;
+    await discardStoredFiles(deps.config, replacedFiles);
     const saved = await findDocumentDetail(deps.db, row.id);
     if (!saved) throw new Error('eligibility document not found after insert');
     return describeDocument(saved, localDateOf(now, zoneOf(detail)));
@@ -271,6 +279,7 @@ async function reviewDocument(
   now: Date,
 ): Promise<ReviewedDocument> {
   const client = await getCurrentClient(deps.db, deps.config);
+  let replacedFiles: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const found = await lockDocument(tx, documentId);
     if (!found || found.clientId !== client.id) throw AppError.notFound();
@@ -288,6 +297,11 @@ async function reviewDocument(
         reviewedAt: now,
         expiresOn: decision.expiresOn ?? null,
       });
+      // The approved document replaces the membership's earlier ones: their files go.
+      replacedFiles = await deleteUploadRows(
+        tx,
+        await deleteDocumentsOtherThan(tx, membership.id, document.id),
+      );
       // Approval lifts a suspension for a missing document, and starts a paid membership that waited for it.
       const lift =
         (membership.status === 'suspended' && membership.suspendedForDocument) || awaitingProof(membership);
@@ -305,6 +319,7 @@ async function reviewDocument(
     });
     return { membershipId: membership.id, status: membership.status };
   });
+  await discardStoredFiles(deps.config, replacedFiles);
   const saved = await findDocumentDetail(deps.db, documentId);
   if (!saved) throw AppError.notFound();
   return {

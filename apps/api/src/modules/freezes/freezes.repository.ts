@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   freezeTypes,
@@ -122,6 +122,30 @@ export async function listFreezesForReview(
     .where(and(eq(memberships.clientId, clientId), eq(membershipFreezes.status, status)))
     .orderBy(asc(membershipFreezes.createdAt), asc(membershipFreezes.id))
     .limit(limit);
+}
+
+/**
+ * The proofs of a membership's rejected freeze requests, unlinked (a new request replaces them):
+ * answers their uploads, for the caller to delete.
+ */
+export async function unlinkRejectedProofs(db: Database, membershipId: number): Promise<number[]> {
+  const rows = await db
+    .select({ uploadId: membershipFreezes.proofUploadId })
+    .from(membershipFreezes)
+    .where(
+      and(
+        eq(membershipFreezes.membershipId, membershipId),
+        eq(membershipFreezes.status, 'rejected'),
+        isNotNull(membershipFreezes.proofUploadId),
+      ),
+    );
+  const ids = rows.flatMap((row) => (row.uploadId === null ? [] : [row.uploadId]));
+  if (ids.length === 0) return [];
+  await db
+    .update(membershipFreezes)
+    .set({ proofUploadId: null })
+    .where(and(eq(membershipFreezes.membershipId, membershipId), eq(membershipFreezes.status, 'rejected')));
+  return ids;
 }
 
 export async function findUploadName(db: Database, uploadId: number): Promise<string | undefined> {

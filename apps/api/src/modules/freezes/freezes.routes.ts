@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
 import { requireAuth, requireStaff } from '../session/session';
-import { acceptUploads, readMultipartForm } from '../uploads/uploads.service';
+import { acceptUploads, admitUpload, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveFreeze,
   listFreezesToReview,
@@ -39,7 +39,7 @@ const csrf = zErrorResponse.describe(
 
 /** Freezing a membership: the member's request, staff review (my-account.md 2.6 "Freeze modal"). */
 export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async (app, { db, config }) => {
-  await acceptUploads(app);
+  await acceptUploads(app, config);
   const deps = { db, config };
 
   app.get(
@@ -91,6 +91,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
     },
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
+      await admitUpload(db, config, auth.user.id, request.ip);
       const form = await readMultipartForm(request);
       const freeze = await requestFreeze(deps, auth, request.params.membershipId, form);
       return reply.status(201).send({ data: freeze });

@@ -24,7 +24,9 @@ import { getCurrentClient } from '../operator/operator.service';
 import type { Auth } from '../session/session';
 import {
   checkUploadedFile,
+  deleteUploadRows,
   discardStoredFile,
+  discardStoredFiles,
   type MultipartForm,
   storeUpload,
 } from '../uploads/uploads.service';
@@ -42,6 +44,7 @@ import {
   lockNextDueFreeze,
   type NewFreezeTypeRow,
   setMembershipFrozen,
+  unlinkRejectedProofs,
   updateFreeze,
 } from './freezes.repository';
 
@@ -133,17 +136,27 @@ export async function requestFreeze(
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   if (!type) throw AppError.validation({ freeze_type_id: [membershipChangeMessages.freezeTypeInvalid] });
   const file =
-    hasFile || form.file?.truncated ? await checkUploadedFile(form, 'file', ['jpeg', 'png', 'pdf']) : null;
+    hasFile || form.file?.truncated
+      ? await checkUploadedFile(deps.config, form, 'file', ['jpeg', 'png', 'pdf'])
+      : null;
 
   let storedName: string | undefined;
+  let replacedFiles: string[] = [];
   try {
     const freeze = await deps.db.transaction(async (tx) => {
       const locked = await lockMembership(tx, membership.id);
       if (locked?.status !== 'active') {
         throw AppError.validation({ membership_id: [membershipChangeMessages.notFreezable] });
       }
+      // A new request replaces rejected ones: their proofs' files go (the requests stay, as history).
+      replacedFiles = await deleteUploadRows(tx, await unlinkRejectedProofs(tx, membership.id));
       const upload = file
-        ? await storeUpload(tx, deps.config, { userId: auth.user.id, kind: 'freeze_proof', file })
+        ? await storeUpload(tx, deps.config, {
+            userId: auth.user.id,
+            kind: 'freeze_proof',
+            file,
+            field: 'file',
+          })
         : null;
       storedName = upload?.storedName;
       const row = await insertFreeze(tx, {
@@ -160,6 +173,8 @@ export async function requestFreeze(
       if (!row) throw AppError.validation({ membership_id: [membershipChangeMessages.freezePending] });
       return row;
     });
+    storedName = undefined;
+    await discardStoredFiles(deps.config, replacedFiles);
     return describeFreeze(deps.db, freeze);
   } catch (error) {
     if (storedName) await discardStoredFile(deps.config, storedName);

@@ -8,6 +8,8 @@ import {
   freezeTypes,
   membershipFreezes,
   memberships,
+  uploadContents,
+  uploads,
   venues,
 } from '../../db/schema';
 import { addDays, addMonths, localDateOf } from '../../lib/dates';
@@ -403,6 +405,35 @@ describe('freezes', () => {
         reason: 'No proof',
       });
       expect(res.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'No proof' });
+    });
+
+    it('a new request replaces a rejected one: its proof file is deleted, the request kept (issue 44)', async () => {
+      const owner = await memberWith('monthly');
+      const staff = await createUser(t.db, clientId, { staff: true });
+      const fields = { freeze_type_id: String(medicalId), active_from: addDays(today, 2), months: '1' };
+      const created = await freeze(owner.membership.id, owner.headers, fields, true);
+      expect(created.statusCode, created.body).toBe(201);
+      const [proof] = await t.db.select().from(uploads).where(eq(uploads.userId, owner.user.id));
+      if (!proof) throw new Error('no proof stored');
+      const rejected = await http.post(
+        `/api/staff/membership-freezes/${created.json().data.id}/reject`,
+        staff.headers,
+        { reason: 'Unreadable' },
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const again = await freeze(owner.membership.id, owner.headers, fields, true);
+      expect(again.statusCode, again.body).toBe(201);
+      const kept = await t.db.select().from(uploads).where(eq(uploads.userId, owner.user.id));
+      expect(kept.map((row) => row.id)).not.toContain(proof.id);
+      expect(kept).toHaveLength(1);
+      expect(
+        await t.db.select().from(uploadContents).where(eq(uploadContents.storedName, proof.storedName)),
+      ).toEqual([]);
+      const [old] = await t.db
+        .select()
+        .from(membershipFreezes)
+        .where(eq(membershipFreezes.id, created.json().data.id));
+      expect(old).toMatchObject({ status: 'rejected', proofUploadId: null });
     });
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { getCurrentClient } from '../operator/operator.service';
 import { requireAuth } from '../session/session';
 import { findUpload, sendUpload } from './uploads.service';
 
@@ -14,7 +15,7 @@ export interface UploadsRoutesOptions {
 
 const zUploadParams = z.object({ uploadId: z.coerce.number().int().positive() });
 
-/** Downloads of uploaded files: the owner's own, or any for staff reviewing them. */
+/** Downloads of uploaded files: the owner's own, or, for staff reviewing them, any of this operator's members'. */
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { db, config }) => {
   app.get(
     '/my-account/uploads/:uploadId',
@@ -24,7 +25,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         summary: 'Download one of your uploaded files',
         description:
           'The bytes of a document, freeze proof or photo you uploaded, as an attachment with the type found ' +
-          "by its content. Staff may download any member's upload (to review it). 404 for anyone else's.",
+          "by its content. Staff may download any upload of this operator's members (to review it). 404 for anyone " +
+          "else's, and for staff, for another operator's.",
         security: [{ bearer: [] }, { cookie: [] }],
         params: zUploadParams,
         response: {
@@ -36,11 +38,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     },
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
-      const upload = await findUpload(
-        db,
-        request.params.uploadId,
-        auth.user.role === 'staff' ? null : auth.user.id,
-      );
+      const owner =
+        auth.user.role === 'staff'
+          ? { clientId: (await getCurrentClient(db, config)).id }
+          : { userId: auth.user.id };
+      const upload = await findUpload(db, request.params.uploadId, owner);
       if (!upload) throw AppError.notFound();
       return sendUpload(reply, db, config, upload);
     },

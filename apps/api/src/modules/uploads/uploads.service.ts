@@ -2,18 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { uploadContents, uploads } from '../../db/schema';
+import { uploadContents, uploads, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { countFailures, recordAttempt } from '../../lib/rate-limit.repository';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { createS3ObjectStore, type ObjectStore } from '../../providers/object-store/s3-object-store';
-import { pdfHasActiveContent } from './pdf-active-content';
+import { checkPdfOffThread, closeFileCheckPool, type FileCheckVerdict } from './file-check-pool';
 
 export const uploadMessages = {
-  activeContent: 'This PDF contains scripts or attached files. Please upload a plain PDF, JPG or PNG.',
+  activeContent:
+    'This PDF contains scripts, links, actions or attached files. Please upload a plain PDF, JPG or PNG.',
+  encrypted:
+    'This PDF is password-protected, so it cannot be checked. Please upload an unprotected PDF, JPG or PNG.',
+  unchecked:
+    'This PDF could not be checked (it is too complex or damaged). Please save it again as a plain PDF, or upload a JPG or PNG.',
+  busy: 'Too many files are being checked right now. Please try again in a minute.',
+  tooMany: 'You have uploaded too many files in the last hour. Please try again later.',
+  quotaFiles: 'You have too many files stored with us to add another. Please contact us to remove old ones.',
+  quotaBytes:
+    'Your stored files would take more than your allowance of space. Please upload a smaller file, or contact us to remove old ones.',
 } as const;
 
 /** The spec's upload limit (my-account.md 9): 20 MB, counted as 20,000,000 bytes. */
@@ -48,10 +60,38 @@ export interface MultipartForm {
  * answers 422. Registered by each plugin that takes them, not on the whole app: the parser's hooks
  * (a cleanup after every answer) then run only on those routes, not on every request (issue 16).
  */
-export async function acceptUploads(app: FastifyInstance): Promise<void> {
+export async function acceptUploads(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 10_000 },
   });
+  // The checking threads end with the app (each plugin that takes uploads asks; the first closes).
+  app.addHook('onClose', async () => closeFileCheckPool(config.uploads.check));
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof UploadRefusal) {
+      logSecurityEvent(request.log, 'upload.refused', { ...requestFields(request), reason: error.reason });
+    }
+  });
+}
+
+/**
+ * An upload request of a member, counted before its body is read: past `UPLOAD_RATE_PER_HOUR` in
+ * the last hour the request is answered 429 (each one may bring 20 MB to check and keep). Counted
+ * in the database with the login limits' attempts (lib/rate-limit), so every replica agrees.
+ */
+export async function admitUpload(
+  db: Database,
+  config: Config,
+  userId: number,
+  ipAddress: string,
+  now = new Date(),
+): Promise<void> {
+  const accountKey = `upload:${userId}`;
+  const since = new Date(now.getTime() - 60 * 60_000);
+  const made = await countFailures(db, 'upload', accountKey, ipAddress, since);
+  if (made.account >= config.uploads.ratePerHour) {
+    throw new AppError('too_many_requests', uploadMessages.tooMany);
+  }
+  await recordAttempt(db, { kind: 'upload', accountKey, ipAddress, succeeded: false, createdAt: now });
 }
 
 /**
@@ -93,6 +133,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
  * refused. Field errors come under `field`.
  */
 export async function checkUploadedFile(
+  config: Config,
   form: MultipartForm,
   field: string,
   allowed: readonly UploadFormat[],
@@ -116,10 +157,31 @@ export async function checkUploadedFile(
     const names = allowed.map((key) => key.toUpperCase()).join(', ');
     throw AppError.validation({ [field]: [`The file must be one of: ${names}.`] });
   }
-  if (format === 'pdf' && pdfHasActiveContent(file.buffer)) {
-    throw AppError.validation({ [field]: [uploadMessages.activeContent] });
-  }
+  if (format === 'pdf') refuseUnsafePdf(field, await checkPdfOffThread(file.buffer, config.uploads.check));
   return { buffer: file.buffer, originalName: safeOriginalName(file.originalName, format), format };
+}
+
+/** A file refused for what it holds: a 422 like any other, logged as a security event. */
+export class UploadRefusal extends AppError {
+  constructor(
+    readonly reason: string,
+    errors: Record<string, string[]>,
+  ) {
+    super('validation', Object.values(errors)[0]?.[0], errors);
+  }
+}
+
+/** A PDF that was not found safe is refused: 422 under its field, or 429 when the checks are full. */
+function refuseUnsafePdf(field: string, verdict: FileCheckVerdict): void {
+  if (verdict.ok) return;
+  if (verdict.reason === 'busy') throw new AppError('too_many_requests', uploadMessages.busy);
+  const message =
+    verdict.reason === 'active-content'
+      ? uploadMessages.activeContent
+      : verdict.reason === 'encrypted'
+        ? uploadMessages.encrypted
+        : uploadMessages.unchecked;
+  throw new UploadRefusal(`pdf-${verdict.reason}`, { [field]: [message] });
 }
 
 /** The member's file name, kept only for display and downloads: no paths, no control characters. */
@@ -137,12 +199,15 @@ function uploadsDir(config: Config): string {
 
 /**
  * Writes the bytes under a generated name, then records them. Call inside the transaction of the
- * change the file belongs to; if that transaction fails, `discardStoredFile` removes the bytes.
+ * change the file belongs to, after deleting what the file replaces; if that transaction fails,
+ * `discardStoredFile` removes the bytes. The member's quota (UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB:
+ * what they keep, this file included) is checked here, under a lock per member, so two uploads at
+ * once cannot both pass it: 422 under `field`.
  */
 export async function storeUpload(
   db: Database,
   config: Config,
-  input: { userId: number; kind: UploadKind; file: ReceivedFile },
+  input: { userId: number; kind: UploadKind; file: ReceivedFile; field?: string },
 ): Promise<UploadRow> {
   const { mime, ext } = uploadFormats[input.file.format];
   const storedName = `${randomUUID()}.${ext}`;
@@ -154,6 +219,18 @@ export async function storeUpload(
     await objectStoreOf(config).put(storedName, input.file.buffer, mime);
   }
   try {
+    await db.execute(sql`select pg_advisory_xact_lock(${uploadQuotaLock}, ${input.userId})`);
+    const [kept] = await db
+      .select({ files: count(), bytes: sum(uploads.size).mapWith(Number) })
+      .from(uploads)
+      .where(eq(uploads.userId, input.userId));
+    const field = input.field ?? 'document';
+    if ((kept?.files ?? 0) + 1 > config.uploads.quota.files) {
+      throw new UploadRefusal('quota-files', { [field]: [uploadMessages.quotaFiles] });
+    }
+    if ((kept?.bytes ?? 0) + input.file.buffer.length > config.uploads.quota.bytes) {
+      throw new UploadRefusal('quota-bytes', { [field]: [uploadMessages.quotaBytes] });
+    }
     const [row] = await db
       .insert(uploads)
       .values({
@@ -177,8 +254,31 @@ export async function storeUpload(
   }
 }
 
+/** The advisory lock class of a member's uploads (the second key is the user id). */
+const uploadQuotaLock = 4404;
+
+/**
+ * Deletes upload rows (a replaced document, freeze proof or photo) inside the caller's transaction;
+ * in the database their bytes go with them. Answers the stored names: give them to
+ * `discardStoredFiles` after the commit, for the bytes kept on disk or in S3.
+ */
+export async function deleteUploadRows(db: Database, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(uploads)
+    .where(inArray(uploads.id, ids))
+    .returning({ storedName: uploads.storedName });
+  return rows.map((row) => row.storedName);
+}
+
+/** Removes the bytes of deleted uploads from disk or S3 (after their rows' transaction committed). */
+export async function discardStoredFiles(config: Config, storedNames: string[]): Promise<void> {
+  for (const name of storedNames) await discardStoredFile(config, name);
+}
+
 /** Removes a file's bytes kept outside the database (in the database they go with their row). */
 export async function discardStoredFile(config: Config, storedName: string): Promise<void> {
+  if (config.uploadStore === 'database') return;
   if (config.uploadStore === 's3') {
     await objectStoreOf(config).delete(storedName);
     return;
@@ -204,14 +304,26 @@ export async function deleteUpload(db: Database, config: Config, upload: UploadR
   await discardStoredFile(config, upload.storedName);
 }
 
-/** The upload if it belongs to `userId`; staff (`userId` null) may read any. */
-export async function findUpload(db: Database, id: number, userId: number | null): Promise<UploadRow | null> {
+/**
+ * The upload if it belongs to the member `userId`, or, for staff (`clientId`), to any member of
+ * this deployment's operator: never another operator's.
+ */
+export async function findUpload(
+  db: Database,
+  id: number,
+  owner: { userId: number } | { clientId: number },
+): Promise<UploadRow | null> {
   const [row] = await db
-    .select()
+    .select({ upload: uploads })
     .from(uploads)
-    .where(userId === null ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .innerJoin(users, eq(users.id, uploads.userId))
+    .where(
+      'userId' in owner
+        ? and(eq(uploads.id, id), eq(uploads.userId, owner.userId))
+        : and(eq(uploads.id, id), eq(users.clientId, owner.clientId)),
+    )
     .limit(1);
-  return row ?? null;
+  return row?.upload ?? null;
 }
 
 /** The bytes, from the database (or, for a file stored on disk, from DATA_DIR). */

@@ -65,7 +65,7 @@ describe('uploads: type by content, size, generated names, owner-only downloads'
     });
     uploader.post('/upload', async (request) => {
       const form = await readMultipartForm(request);
-      const file = await checkUploadedFile(form, 'document', ['jpeg', 'png', 'pdf']);
+      const file = await checkUploadedFile(test.config, form, 'document', ['jpeg', 'png', 'pdf']);
       if (!file) throw new Error('file required');
       const row = await storeUpload(test.db, test.config, {
         userId: owner.id,
@@ -147,13 +147,15 @@ describe('uploads: type by content, size, generated names, owner-only downloads'
   });
 
   it('refuses a PDF with JavaScript, launch actions or attached files, however its names are written or packed', async () => {
-    const compressed = deflateSync(Buffer.from('<</Type/Catalog/Names<</EmbeddedFiles 5 0 R>>>>'));
+    const compressed = deflateSync(Buffer.from('1 0 <</Type/Catalog/Names<</EmbeddedFiles 5 0 R>>>>'));
     for (const bytes of [
       Buffer.from('%PDF-1.7\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n'),
       Buffer.from('%PDF-1.7\n1 0 obj<</OpenAction<</S/Java#53cript/JS(x)>>>>endobj\n%%EOF\n'),
       Buffer.from('%PDF-1.7\n1 0 obj<</A<</S/Launch/F(cmd.exe)>>>>endobj\n%%EOF\n'),
       Buffer.concat([
-        Buffer.from('%PDF-1.7\n2 0 obj<</Type/ObjStm/Filter/FlateDecode/Length 60>>stream\n'),
+        Buffer.from(
+          `%PDF-1.7\n2 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length ${compressed.length}>>stream\n`,
+        ),
         compressed,
         Buffer.from('\nendstream\nendobj\n%%EOF\n'),
       ]),
