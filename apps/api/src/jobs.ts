@@ -3,8 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { upkeepEmbeddedDatabase } from './db/upkeep';
 import { type IntervalJob, intervalJob } from './lib/interval-job';
-import { deleteSpentAttempts } from './lib/rate-limit';
-import { deleteSpentResetTokens } from './modules/auth/auth.service';
+import { deleteSpentAttempts, deleteStaleKnownAddresses } from './lib/rate-limit';
+import { deleteSpentResetTokens, deleteSpentVerificationTokens } from './modules/auth/auth.service';
 import type { HoldKeeper } from './modules/basket/holds.service';
 import {
   completePaidUpCancellations,
@@ -19,7 +19,7 @@ import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
 import { discardDrafts } from './modules/joining/joining.service';
 import { eraseOldEmailBodies } from './modules/mail/mail.service';
-import { deleteDeadSessions } from './modules/session/session';
+import { deleteDeadSessions, deleteSpentHandovers } from './modules/session/session';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
 /**
@@ -59,6 +59,9 @@ export interface RetentionRun {
   sessions: number;
   attempts: number;
   resetTokens: number;
+  verificationTokens: number;
+  handovers: number;
+  knownAddresses: number;
   emailBodies: number;
 }
 
@@ -74,7 +77,7 @@ const retentionRounds = 100;
 /**
  * One run of the retention job with a chosen `now` (tests call it through `app.jobs`): nothing
  * personal or secret is kept longer than it serves. Dead sessions a day after they ended, login and
- * reset attempts once past every rate limit's window, reset tokens once used or run out, and the
+ * reset attempts once past every rate limit's window, reset tokens, email verification links and session hand-over codes once used or run out, addresses not signed in from for longer than they count as known, and the
  * bodies of emails (their links, the member's details) after EMAIL_BODY_RETENTION_DAYS.
  */
 export async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
@@ -91,6 +94,9 @@ export async function runRetention(db: Database, config: Config, now: Date): Pro
     sessions: await drain((limit) => deleteDeadSessions(db, now, limit)),
     attempts: await drain((limit) => deleteSpentAttempts(db, now, limit)),
     resetTokens: await drain((limit) => deleteSpentResetTokens(db, now, limit)),
+    verificationTokens: await drain((limit) => deleteSpentVerificationTokens(db, now, limit)),
+    handovers: await drain((limit) => deleteSpentHandovers(db, now, limit)),
+    knownAddresses: await drain((limit) => deleteStaleKnownAddresses(db, now, limit)),
     emailBodies: await drain((limit) => eraseOldEmailBodies(db, now, config.retention.emailBodyDays, limit)),
   };
 }

@@ -2,7 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts, outboundEmails, passwordResetTokens, sessions } from './db/schema';
+import {
+  authAttempts,
+  emailVerificationTokens,
+  knownLoginAddresses,
+  outboundEmails,
+  passwordResetTokens,
+  sessionHandovers,
+  sessions,
+} from './db/schema';
 import { createFixture, createUser } from './test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from './test/harness';
 import { safeProductionSettings } from './test/production-settings';
@@ -90,6 +98,9 @@ describe('the retention job', () => {
       sessions: 2,
       attempts: 1,
       resetTokens: 2,
+      verificationTokens: 0,
+      handovers: 0,
+      knownAddresses: 0,
       emailBodies: 1,
     });
 
@@ -126,8 +137,44 @@ describe('the retention job', () => {
       sessions: 0,
       attempts: 0,
       resetTokens: 0,
+      verificationTokens: 0,
+      handovers: 0,
+      knownAddresses: 0,
       emailBodies: 0,
     });
+  });
+
+  it('deletes run-out verification links and hand-over codes, and forgets addresses unused for 90 days', async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const ahead = new Date(now.getTime() + day);
+    await t.db.insert(emailVerificationTokens).values([
+      { userId, tokenHash: 'verify-ran-out', expiresAt: ago(hour) },
+      { userId, tokenHash: 'verify-live', expiresAt: ahead },
+    ]);
+    await t.db.insert(sessionHandovers).values([
+      { userId, codeHash: 'handover-ran-out', expiresAt: ago(hour) },
+      { userId, codeHash: 'handover-live', expiresAt: ahead },
+    ]);
+    await t.db.insert(knownLoginAddresses).values([
+      { keyHash: 'known-stale', userId, lastSucceededAt: ago(91 * day) },
+      { keyHash: 'known-recent', userId, lastSucceededAt: ago(89 * day) },
+    ]);
+
+    expect(await retention().runOnce(now)).toMatchObject({
+      verificationTokens: 1,
+      handovers: 1,
+      knownAddresses: 1,
+    });
+    expect((await t.db.select().from(emailVerificationTokens)).map((row) => row.tokenHash)).toEqual([
+      'verify-live',
+    ]);
+    expect((await t.db.select().from(sessionHandovers)).map((row) => row.codeHash)).toEqual([
+      'handover-live',
+    ]);
+    expect((await t.db.select().from(knownLoginAddresses)).map((row) => row.keyHash)).toEqual([
+      'known-recent',
+    ]);
   });
 
   it('works off a backlog in batches within one run', async () => {

@@ -183,3 +183,19 @@ export async function deleteAttemptsBefore(db: Database, before: Date, limit: nu
     .returning({ id: authAttempts.id });
   return deleted.length;
 }
+
+/** Deletes up to `limit` known addresses last used before `before`; answers how many. */
+export async function deleteKnownAddressesBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const deleted = await db
+    .delete(knownLoginAddresses)
+    .where(
+      oldestUnlocked(
+        knownLoginAddresses.keyHash,
+        knownLoginAddresses.lastSucceededAt,
+        lt(knownLoginAddresses.lastSucceededAt, before),
+        limit,
+      ),
+    )
+    .returning({ keyHash: knownLoginAddresses.keyHash });
+  return deleted.length;
+}

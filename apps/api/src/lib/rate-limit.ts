@@ -6,6 +6,7 @@ import {
   countAttempts,
   countFailures,
   deleteAttemptsBefore,
+  deleteKnownAddressesBefore,
   isKnownAddress,
   markAttemptSucceeded,
   recordAttempt,
@@ -206,4 +207,13 @@ export const attemptsKeptHours = 48;
 /** The retention job's part (jobs.ts): deletes up to `limit` attempts past every window; answers how many. */
 export async function deleteSpentAttempts(db: Database, now: Date, limit: number): Promise<number> {
   return deleteAttemptsBefore(db, new Date(now.getTime() - attemptsKeptHours * 60 * 60_000), limit);
+}
+
+/** The retention job's part: an address not signed in from for longer than it counts as known is forgotten. */
+export async function deleteStaleKnownAddresses(db: Database, now: Date, limit: number): Promise<number> {
+  return deleteKnownAddressesBefore(
+    db,
+    new Date(now.getTime() - loginLimits.knownAddressDays * 86_400_000),
+    limit,
+  );
 }

@@ -140,20 +140,29 @@ export const knownLoginAddresses = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lastSucceededAt: timestamp('last_succeeded_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('known_login_addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('known_login_addresses_user_idx').on(t.userId),
+    // The retention job forgets addresses by this (jobs.ts).
+    index('known_login_addresses_last_idx').on(t.lastSucceededAt),
+  ],
 );
 
 /** One-time links that verify a new account's email address; stored hashed, like reset tokens. */
-export const emailVerificationTokens = pgTable('email_verification_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The retention job deletes links that ran out by this (jobs.ts).
+  (t) => [index('email_verification_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * One-time codes that hand a session over to a browser through a URL (`?token=`, kiosk and embedded

@@ -239,3 +239,19 @@ export async function deleteSpentResetTokens(db: Database, now: Date, limit: num
   }
   return deleted;
 }
+
+/** Deletes up to `limit` email verification links run out before `now` (used ones run out too). */
+export async function deleteSpentVerificationTokens(db: Database, now: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(emailVerificationTokens)
+    .where(
+      oldestUnlocked(
+        emailVerificationTokens.id,
+        emailVerificationTokens.expiresAt,
+        lt(emailVerificationTokens.expiresAt, now),
+        limit,
+      ),
+    )
+    .returning({ id: emailVerificationTokens.id });
+  return rows.length;
+}

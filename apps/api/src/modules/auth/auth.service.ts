@@ -559,4 +559,4 @@ export async function resetPassword(
 }
 
 /** The retention job's part (jobs.ts): reset tokens used or run out are deleted. */
-export { deleteSpentResetTokens } from './auth.repository';
+export { deleteSpentResetTokens, deleteSpentVerificationTokens } from './auth.repository';

@@ -190,3 +190,19 @@ export async function consumeHandover(db: Database, id: number, now: Date): Prom
     .returning({ id: sessionHandovers.id });
   return rows.length === 1;
 }
+
+/** Deletes up to `limit` hand-over codes used or run out before `before` (one statement, by expiry). */
+export async function deleteEndedHandovers(db: Database, before: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(sessionHandovers)
+    .where(
+      oldestUnlocked(
+        sessionHandovers.id,
+        sessionHandovers.expiresAt,
+        lt(sessionHandovers.expiresAt, before),
+        limit,
+      ),
+    )
+    .returning({ id: sessionHandovers.id });
+  return rows.length;
+}

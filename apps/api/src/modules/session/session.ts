@@ -15,6 +15,7 @@ import { getCurrentClient } from '../operator/operator.service';
 import {
   type CustomerStanding,
   consumeHandover,
+  deleteEndedHandovers,
   deleteEndedSessions,
   findLiveHandover,
   findLiveSessionUser,
@@ -375,4 +376,9 @@ export async function endUserSessions(db: Database, userId: number, keepSessionI
  */
 export async function deleteDeadSessions(db: Database, now: Date, limit: number): Promise<number> {
   return deleteEndedSessions(db, new Date(now.getTime() - 24 * 60 * 60_000), limit);
+}
+
+/** The retention job's part: hand-over codes live a minute; a used or run-out one opens nothing again. */
+export async function deleteSpentHandovers(db: Database, now: Date, limit: number): Promise<number> {
+  return deleteEndedHandovers(db, now, limit);
 }

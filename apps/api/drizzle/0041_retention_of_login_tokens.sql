@@ -1,0 +1,2 @@
+CREATE INDEX "email_verification_tokens_expires_idx" ON "email_verification_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "known_login_addresses_last_idx" ON "known_login_addresses" USING btree ("last_succeeded_at");
