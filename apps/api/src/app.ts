@@ -339,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
     // An answer to a signed-in caller may hold their own data: kept by no cache, the browser's disk
-    // included, unless its route chose a policy of its own (decision 044-http-no-store).
+    // included, unless its route chose a policy of its own (decision 044-personal-answers-no-store).
     if (!reply.hasHeader('cache-control') && carriesSession(config, request)) {
       reply.header('cache-control', 'no-store');
     }
@@ -604,7 +604,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
     }
     // A signed-in page's first view holds the user's own data: kept by no cache, not even revalidated
-    // (decision 044-http-no-store); a signed-out page is the same for everyone, and revalidates.
+    // (decision 044-personal-answers-no-store); a signed-out page is the same for everyone, and revalidates.
     const personal = carriesSession(config, request);
     reply
       .header('cache-control', personal ? 'no-store' : 'private, no-cache')

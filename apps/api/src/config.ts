@@ -184,7 +184,7 @@ const settingsShape = z.object({
     .optional(),
   /** Seed an empty database with the demo operator and members at start-up (the demo; refused in production). */
   SEED: booleanFlag.default(false),
-  // ---- Login limits and registration (docs/decisions/044-limits-registration.md) ----
+  // ---- Login limits and registration (docs/decisions/047-login-limits-and-registration.md) ----
   /** How long the link in a new account's welcome email verifies its address. */
   EMAIL_VERIFICATION_TTL_HOURS: z.coerce
     .number()
@@ -228,7 +228,7 @@ const settingsShape = z.object({
     .default(3600),
   /** Days an email's body (its links, the member's details) is kept before the retention job erases it. */
   EMAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  // ---- Uploads (issue 44: file checks off the event loop, quotas, rate; docs/decisions/044-uploads-*) ----
+  // ---- Uploads (issue 44: file checks off the event loop, quotas, rate; docs/decisions/049) ----
   /** Worker threads checking uploaded files (per API process). */
   UPLOAD_CHECK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** A file not checked within this time is refused (its worker is stopped). */

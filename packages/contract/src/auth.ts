@@ -27,7 +27,7 @@ export type LoginRequest = z.infer<typeof zLoginRequest>;
 
 /**
  * The token works as `Authorization: Bearer`; it is answered to API clients only. A browser (the web
- * app) holds its session in the HttpOnly cookie and gets no token (docs/decisions/044-accounts-handover.md).
+ * app) holds its session in the HttpOnly cookie and gets no token (docs/decisions/042-session-handover-codes.md).
  */
 export const zTokenResponse = z.object({ token: z.string().optional(), status: z.literal('success') });
 export type TokenResponse = z.infer<typeof zTokenResponse>;

@@ -7,7 +7,7 @@
  * joining-and-payments.md 2: "at least 8 characters, 1 lowercase, 1 uppercase, 1 number and 1 special
  * character") are the hint shown with the field (the web's `fields.passwordHint`), never refusals:
  * Password1! meets all of them and is among the first guesses of any attacker
- * (docs/decisions/044-accounts-password-policy.md).
+ * (docs/decisions/043-password-policy.md).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zPassword } from './password';
 import { passwordMessages, passwordProblems } from './password-rules';
 
-describe('the password policy (docs/decisions/044-accounts-password-policy.md)', () => {
+describe('the password policy (docs/decisions/043-password-policy.md)', () => {
   it('refuses on length only: 8 to 128 characters', () => {
     expect(passwordProblems('')).toEqual([passwordMessages.min]);
     expect(passwordProblems('Aa1!aaa')).toEqual([passwordMessages.min]);

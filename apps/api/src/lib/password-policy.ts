@@ -1,7 +1,7 @@
 import { passwordMessages } from '@leisure/contract/password';
 
 /**
- * The server's password policy beyond the contract's length (docs/decisions/044-accounts-password-policy.md):
+ * The server's password policy beyond the contract's length (docs/decisions/043-password-policy.md):
  * no common password and not one's own email address or name (NIST SP 800-63B 5.1.1.2).
  *
  * The list is zxcvbn-ts's `passwords-common` (about 49,000 of the most used passwords from breach

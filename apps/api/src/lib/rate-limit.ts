@@ -16,7 +16,7 @@ import {
 
 export type { AttemptKind } from './rate-limit.repository';
 
-// ---- Logins (docs/decisions/044-limits-registration.md) ------------------------------------------
+// ---- Logins (docs/decisions/047-login-limits-and-registration.md) ------------------------------------------
 
 /**
  * Login limits, counted in the database (every worker and replica agrees), over a sliding window:

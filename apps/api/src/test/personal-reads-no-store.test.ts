@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './harness';
 
 /**
  * Every read made with a session is kept by no cache, the browser's disk included (issue 44,
- * decision 044-http-no-store). The GET routes come from the app's own OpenAPI description, so a
+ * decision 044-personal-answers-no-store). The GET routes come from the app's own OpenAPI description, so a
  * new route is in this test until it is given a call below. A read that needs a session is made as
  * a seeded member who owns what it names and must succeed; a read anyone may make is made with a
  * session too, and either answers `no-store` or is marked public and answers the same as anonymously.

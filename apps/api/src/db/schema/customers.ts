@@ -127,7 +127,7 @@ export const authAttempts = pgTable(
 );
 
 /**
- * Addresses that have signed in to an account (docs/decisions/044-limits-registration.md): the
+ * Addresses that have signed in to an account (docs/decisions/047-login-limits-and-registration.md): the
  * SHA-256 of the user id and the address, never the address itself. A correct password from one of
  * them is not refused for other accounts' failures, nor for this account's failures elsewhere.
  */
@@ -166,7 +166,7 @@ export const emailVerificationTokens = pgTable(
 
 /**
  * One-time codes that hand a session over to a browser through a URL (`?token=`, kiosk and embedded
- * links; docs/decisions/044-accounts-handover.md): exchanged once, within a minute, for a new session.
+ * links; docs/decisions/042-session-handover-codes.md): exchanged once, within a minute, for a new session.
  * Stored as their SHA-256, like every token.
  */
 export const sessionHandovers = pgTable(

@@ -227,7 +227,7 @@ export const staleFormMessage =
 /**
  * `POST api/auth/customer/register`: checks everything, then creates the account and sends its
  * welcome with a link that verifies the address. An address already in use gets the same answer,
- * no account, and its owner a notice instead (no oracle: docs/decisions/044-limits-registration.md);
+ * no account, and its owner a notice instead (no oracle: docs/decisions/047-login-limits-and-registration.md);
  * undefined then. Rate limited per address (429).
  */
 export async function register(

@@ -13,7 +13,7 @@ import {
 } from './auth-test-fixtures';
 
 /**
- * The password policy (docs/decisions/044-accounts-password-policy.md): 8 to 128 characters, not a
+ * The password policy (docs/decisions/043-password-policy.md): 8 to 128 characters, not a
  * common password, not one's own email or name; the spec's composition texts refuse nothing.
  */
 describe('the password policy', () => {

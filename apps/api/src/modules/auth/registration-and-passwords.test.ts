@@ -243,7 +243,7 @@ describe('auth', () => {
         },
       });
       expect(weak.statusCode).toBe(422);
-      // The policy is length plus a common-password list, not composition (decision 044-accounts-password-policy).
+      // The policy is length plus a common-password list, not composition (decision 043-password-policy).
       expect(weak.json().errors.password).toEqual([
         'This password is too common and easy to guess. Please choose another.',
       ]);

@@ -121,7 +121,7 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
     expect(rootOf(signedIn.body)).toContain(
       `account /account/?from=email for Cart Leisure, signed in: ${session.email}`,
     );
-    // The user's own data: no cache may keep it, the browser's disk included (decision 044-http-no-store).
+    // The user's own data: no cache may keep it, the browser's disk included (decision 044-personal-answers-no-store).
     expect(signedIn.headers['cache-control']).toBe('no-store');
     expect(signedIn.headers.etag).toBeUndefined();
 

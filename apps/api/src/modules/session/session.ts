@@ -255,7 +255,7 @@ export async function startSession(
   return { token, csrf };
 }
 
-// ---- Hand-over: a session given to a browser through a URL (docs/decisions/044-accounts-handover.md) ----
+// ---- Hand-over: a session given to a browser through a URL (docs/decisions/042-session-handover-codes.md) ----
 
 /** How long a hand-over code works: long enough to open a link, too short to be worth stealing. */
 export const handoverSeconds = 60;
@@ -305,7 +305,7 @@ export async function exchangeHandover(
 
 /**
  * Whether the request comes from a browser, which holds its session in the HttpOnly cookie and so
- * must never see the token in a body (docs/decisions/044-accounts-handover.md): every current browser
+ * must never see the token in a body (docs/decisions/042-session-handover-codes.md): every current browser
  * sends `Sec-Fetch-Site`, and `Origin` on a POST; API clients (the bearer tools) send neither. A
  * request that came with the session cookie is a browser's too.
  */

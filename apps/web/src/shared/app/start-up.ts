@@ -8,7 +8,7 @@ import { isVenueSlug, writeSelectedVenue } from '../venue/selected-venue';
  * holds a one-time code, which POST api/auth/session exchanges for a new session of this browser's
  * own (cookies only), then the code leaves the URL (history.replaceState), whether or not the
  * hand-over worked. A browser signed in as someone else stays so (the server answers 409;
- * docs/decisions/044-accounts-handover.md).
+ * docs/decisions/042-session-handover-codes.md).
  */
 export async function handOverToken(
   location: Pick<Location, 'href'> = window.location,

@@ -99,7 +99,7 @@ describe('/register', () => {
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Email address is required.')).toBeInTheDocument();
     expect(screen.getByText('Date must be valid.')).toBeInTheDocument();
-    // The policy refuses on length; the spec's composition texts are a hint (decision 044-accounts-password-policy).
+    // The policy refuses on length; the spec's composition texts are a hint (decision 043-password-policy).
     expect(screen.getByText('Must contain at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('The password confirmation does not match.')).toBeInTheDocument();
 
