@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import { AppError } from '../errors';
 import { createFixture, createUser } from '../test/factories/basket-fixtures';
-import { openTestDatabase } from '../test/harness';
+import { startLoggedApp } from '../test/harness';
 
 describe('security event log', () => {
   it('writes one structured line for each refused request, without its query string', async () => {
-    const lines: string[] = [];
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'warn' }),
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
     app.get('/api/test-only/forbidden', async () => {
       throw new AppError('forbidden');
     });
@@ -31,19 +23,12 @@ describe('security event log', () => {
       });
       expect(lines.join('\n')).not.toContain('Jane');
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 
   it('logs every change a staff user makes, with the staff user and the outcome', async () => {
-    const lines: string[] = [];
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'warn' }),
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
     await app.ready();
     try {
       const { clientId } = await createFixture(database.db);
@@ -67,8 +52,7 @@ describe('security event log', () => {
         }),
       ]);
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 });

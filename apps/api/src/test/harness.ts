@@ -71,6 +71,30 @@ export async function startTestApp(
   };
 }
 
+/**
+ * The real app on its own fresh database with its log lines kept in `lines`, for tests of what is
+ * logged. Not ready yet: a test may add routes of its own, then `await app.ready()`.
+ */
+export async function startLoggedApp(
+  settings: Record<string, string> = {},
+): Promise<TestApp & { lines: string[] }> {
+  const lines: string[] = [];
+  const config = testConfig(settings);
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, logStream: { write: (line) => void lines.push(line) } });
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    lines,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** The name of the PostgreSQL (or PGlite) database `db` is connected to. */
 export async function databaseNameOf(db: Database): Promise<string> {
   const [row] = rawRowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));

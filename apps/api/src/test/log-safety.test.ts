@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { openTestDatabase } from './harness';
+import { startLoggedApp } from './harness';
 
 describe('logs and database refusals', () => {
   it("never keep a failed query's parameters, only its text and the error", async () => {
-    const lines: string[] = [];
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'info' });
     const email = 'private.person@example.com';
     const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$aGFzaA';
     // A query that fails inside a request, as a failed registration did, with personal values bound.
@@ -38,19 +30,12 @@ describe('logs and database refusals', () => {
       expect(logged).not.toContain(email);
       expect(logged).not.toContain(passwordHash);
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 
   it("a request's lines carry its id, also when its logger is made only as it writes (warn level)", async () => {
-    const lines: string[] = [];
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'warn' }),
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
     app.get('/api/test-only/warns', async (request) => {
       request.log.info('below the level');
       request.log.warn({ detail: 'kept' }, 'a warning');
@@ -75,19 +60,12 @@ describe('logs and database refusals', () => {
         msg: 'a warning',
       });
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 
   it('never write a token or code from a URL: `?token=` hand-overs, reset links, verification codes', async () => {
-    const lines: string[] = [];
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'info' });
     await app.ready();
     const secrets = ['HandOverCode123', 'ResetToken456', 'VerifyCode789', 'ApiKeyABC'];
     try {
@@ -106,8 +84,7 @@ describe('logs and database refusals', () => {
       expect(logged).toContain('/account/password-reset/[redacted]');
       for (const secret of secrets) expect(logged).not.toContain(secret);
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 });
