@@ -5,7 +5,7 @@ import { startLoggedApp } from '../test/harness';
 
 describe('security event log', () => {
   it('writes one structured line for each refused request, without its query string', async () => {
-    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
+    const { app, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
     app.get('/api/test-only/forbidden', async () => {
       throw new AppError('forbidden');
     });

@@ -35,7 +35,7 @@ describe('logs and database refusals', () => {
   });
 
   it("a request's lines carry its id, also when its logger is made only as it writes (warn level)", async () => {
-    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
+    const { app, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
     app.get('/api/test-only/warns', async (request) => {
       request.log.info('below the level');
       request.log.warn({ detail: 'kept' }, 'a warning');
@@ -65,7 +65,7 @@ describe('logs and database refusals', () => {
   });
 
   it('never write a token or code from a URL: `?token=` hand-overs, reset links, verification codes', async () => {
-    const { app, database, lines, close } = await startLoggedApp({ LOG_LEVEL: 'info' });
+    const { app, lines, close } = await startLoggedApp({ LOG_LEVEL: 'info' });
     await app.ready();
     const secrets = ['HandOverCode123', 'ResetToken456', 'VerifyCode789', 'ApiKeyABC'];
     try {
