@@ -35,12 +35,8 @@ export interface Layout {
   image?: { cid: string; alt: string; size: number };
 }
 
-/** Renders a layout in the operator's brand (exported for modules whose emails live beside them). */
+/** Renders a layout in the operator's brand (also for modules whose emails live beside them). */
 export function renderEmail(brand: Brand, layout: Layout): RenderedEmail {
-  return render(brand, layout);
-}
-
-function render(brand: Brand, layout: Layout): RenderedEmail {
   const colour = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(brand.primaryColour) ? brand.primaryColour : '#0B5CAD';
   const paragraphs = layout.paragraphs
     .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeHtml(text)}</p>`)
@@ -78,30 +74,13 @@ ${paragraphs}${image}${button}${footnote}
   return { subject: layout.subject, html, text };
 }
 
-export function welcomeEmail(
-  brand: Brand,
-  customer: { firstName: string; reference: string | null },
-  accountUrl: string,
-): RenderedEmail {
-  return render(brand, {
-    subject: `Welcome to ${brand.appName}`,
-    heading: `Welcome, ${customer.firstName}`,
-    paragraphs: [
-      `Your ${brand.appName} account is ready.`,
-      ...(customer.reference ? [`Your customer number is ${customer.reference}.`] : []),
-      'You can now book activities, buy a membership and manage everything from your account.',
-    ],
-    action: { label: 'Go to my account', url: accountUrl },
-  });
-}
-
 export function passwordResetEmail(
   brand: Brand,
   customer: { firstName: string },
   resetUrl: string,
   ttlMinutes: number,
 ): RenderedEmail {
-  return render(brand, {
+  return renderEmail(brand, {
     subject: `Reset your ${brand.appName} password`,
     heading: 'Reset your password',
     paragraphs: [
@@ -137,7 +116,7 @@ export function accountChangeNoticeEmail(
       line: 'The email address of your account was changed: from now on we will write to the new address, not this one.',
     },
   }[change];
-  return render(brand, {
+  return renderEmail(brand, {
     subject: what.subject,
     heading: 'Your account was changed',
     paragraphs: [
@@ -155,7 +134,7 @@ export function waitlistOfferEmail(
   offer: { firstName: string; activityName: string; when: string; venueName: string; heldUntil: string },
   basketUrl: string,
 ): RenderedEmail {
-  return render(brand, {
+  return renderEmail(brand, {
     subject: `A place is free: ${offer.activityName}`,
     heading: 'A place has become available',
     paragraphs: [
@@ -177,7 +156,7 @@ export function orderConfirmationEmail(
   order: { firstName: string; reference: string; lines: string[]; total: string; hasSessions: boolean },
   orderUrl: string,
 ): RenderedEmail {
-  return render(brand, {
+  return renderEmail(brand, {
     subject: `${order.hasSessions ? 'Booking' : 'Order'} confirmed: ${order.reference}`,
     heading: 'Checkout successful',
     paragraphs: [
@@ -200,7 +179,7 @@ export function paymentRefundedEmail(
   refund: { firstName: string; amount: string; reference: string },
   basketUrl: string,
 ): RenderedEmail {
-  return render(brand, {
+  return renderEmail(brand, {
     subject: 'Your payment has been refunded',
     heading: 'Payment refunded',
     paragraphs: [
@@ -230,7 +209,7 @@ export function membershipWelcomeEmail(
   },
   accountUrl: string,
 ): RenderedEmail {
-  return render(brand, {
+  return renderEmail(brand, {
     subject: `Welcome to your ${membership.typeName} membership`,
     heading: `Welcome, ${membership.firstName}`,
     paragraphs: [
