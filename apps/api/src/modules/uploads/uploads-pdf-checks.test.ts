@@ -1,15 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
-import { createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
-import {
-  createManagementTypes,
-  membershipOfKind,
-  multipartBody,
-} from '../../test/factories/membership-fixtures';
+import { createFixture } from '../../test/factories/basket-fixtures';
+import { type StudentMember, studentMember } from '../../test/factories/upload-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import {
   ascii85Encode,
@@ -31,44 +26,6 @@ import { uploadMessages } from './uploads.service';
  * by code.
  */
 
-interface Uploader {
-  send(bytes: Buffer): Promise<LightMyRequestResponse>;
-  userId: number;
-}
-
-async function uploaderFor(t: TestApp, f: Fixture): Promise<Uploader> {
-  const types = await createManagementTypes(t.db, f.clientId, f.venue.id);
-  const today = new Date().toISOString().slice(0, 10);
-  const { user, headers } = await createUser(t.db, f.clientId);
-  const student = await membershipOfKind(
-    { db: t.db, clientId: f.clientId, venueId: f.venue.id, types, today },
-    user.id,
-    'student',
-  );
-  const listed = await t.app.inject({ url: '/api/my-account/user/memberships', headers });
-  const criterion = listed.json().data[0].membership_type.eligibility_criterion as {
-    id: number;
-    document_types: { id: number }[];
-  };
-  const fields = {
-    eligibility_document_type_id: criterion.document_types[0]?.id ?? 0,
-    membership_id: student.id,
-    eligibility_criterion_id: criterion.id,
-  };
-  return {
-    userId: user.id,
-    send(bytes) {
-      const body = multipartBody(fields, { name: 'proof.pdf', type: 'application/pdf', bytes });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/my-account/eligibility/document',
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
-      });
-    },
-  };
-}
-
 async function pdfkitDocument(): Promise<Buffer> {
   const doc = new PDFDocument({ compress: true });
   const chunks: Buffer[] = [];
@@ -84,25 +41,25 @@ async function pdfkitDocument(): Promise<Buffer> {
 
 describe('uploads: PDF checks through the upload route', () => {
   let t: TestApp;
-  let member: Uploader;
+  let member: StudentMember;
 
   beforeAll(async () => {
     t = await startTestApp({ UPLOAD_RATE_PER_HOUR: '1000', UPLOAD_QUOTA_FILES: '1000' });
     const f = await createFixture(t.db);
-    member = await uploaderFor(t, f);
+    member = await studentMember(t, f);
   });
   afterAll(async () => {
     await t?.close();
   });
 
   const expectRefused = async (bytes: Buffer, message: string) => {
-    const response = await member.send(bytes);
+    const response = await member.upload(bytes);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().errors).toEqual({ document: [message] });
   };
 
   it('accepts a normal PDF of several pages and streams (pdfkit)', async () => {
-    const response = await member.send(await pdfkitDocument());
+    const response = await member.upload(await pdfkitDocument());
     expect(response.statusCode, response.body).toBe(201);
   });
 
@@ -172,12 +129,12 @@ describe('uploads: PDF checks through the upload route', () => {
 
 describe('uploads: the check runs off the request thread, within its deadline', () => {
   let t: TestApp;
-  let member: Uploader;
+  let member: StudentMember;
 
   beforeAll(async () => {
     // A budget far above what the hostile file inflates to, so only the deadline stops its check.
     t = await startTestApp({ UPLOAD_CHECK_MAX_DECODED_MB: '2048', UPLOAD_CHECK_TIMEOUT_MS: '2500' });
-    member = await uploaderFor(t, await createFixture(t.db));
+    member = await studentMember(t, await createFixture(t.db));
   });
   afterAll(async () => {
     await t?.close();
@@ -189,7 +146,7 @@ describe('uploads: the check runs off the request thread, within its deadline', 
     const hostile = deflateBombPdf(100, 20_000_000);
     let uploadDone = false;
     const started = performance.now();
-    const upload = member.send(hostile).finally(() => {
+    const upload = member.upload(hostile).finally(() => {
       uploadDone = true;
     });
     const latencies: number[] = [];
@@ -215,7 +172,7 @@ describe('uploads: the check runs off the request thread, within its deadline', 
 
 describe('uploads: a checking thread has a heap cap', () => {
   let t: TestApp;
-  let member: Uploader;
+  let member: StudentMember;
 
   beforeAll(async () => {
     // No deadline to speak of: only the heap cap can stop this check.
@@ -224,7 +181,7 @@ describe('uploads: a checking thread has a heap cap', () => {
       UPLOAD_CHECK_MAX_DECODED_MB: '200',
       UPLOAD_CHECK_TIMEOUT_MS: '60000',
     });
-    member = await uploaderFor(t, await createFixture(t.db));
+    member = await studentMember(t, await createFixture(t.db));
   });
   afterAll(async () => {
     await t?.close();
@@ -234,10 +191,10 @@ describe('uploads: a checking thread has a heap cap', () => {
     // One dictionary with millions of distinct keys: small compressed, large as parsed objects.
     const keys = Array.from({ length: 400_000 }, (_, i) => `/k${i} ${i}`).join(' ');
     const huge = streamObject(5, '/Filter/FlateDecode', deflateSync(Buffer.from(`<<${keys}>>`)));
-    const response = await member.send(pdfOf(textContent(4), huge));
+    const response = await member.upload(pdfOf(textContent(4), huge));
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().errors).toEqual({ document: [uploadMessages.unchecked] });
-    const next = await member.send(pdfOf(textContent(4)));
+    const next = await member.upload(pdfOf(textContent(4)));
     expect(next.statusCode, next.body).toBe(201);
   });
 });

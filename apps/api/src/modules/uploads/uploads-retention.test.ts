@@ -2,19 +2,14 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, uploadContents, uploads } from '../../db/schema';
 import { createS3ObjectStore } from '../../providers/object-store/s3-object-store';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
-import {
-  createManagementTypes,
-  membershipOfKind,
-  multipartBody,
-  pngBytes,
-} from '../../test/factories/membership-fixtures';
+import { createManagementTypes, pngBytes } from '../../test/factories/membership-fixtures';
+import { studentMember } from '../../test/factories/upload-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { pdfOf, textContent } from './hostile-pdfs';
 import { uploadMessages } from './uploads.service';
@@ -26,53 +21,6 @@ import { uploadMessages } from './uploads.service';
  */
 
 const pdf = pdfOf(textContent(4));
-
-interface Member {
-  userId: number;
-  headers: Record<string, string>;
-  membershipId: number;
-  upload(bytes?: Buffer, name?: string): Promise<LightMyRequestResponse>;
-}
-
-async function studentMember(
-  t: TestApp,
-  f: Fixture,
-  types: Awaited<ReturnType<typeof createManagementTypes>>,
-) {
-  const today = new Date().toISOString().slice(0, 10);
-  const { user, headers } = await createUser(t.db, f.clientId);
-  const student = await membershipOfKind(
-    { db: t.db, clientId: f.clientId, venueId: f.venue.id, types, today },
-    user.id,
-    'student',
-  );
-  const listed = await t.app.inject({ url: '/api/my-account/user/memberships', headers });
-  const criterion = listed.json().data[0].membership_type.eligibility_criterion as {
-    id: number;
-    document_types: { id: number }[];
-  };
-  const fields = {
-    eligibility_document_type_id: criterion.document_types[0]?.id ?? 0,
-    membership_id: student.id,
-    eligibility_criterion_id: criterion.id,
-  };
-  const member: Member = {
-    userId: user.id,
-    headers,
-    membershipId: student.id,
-    upload(bytes = pdf, name = 'proof.pdf') {
-      const type = name.endsWith('.png') ? 'image/png' : 'application/pdf';
-      const body = multipartBody(fields, { name, type, bytes });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/my-account/eligibility/document',
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
-      });
-    },
-  };
-  return member;
-}
 
 async function uploadedOf(t: TestApp, userId: number) {
   return t.db.select().from(uploads).where(eq(uploads.userId, userId));
