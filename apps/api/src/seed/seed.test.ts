@@ -151,6 +151,16 @@ describe('seedIfEmpty', () => {
     };
     type Benefit = { name: string; remaining_uses: number | null };
 
+    it('keeps the Racquets Club type out of the online joining catalogue (sold at reception)', async () => {
+      for (const venue of await t.db.select({ id: venues.id, slug: venues.slug }).from(venues)) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/memberships/types?venue_id=${venue.id}` });
+        expect(res.statusCode, venue.slug).toBe(200);
+        const names = res.json().data.map((type: { name: string }) => type.name);
+        expect(names, venue.slug).toHaveLength(7);
+        expect(names, venue.slug).not.toContain('Racquets Club');
+      }
+    });
+
     it('books a badminton court free through the membership benefit and checks out with payments: []', async () => {
       const login = await t.app.inject({
         method: 'POST',
