@@ -5,6 +5,7 @@ import { addDays, localDateOf } from '../lib/dates';
 import { startTestApp, type TestApp } from '../test/harness';
 import { demoMember } from './accounts';
 import { demoMemberCredit } from './baskets';
+import { demoCourtBenefitUses, demoCourtMember } from './court-benefits';
 import { demoVenues } from './operator';
 import { seedIfEmpty } from './seed';
 
@@ -142,6 +143,83 @@ describe('seedIfEmpty', () => {
       .from(users)
       .where(eq(users.clientId, client?.id ?? -1));
     expect(seededUsers[0]?.n).toBeGreaterThanOrEqual(2);
+  });
+  describe('the court-benefit member (courts@example.com)', () => {
+    type Slot = {
+      id: number;
+      action_to_show: { status: string | null };
+    };
+    type Benefit = { name: string; remaining_uses: number | null };
+
+    it('keeps the Racquets Club type out of the online joining catalogue (sold at reception)', async () => {
+      for (const venue of await t.db.select({ id: venues.id, slug: venues.slug }).from(venues)) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/memberships/types?venue_id=${venue.id}` });
+        expect(res.statusCode, venue.slug).toBe(200);
+        const names = res.json().data.map((type: { name: string }) => type.name);
+        expect(names, venue.slug).toHaveLength(7);
+        expect(names, venue.slug).not.toContain('Racquets Club');
+      }
+    });
+
+    it('books a badminton court free through the membership benefit and checks out with payments: []', async () => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/login',
+        payload: { username: demoCourtMember.email, password: demoCourtMember.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      const courtBenefit = async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/my-account/user/memberships', headers });
+        expect(res.statusCode, res.body).toBe(200);
+        const [membership] = res.json().data;
+        expect(membership).toMatchObject({ status: 'active', membership_type: { name: 'Racquets Club' } });
+        return membership.benefits.find((b: Benefit) => b.name === 'Free badminton (60 minute)') as Benefit;
+      };
+      expect((await courtBenefit()).remaining_uses).toBe(demoCourtBenefitUses);
+
+      const tomorrow = addDays(localDateOf(new Date(), 'Europe/London'), 1);
+      const slots = await t.app.inject({
+        method: 'GET',
+        url: `/api/activities/venue/leeds-riverside/activity/badminton-60min/v2/slots?date=${tomorrow}`,
+        headers,
+      });
+      expect(slots.statusCode, slots.body).toBe(200);
+      const slot = (slots.json().data as Slot[]).find((s) => s.action_to_show.status === 'BOOK');
+      if (!slot) throw new Error('no bookable badminton court tomorrow');
+
+      const add = await t.app.inject({
+        method: 'POST',
+        url: '/api/activities/cart/add',
+        headers,
+        payload: { items: [{ id: slot.id, type: 'activity' }] },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+      const cart = add.json().data;
+      expect(cart.total).toBe(0);
+      expect(cart.items).toHaveLength(1);
+      expect(cart.items[0].price).toMatchObject({ raw: 0, formatted: '£0.00', benefit_applied: true });
+
+      const terms = (await t.app.inject({ method: 'GET', url: `/api/terms?cart_id=${cart.id}` })).json().data;
+      const complete = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/complete',
+        headers,
+        payload: {
+          item_hash: cart.item_hash,
+          terms: terms.map((term: { id: number }) => term.id),
+          payments: [],
+        },
+      });
+      expect(complete.statusCode, complete.body).toBe(200);
+      const orderId = complete.json().complete_order_id;
+      const order = await t.app.inject({ method: 'GET', url: `/api/my-account/orders/${orderId}`, headers });
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json().data).toMatchObject({ total: 0, formatted_total: '£0.00', payments: [] });
+      expect(order.json().data.items[0].price).toMatchObject({ raw: 0, benefit_applied: true });
+      // The booking used one of the week's free courts.
+      expect((await courtBenefit()).remaining_uses).toBe(demoCourtBenefitUses - 1);
+    });
   });
   describe('activities and the rolling timetable', () => {
     const tomorrow = () => addDays(localDateOf(new Date(), 'Europe/London'), 1);

@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts';
 import { seedActivities } from './activities';
 import { seedBaskets } from './baskets';
 import { seedBookingHistory } from './bookings';
+import { seedCourtBenefitMember } from './court-benefits';
 import { seedDataFieldForms } from './data-field-forms';
 import { seedDocumentsAndWaivers } from './documents';
 import { seedGuestPasses } from './guest-passes';
@@ -39,6 +40,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     await seedMembershipFreezes(tx, operator.client.id, operator.venues);
     await seedDocumentsAndWaivers(tx, operator.client.id, operator.venues, config);
     await seedPaymentsArea(tx, operator.client.id, operator.venues);
+    await seedCourtBenefitMember(tx, operator.client.id, operator.venues);
     return true;
   });
 }

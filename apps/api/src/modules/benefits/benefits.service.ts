@@ -87,6 +87,31 @@ export async function bestActivityBenefit(
   return chooseBenefit(offers, options.places);
 }
 
+/**
+ * The uses an activity benefit with a period allowance has left in its current period, as the basket
+ * counts them (places booked through benefit lines in the period), for my-account's benefit list.
+ */
+export async function activityBenefitUsesLeft(
+  db: Database,
+  customerId: number,
+  benefit: {
+    activityId: number;
+    totalUses: number;
+    frequency: string | null;
+    startDate: string;
+    endDate: string | null;
+    timezone: string;
+  },
+  now: Date,
+): Promise<number> {
+  const { from, to } = benefitWindow(
+    { ...benefit, membershipId: 0, benefitId: 0, discountPercent: 100 },
+    now,
+  );
+  const booked = await countBookedBenefitPlaces(db, customerId, benefit.activityId, from, to);
+  return Math.max(0, benefit.totalUses - booked);
+}
+
 /** Whether the customer's memberships give any benefit on the activity (most give none). */
 export async function hasActivityBenefits(
   db: Database,

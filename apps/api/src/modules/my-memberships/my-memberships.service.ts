@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf } from '../../lib/dates';
+import { activityBenefitUsesLeft } from '../benefits/benefits.service';
 import { completePaidUpCancellations, isCancellable } from '../cancellations/cancellations.service';
 import { nextCollectionDates } from '../direct-debit/direct-debit.service';
 import { eligibilityOfMemberships } from '../eligibility-documents/eligibility-documents.service';
@@ -86,6 +87,30 @@ async function benefitStandings(
           now,
         );
         standings.set(key, { remainingUses: standing.usesRemaining, renewsOn: standing.renewsOn });
+      } else if (
+        benefit.kind === 'activity' &&
+        benefit.activityId !== null &&
+        benefit.totalUses !== null &&
+        membership.status === 'active'
+      ) {
+        // An activity benefit's uses are the places booked with it this period (modules/benefits).
+        const remainingUses = await activityBenefitUsesLeft(
+          db,
+          membership.userId,
+          {
+            activityId: benefit.activityId,
+            totalUses: benefit.totalUses,
+            frequency: benefit.frequency,
+            startDate: membership.startDate,
+            endDate: membership.endDate,
+            timezone,
+          },
+          now,
+        );
+        standings.set(key, {
+          remainingUses,
+          renewsOn: nextBenefitPeriodStart(benefit.frequency, localDateOf(now, timezone), membership),
+        });
       } else {
         standings.set(key, {
           remainingUses: benefit.totalUses,

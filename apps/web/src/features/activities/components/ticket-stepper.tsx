@@ -45,6 +45,7 @@ export function TicketStepper({ ticket, quantity, max, onChange }: TicketStepper
         <button
           type="button"
           aria-label={t('booking.increase', { ticket: ticket.name })}
+          data-dusk="increase-quantity-button"
           disabled={quantity >= max}
           onClick={() => onChange(clamp(quantity + 1))}
         >

@@ -35,18 +35,19 @@ export function VenueFinder() {
     <section aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>{t('venues.heading')}</h2>
       <search className="search-box field">
-        <label htmlFor={inputId} className="field-label">
-          {t('venues.searchLabel')}
+        {/* The original's hook is on an element around the input (`[data-testid="search-venue"] input`);
+            a label holding it also lets `getByTestId('search-venue').fill()` reach the input. */}
+        <label htmlFor={inputId} className="field" data-testid="search-venue">
+          <span className="field-label">{t('venues.searchLabel')}</span>
+          <input
+            id={inputId}
+            type="search"
+            value={search}
+            autoComplete="off"
+            aria-describedby={`${inputId}-hint ${inputId}-count`}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </label>
-        <input
-          id={inputId}
-          type="search"
-          value={search}
-          autoComplete="off"
-          data-testid="search-venue"
-          aria-describedby={`${inputId}-hint ${inputId}-count`}
-          onChange={(event) => setSearch(event.target.value)}
-        />
         <p id={`${inputId}-hint`} className="field-hint">
           {t('venues.searchHint', { count: minSearchLength })}
         </p>
@@ -62,7 +63,7 @@ export function VenueFinder() {
           <p id={`${inputId}-count`} className="result-count" role="status">
             {shown.length === 0 ? t('venues.noMatch') : t('venues.count', { count: shown.length })}
           </p>
-          <ul className="card-grid" aria-label={t('venues.listLabel')}>
+          <ul className="card-grid" aria-label={t('venues.listLabel')} data-testid="venue-list">
             {shown.map((venue) => (
               <li
                 key={venue.slug}
@@ -71,10 +72,10 @@ export function VenueFinder() {
               >
                 <h3 data-testid="venue-name">{venue.name}</h3>
                 {venue.slug === selected ? <p className="card-tag">{t('venues.selected')}</p> : null}
-                <address>
+                <address data-testid="venue-address">
                   {venue.address}
-                  <br />
-                  {venue.town} {venue.postcode}
+                  {/* The space is not seen (it starts a line) but keeps the text readable to scripts. */}
+                  <br /> {venue.town} {venue.postcode}
                 </address>
                 <div className="card-actions">
                   <Link

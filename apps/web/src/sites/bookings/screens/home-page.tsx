@@ -8,7 +8,7 @@ export function HomePage() {
   usePageTitle(t('home.title'));
   return (
     <main id="main" className="page" tabIndex={-1}>
-      <h1>{t('home.title')}</h1>
+      <h1 data-testid="welcome">{t('home.title')}</h1>
       <VenueFinder />
     </main>
   );
