@@ -118,6 +118,9 @@ describe('/bookings/{filter}', () => {
       expect(within(list).queryByRole('heading', { name: 'Yoga Flow' })).not.toBeInTheDocument(),
     );
     expect(within(list).getByRole('heading', { name: 'Spin Express' })).toBeInTheDocument();
+    // The 'Cancel booking' that opened the modal left with its booking: focus goes to the list's
+    // first control still there, not to <body>.
+    expect(within(list).getByRole('button', { name: 'View details of Spin Express' })).toHaveFocus();
   });
 
   it('shows a cancel failure with Back to my bookings', async () => {
