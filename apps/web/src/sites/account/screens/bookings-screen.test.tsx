@@ -216,7 +216,7 @@ describe('/bookings/{filter}', () => {
     open('/bookings/waitlist');
     const list = await screen.findByRole('list', { name: 'Waitlist entries' });
     expect(within(list).getByText('Position 2 on the waitlist')).toBeInTheDocument();
-    await userEvent.click(within(list).getByRole('button', { name: 'Leave the waitlist for Spin Express' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Leave waitlist for Spin Express' }));
     expect(await screen.findByText('You are not on any waitlists.')).toBeInTheDocument();
     expect(await screen.findByText('You have left the waitlist')).toBeInTheDocument();
   });
