@@ -5,6 +5,13 @@ import axe, { type AxeResults } from 'axe-core';
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 /**
+ * Rules axe marks experimental, so the tags above leave them out: named here to run on every check.
+ * label-content-name-mismatch is WCAG 2.5.3 (Label in Name): a control's accessible name must contain
+ * its visible text, or a speech-input user who says what they see ("click Leave waitlist") misses it.
+ */
+const experimentalRules = { 'label-content-name-mismatch': { enabled: true } };
+
+/**
  * Puts axe-core in a frame that does not have it yet. A page keeps it until it navigates, so the
  * second and later checks of one page (its modal states) skip the ~0.5 MB script. The frames are
  * the test's own pages, so their results are collected whatever their origin (the card frame).
@@ -17,7 +24,7 @@ async function ensureAxe(frame: Frame): Promise<void> {
 }
 
 /**
- * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA and best practices) on the page as it is now, its frames
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA, best practices and Label in Name) on the page as it is now, its frames
  * included, and fails with a readable list of violations. Call it on every screen and every modal
  * state a journey reaches.
  *
@@ -47,8 +54,8 @@ export async function expectNoA11yViolations(page: Page, label: string): Promise
       .catch(() => undefined);
     for (const frame of page.frames()) await ensureAxe(frame);
     results = await page.evaluate(
-      (values) => window.axe.run(document, { runOnly: { type: 'tag', values } }),
-      tags,
+      ({ values, rules }) => window.axe.run(document, { runOnly: { type: 'tag', values }, rules }),
+      { values: tags, rules: experimentalRules },
     );
   } finally {
     await page.emulateMedia({ reducedMotion: null });

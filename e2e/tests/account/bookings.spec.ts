@@ -112,7 +112,7 @@ test('a customer leaves a waitlist from Bookings', async ({ page, request }) => 
   await expect(list.getByRole('article', { name: 'Fitness Classes C' })).toBeVisible();
   await expect(list.getByText(/^Position \d+ on the waitlist$/)).toBeVisible();
   await expectNoA11yViolations(page, 'waitlist');
-  await list.getByRole('button', { name: 'Leave the waitlist for Fitness Classes C' }).click();
+  await list.getByRole('button', { name: 'Leave waitlist for Fitness Classes C' }).click();
   await expect(page.getByText('You have left the waitlist')).toBeVisible();
   await expect(page.getByText('You are not on any waitlists.')).toBeVisible();
   const waitlist = await page.request.get('/api/my-account/waitlist');

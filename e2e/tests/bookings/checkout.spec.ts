@@ -212,7 +212,7 @@ test('a declined card leaves its message beside the card form, books nothing and
   await expectNoA11yViolations(page, 'basket before paying');
   await proceedToCheckout(page);
 
-  // The terms modal gives focus back to what opened it; after 'I Agree' focus moves on to the card.
+  // The terms modal gives focus back to what opened it, also after 'I Agree' (the ticked box).
   const openTerms = page.getByRole('button', { name: 'Terms and Conditions' });
   await openTerms.click();
   await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
@@ -220,7 +220,7 @@ test('a declined card leaves its message beside the card form, books nothing and
   await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeHidden();
   await expect(openTerms).toBeFocused();
   await agreeToCheckoutTerms(page);
-  await expect(page.locator('iframe[title="Card details"]')).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })).toBeFocused();
   await typeCard(page, testCards.declined, `${customer.firstName} ${customer.lastName}`);
   await fillBilling(page, customer);
   await page.getByRole('button', { name: 'Pay now' }).click();

@@ -28,7 +28,7 @@ test('the deep link preselects a membership and payment type', async ({ page }) 
   // Edit goes back to the list with the preselection marked.
   await page.getByRole('button', { name: 'Edit Membership selection' }).click();
   await expectOpen(page, 'membership', 2);
-  await expect(page.getByRole('button', { name: 'Select Off-Peak' })).toHaveText('Selected');
+  await expect(page.getByRole('button', { name: 'Selected Off-Peak' })).toHaveText('Selected');
   await expectNoA11yViolations(page, 'deep link: membership selection reopened');
 });
 

@@ -17,3 +17,18 @@ test('the accessibility check reports a violation on the page and one inside a f
   expect(failure).toContain('label [critical]');
   expect(failure).toContain('iframe input');
 });
+
+/** WCAG 2.5.3 on every check: an accessible name that does not contain the visible label fails. */
+test('the accessibility check reports a name that does not contain the visible label', async ({ page }) => {
+  const pageWith = (label: string) => `<!doctype html><html lang="en"><head><title>Check</title></head><body>
+    <main><h1>Check</h1><button type="button" aria-label="${label}">Leave waitlist</button></main></body></html>`;
+  await page.setContent(pageWith('Leave the waitlist for Fitness Classes C'));
+  const failure = await expectNoA11yViolations(page, 'a label that speech users cannot say').then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('label-content-name-mismatch');
+
+  await page.setContent(pageWith('Leave waitlist for Fitness Classes C'));
+  await expectNoA11yViolations(page, 'a label that contains the visible text');
+});

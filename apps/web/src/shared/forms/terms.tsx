@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { describedBy, FieldErrors } from '../ui/field-messages';
@@ -79,40 +79,19 @@ function TermsBody({ onAgree, cartId }: { onAgree: () => void; cartId?: number |
   );
 }
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
-
-/** The first control a keyboard user reaches after `element` (and outside it), if any. */
-export function nextFocusableAfter(element: HTMLElement): HTMLElement | null {
-  for (const candidate of document.querySelectorAll<HTMLElement>(focusable)) {
-    const follows = element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING;
-    if (follows && !element.contains(candidate) && !candidate.closest('[hidden], [inert]')) return candidate;
-  }
-  return null;
-}
-
 export interface TermsModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAgree: () => void;
   /** Show a basket's checkout terms (GET api/terms?cart_id) instead of the account terms. */
   cartId?: number | undefined;
-  /** Where focus goes when it closes (default: back to what opened it). */
-  focusOnClose?: () => HTMLElement | null;
 }
 
 /** The terms in a modal; 'I Agree' waits until the user has scrolled to the end. */
-export function TermsModal({ open, onOpenChange, onAgree, cartId, focusOnClose }: TermsModalProps) {
+export function TermsModal({ open, onOpenChange, onAgree, cartId }: TermsModalProps) {
   const { t } = useTranslation('account');
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('terms.title')}
-      size="large"
-      {...(focusOnClose ? { focusOnClose } : {})}
-    >
+    <Modal open={open} onOpenChange={onOpenChange} title={t('terms.title')} size="large">
       <TermsBody
         cartId={cartId}
         onAgree={() => {
@@ -141,12 +120,9 @@ export function TermsCheckbox({ checked, onCheckedChange, errors = [], cartId }:
   const { t } = useTranslation('account');
   const id = useId();
   const [open, setOpen] = useState(false);
-  const field = useRef<HTMLDivElement>(null);
-  const agreed = useRef(false);
   const errorId = errors.length ? `${id}-error` : undefined;
   return (
     <div
-      ref={field}
       className={['field', 'field-checkbox', errors.length ? 'field-invalid' : ''].filter(Boolean).join(' ')}
     >
       <div className="checkbox-row">
@@ -178,17 +154,12 @@ export function TermsCheckbox({ checked, onCheckedChange, errors = [], cartId }:
       <FieldErrors id={errorId} errors={errors} />
       <TermsModal
         open={open}
-        onOpenChange={(next) => {
-          if (next) agreed.current = false;
-          setOpen(next);
-        }}
-        onAgree={() => {
-          agreed.current = true;
-          onCheckedChange(true);
-        }}
+        onOpenChange={setOpen}
+        onAgree={() => onCheckedChange(true)}
         cartId={cartId}
-        // Agreed: on to the next step of the form; closed without agreeing: back to the opener.
-        focusOnClose={() => (agreed.current && field.current ? nextFocusableAfter(field.current) : null)}
+        // Agreed or not, focus goes back to what opened the terms (the box, now ticked, or the
+        // 'Terms and Conditions' button), where its focus ring shows. Moving on to the next control
+        // put it on the card frame's <iframe> element: no ring, and typed digits went nowhere.
       />
     </div>
   );

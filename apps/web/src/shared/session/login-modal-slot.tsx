@@ -8,6 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import { type FocusMemory, focusTargetOf, rememberFocus } from '../ui/focus-return';
 
 /** What the shell asks of a login modal: whether it is open, and a way to close it. */
 export interface LoginModalProps {
@@ -38,18 +39,17 @@ export function LoginModalProvider({
  * trigger, so Radix has no control to return the focus to.
  */
 function useFocusReturn(open: boolean): void {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<FocusMemory | null>(null);
   // A layout effect runs before the modal (a child, and lazy) moves the focus into itself.
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-      opener.current = document.activeElement;
-    }
+    if (open) opener.current = rememberFocus() ?? opener.current;
   }, [open]);
   useEffect(() => {
     if (open || !opener.current) return;
-    const control = opener.current;
+    const memory = opener.current;
     opener.current = null;
-    if (control.isConnected) control.focus();
+    // The opener, or (a login replaced it) its nearest surviving neighbour: never <body>.
+    focusTargetOf(memory)?.focus();
   }, [open]);
 }
 

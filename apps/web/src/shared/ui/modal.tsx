@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type FocusMemory, focusTargetOf, rememberFocus } from './focus-return';
 
 export interface ModalProps {
   open: boolean;
@@ -14,10 +15,14 @@ export interface ModalProps {
   focusOnClose?: () => HTMLElement | null;
 }
 
+/** The opener of a dialog that has just closed, for one that opens in its place (see below). */
+let handedOver: FocusMemory | null = null;
+
 /**
  * An accessible dialog (focus trap, Escape, labelled by its title) from Radix. When it closes,
  * focus returns to the control that opened it (Radix only knows its own Trigger, which a dialog
- * opened from state has not), or goes where `focusOnClose` says.
+ * opened from state has not), or goes where `focusOnClose` says; when that control has gone with
+ * what the dialog did, to its nearest surviving neighbour (./focus-return.ts), never to <body>.
  */
 export function Modal({
   open,
@@ -28,12 +33,21 @@ export function Modal({
   size = 'medium',
   focusOnClose,
 }: ModalProps) {
-  const opener = useRef<HTMLElement | null>(null);
-  // Before Radix moves focus into the dialog: whatever has it now opened the dialog.
+  const opener = useRef<FocusMemory | null>(null);
+  // Before Radix moves focus into the dialog: whatever has it now opened the dialog. A dialog that
+  // replaces another (Manage membership -> Freeze) finds focus on <body>, and takes over the opener of
+  // the one it replaces, so that closing it goes back there too.
   useLayoutEffect(() => {
     if (!open) return;
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    opener.current = rememberFocus() ?? handedOver;
+    handedOver = null;
+    return () => {
+      handedOver = opener.current;
+      // Only a dialog opened in the same update takes it over.
+      queueMicrotask(() => {
+        handedOver = null;
+      });
+    };
   }, [open]);
 
   return (
@@ -43,7 +57,7 @@ export function Modal({
         <Dialog.Content
           className={`modal modal-${size}`}
           onCloseAutoFocus={(event) => {
-            const target = focusOnClose?.() ?? opener.current;
+            const target = focusOnClose?.() ?? focusTargetOf(opener.current);
             if (!target?.isConnected) return;
             event.preventDefault();
             target.focus();

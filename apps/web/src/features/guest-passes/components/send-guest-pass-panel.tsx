@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FocusMemory, focusTargetOf, rememberFocus } from '../../../shared/ui/focus-return';
 import { Modal } from '../../../shared/ui/modal';
 import { SendGuestPassForm, type SendGuestPassFormProps } from './send-guest-pass-form';
 import { useMediaQuery } from './use-media-query';
@@ -25,11 +26,25 @@ function Drawer({
   children: ReactNode;
 }) {
   const { t } = useTranslation('account');
+  // Opened from state, not a Radix Trigger: Radix would give focus back to nothing (<body>).
+  const opener = useRef<FocusMemory | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = rememberFocus();
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="drawer-overlay" />
-        <Dialog.Content className="drawer gp-drawer" aria-describedby={undefined}>
+        <Dialog.Content
+          className="drawer gp-drawer"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const target = focusTargetOf(opener.current);
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           <div className="drawer-header">
             <Dialog.Title className="drawer-title">{title}</Dialog.Title>
             <Dialog.Close className="modal-close" aria-label={t('common.close')}>

@@ -143,7 +143,9 @@ export function MembershipCard({ membership, option, isLoggedIn, selected, onSel
         <Button
           onClick={onSelect}
           disabled={!option.isPurchasable.canPurchase}
-          aria-label={t('membership.selectNamed', { name: membership.name })}
+          aria-label={t(selected ? 'membership.selectedNamed' : 'membership.selectNamed', {
+            name: membership.name,
+          })}
         >
           {selected ? t('membership.selected') : t('membership.select')}
         </Button>

@@ -103,9 +103,12 @@ describe('/guest-passes', () => {
 });
 
 describe('sending a guest pass', () => {
-  it('opens in a drawer on wide screens', async () => {
-    const { dialog } = await openSendForm();
+  it('opens in a drawer on wide screens, which gives focus back to Send guest pass when closed', async () => {
+    const { user, dialog } = await openSendForm();
     expect(dialog).toHaveClass('drawer');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Send guest pass' })).toHaveFocus();
   });
 
   it('opens in a modal below the 575 px breakpoint', async () => {

@@ -148,6 +148,8 @@ describe('/memberships', () => {
     expect(screen.queryByRole('dialog', { name: 'Manage membership' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The freeze modal took the manage modal's place: closing it gives focus back to what opened both.
+    expect(screen.getByRole('button', { name: /Manage membership Anytime Gym/ })).toHaveFocus();
 
     manage = await openManage(user);
     await user.click(within(manage).getByRole('button', { name: 'Change membership' }));

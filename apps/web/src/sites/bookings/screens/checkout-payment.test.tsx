@@ -114,7 +114,7 @@ describe("'Pay now' never hangs on the card frame", () => {
 });
 
 describe('the terms modal and focus', () => {
-  it('moves on to the card after I Agree, and back to its opener when closed without agreeing', async () => {
+  it('gives focus back to what opened it, agreed or not: never to the card frame element', async () => {
     const user = userEvent.setup();
     renderCheckout();
     const frame = await screen.findByTitle('Card details');
@@ -125,9 +125,17 @@ describe('the terms modal and focus', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(openTerms).toHaveFocus();
 
-    await agreeToTerms(user);
-    expect(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })).toBeChecked();
-    expect(frame).toHaveFocus();
+    // Keyboard only: Space on the box, Enter on 'I Agree'; focus comes back to the ticked box.
+    const box = screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
+    box.focus();
+    await user.keyboard(' ');
+    const terms = await findDialog('Terms and Conditions');
+    within(terms).getByRole('button', { name: 'I Agree' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
+    expect(box).toHaveFocus();
+    expect(frame).not.toHaveFocus();
   });
 });
 
