@@ -17,6 +17,7 @@ import {
   wireSavedCard,
 } from '../../../test/account/payments-api';
 import { findDialog } from '../../../test/dialogs';
+import { watchForText } from '../../../test/ever-shown';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -238,9 +239,12 @@ describe('/payments/manage-card', () => {
     const { router } = render('/payments/manage-card');
     await user.click(await screen.findByRole('button', { name: 'Delete card' }));
     const dialog = await findDialog('Delete saved card');
+    // The screen's own 'no card' state must not flash between the delete and the summary.
+    const noCard = watchForText('You have no saved card.');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete card' }));
     expect(await screen.findByText('Card deleted successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payments');
+    expect(noCard.seen).toBe(false);
     expect(screen.getByText('You can save details of a new card next time you checkout')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('Card deleted successfully')).not.toBeInTheDocument());
