@@ -280,6 +280,36 @@ describe('/payments/order-history', () => {
     expect(screen.getByText('Showing orders from 01/03/2025 to 31/03/2025')).toBeInTheDocument();
   });
 
+  it('while another filter loads, the last empty page does not read as "No orders"', async () => {
+    installPaymentsHandlers();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    server.use(
+      http.get('/api/my-account/orders', async () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json(wireOrdersPage([]));
+        await held;
+        return HttpResponse.json(wireOrdersPage([3]));
+      }),
+    );
+    const user = userEvent.setup();
+    render('/payments/order-history');
+    expect(await screen.findByText('No orders')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filter by date' }));
+    const dialog = await findDialog('Filter orders by date');
+    await user.type(within(dialog).getByLabelText('From'), '2025-03-01');
+    await user.type(within(dialog).getByLabelText('To'), '2025-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(await screen.findByText('Order history...')).toBeInTheDocument();
+    expect(screen.queryByText('No orders')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('table', { name: 'Order history' })).toBeInTheDocument();
+  });
+
   it('shows the load error', async () => {
     installPaymentsHandlers();
     server.use(http.get('/api/my-account/orders', () => HttpResponse.json({}, { status: 500 })));
