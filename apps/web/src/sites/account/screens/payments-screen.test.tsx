@@ -102,6 +102,24 @@ describe('/payments summary: unpaid fees', () => {
     expect(pay.getAttribute('href')).toMatch(/^\/basket\/checkout\?.*kiosk=true/);
   });
 
+  it('when the basket cannot load, the fee boxes wait and say so instead of reading as none selected', async () => {
+    installPaymentsHandlers();
+    server.use(
+      http.get('/api/activities/cart', () => HttpResponse.json({ message: 'Down' }, { status: 500 })),
+    );
+    render('/payments');
+    const first = await screen.findByRole('checkbox', { name: 'Select Late cancellation fee of £5.00' });
+    // A failed read is retried once (after a second) before the table gives up.
+    expect(
+      await screen.findByText(
+        'We could not load your basket, so the fees you selected cannot be shown. Please reload the page.',
+      ),
+    ).toBeInTheDocument();
+    expect(first).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select all fees' })).toBeDisabled();
+    expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
+  });
+
   it('a fees load failure shows the spec message', async () => {
     installPaymentsHandlers();
     server.use(http.get('/api/my-account/user/penalties', () => HttpResponse.json({}, { status: 500 })));
