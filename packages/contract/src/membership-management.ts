@@ -21,7 +21,7 @@ export const membershipManagementMessages = {
   documentRequired: 'Please choose a file to upload.',
   documentNotNeeded: 'This membership does not need an eligibility document.',
   documentNotNow:
-    'An eligibility document cannot be uploaded for a membership that is pending, cancelled, suspended or expired.',
+    'An eligibility document cannot be uploaded for this membership now: it is cancelled, expired, not yet paid for, or suspended for a reason other than an overdue document.',
   managementDisabled: 'Unable to manage your membership at this time.',
   documentAlreadyApproved: 'Your eligibility document has already been approved.',
   criterionMismatch: 'This eligibility criterion does not belong to this membership.',

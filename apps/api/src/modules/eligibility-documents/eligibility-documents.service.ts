@@ -76,10 +76,11 @@ async function criterionOf(db: Database, detail: MembershipDetailRow): Promise<C
 
 /**
  * Whether a membership may take a document now (my-account.md 4 "Document upload"): management is
- * on, and the membership is not pending, cancelled, suspended or expired. A paid membership waiting
- * for its proof (pending) and one suspended *because* its document is overdue are the exceptions:
- * the upload is what moves them on, or the member could never do so themselves. Null: allowed;
- * otherwise the refusal.
+ * on, and the membership is not pending, cancelled, suspended or expired. Two departures from the
+ * spec (docs/decisions/052): a paid membership waiting for its proof (pending, activated, proof
+ * required) and one suspended *because* its proof is overdue (`suspendedForDocument`, set only by the
+ * overdue job) take one, since the upload is what moves them on. Any other suspension is refused.
+ * Null: allowed; otherwise the refusal.
  */
 function uploadRefusal(detail: MembershipDetailRow): string | null {
   if (!detail.type.managementEnabled) return messages.managementDisabled;

@@ -287,6 +287,47 @@ describe('eligibility documents: upload, review, suspension', () => {
     return { user, headers, membership, card, send };
   };
 
+  it('a suspended membership takes a document only when suspended for its overdue proof (docs/decisions/052)', async () => {
+    // Suspended for another reason (not by the overdue-proof job): no upload offered, and refused.
+    const other = await studentWith({ status: 'suspended', suspendedForDocument: false });
+    expect(await other.card()).toMatchObject({ status: 'suspended', document_upload_required: false });
+    expect((await http.get('/api/auth/user', other.headers)).json().data).toMatchObject({
+      membership_document_upload_required: false,
+    });
+    const refused = await other.send();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({ membership_id: [messages.documentNotNow] });
+
+    // Suspended because its proof is overdue: the upload is offered and accepted.
+    const overdue = await studentWith({
+      status: 'suspended',
+      suspendedForDocument: true,
+      documentDueDate: addDays(today, -3),
+    });
+    expect(await overdue.card()).toMatchObject({
+      status: 'suspended',
+      status_info: 'Suspended: your eligibility document is overdue',
+      document_upload_required: true,
+    });
+    expect((await http.get('/api/auth/user', overdue.headers)).json().data).toMatchObject({
+      membership_document_upload_required: true,
+    });
+    const accepted = await overdue.send();
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json().data).toMatchObject({ status: 'pending' });
+
+    for (const [who, count] of [
+      [other.user.id, 0],
+      [overdue.user.id, 1],
+    ] as const) {
+      const stored = await t.db
+        .select()
+        .from(eligibilityDocuments)
+        .where(eq(eligibilityDocuments.userId, who));
+      expect(stored).toHaveLength(count);
+    }
+  });
+
   it('refuses an upload the membership does not take now (422 under membership_id), storing nothing', async () => {
     const blocked = [
       await studentWith({ status: 'cancelled' }),

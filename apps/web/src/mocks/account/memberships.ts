@@ -522,6 +522,9 @@ export const membershipsHandlers = [
     if (!target) return notFound();
     const criterion = target.membership_type.eligibility_criterion;
     if (!criterion) return invalid('document', membershipManagementMessages.documentNotNeeded);
+    // As the server: only a membership that asks for a document takes one (docs/decisions/052).
+    if (!target.document_upload_required)
+      return invalid('membership_id', membershipManagementMessages.documentNotNow);
     const type = criterion.document_types.find(
       (candidate) => candidate.id === Number(fields.eligibility_document_type_id),
     );

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../../mocks/fixtures';
 import { findDialog } from '../../test/dialogs';
+import { watchForText } from '../../test/ever-shown';
 import { installMockApi, setTestCookie, startMockSession } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { siteRoutes } from '../app/site-routes';
@@ -52,6 +53,40 @@ describe('site header', () => {
     const banner = await header();
     expect(await banner.findByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account/');
     expect(banner.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('logged in: the badge shows the loaded count, and no 0 while the session or basket loads', async () => {
+    startMockSession();
+    const zero = watchForText('0 items');
+    renderRoutes(routes);
+    const banner = await header();
+    const basket = await banner.findByRole('link', { name: /^Basket ?2 items$/ });
+    expect(within(basket).getByText('2')).toHaveClass('basket-badge');
+    expect(zero.seen).toBe(false);
+  });
+
+  it('while the basket loads and when it cannot, the badge says no count (not 0)', async () => {
+    startMockSession();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('*/api/activities/cart', async () => {
+        await held;
+        return HttpResponse.json({ message: 'Down' }, { status: 500 });
+      }),
+    );
+    renderRoutes(routes);
+    const banner = await header();
+    await banner.findByRole('link', { name: 'My account' });
+    const basket = banner.getByRole('link', { name: 'Basket' });
+    expect(within(basket).queryByText('0')).not.toBeInTheDocument();
+    release();
+    // A failed read is retried once (after a second) before the badge gives up.
+    expect(await banner.findByRole('link', { name: /^Basket ?item count not available$/ })).toBe(basket);
+    expect(within(basket).queryByText('0')).not.toBeInTheDocument();
+    expect(within(basket).getByText('!')).toHaveClass('basket-badge');
   });
 
   it('on the account site Log in is a link to /login', async () => {

@@ -15,7 +15,8 @@ const NavDrawer = lazyWithTimeout(() => import('./nav-drawer'), 'NavDrawer');
 /**
  * The site header (shell-session-basket.md 2): logo to the bookings home, Back to Kiosk Home in
  * kiosk mode, Book an activity, Buy a membership (when online joining is on), Log in or My account,
- * and the basket with its item count. Under 576 px the links move into a side drawer.
+ * and the basket with its item count (no badge while it loads, '!' when it cannot: never a 0 that
+ * is not known). Under 576 px the links move into a side drawer.
  */
 export function SiteHeader() {
   const { t } = useTranslation('common');
@@ -96,11 +97,23 @@ export function SiteHeader() {
                     transform="translate(0 1)"
                   />
                 </svg>
+                {/* The count's words start with a space: the link is named 'Basket 2 items'. */}
                 <span className="visually-hidden">{t('nav.basket')}</span>
-                <span className="basket-badge" aria-hidden="true">
-                  {count}
-                </span>
-                <span className="visually-hidden">{t('nav.basketCount', { count })}</span>
+                {count.status === 'known' ? (
+                  <>
+                    <span className="basket-badge" aria-hidden="true">
+                      {count.count}
+                    </span>
+                    <span className="visually-hidden">{` ${t('nav.basketCount', { count: count.count })}`}</span>
+                  </>
+                ) : count.status === 'failed' ? (
+                  <>
+                    <span className="basket-badge" aria-hidden="true">
+                      !
+                    </span>
+                    <span className="visually-hidden">{` ${t('nav.basketCountFailed')}`}</span>
+                  </>
+                ) : null}
               </SiteLink>
             </li>
             <li className="narrow-only">

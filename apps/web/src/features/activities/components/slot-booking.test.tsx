@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { mockCart, mockSessionDate, mockSlots } from '../../../mocks/activities-handlers';
 import { mockCredentials, mockUser } from '../../../mocks/fixtures';
-import { hasSessionCookie } from '../../../shared/session/session';
+import { hasSessionCookie, useSession } from '../../../shared/session/session';
 import { findDialog } from '../../../test/dialogs';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderElement } from '../../../test/render';
@@ -245,4 +245,53 @@ it('an activity that allows anonymous booking: the login modal, then the add wit
     },
   ]);
   expect(screen.queryByRole('dialog', { name: 'Log in' })).not.toBeInTheDocument();
+});
+
+it("after a login, the visitor's empty answer does not say the session is gone while the member's loads", async () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let signedInAsks = 0;
+  server.use(
+    http.get('*/api/activities/venue/:venue/activity/:activity/v2/slots', async ({ params, request }) => {
+      if (!hasSessionCookie()) return HttpResponse.json({ data: [] });
+      signedInAsks += 1;
+      await held;
+      const query = new URL(request.url).searchParams;
+      return HttpResponse.json({
+        data: mockSlots(String(params.activity), mockSessionDate, query.get('composite_key')),
+      });
+    }),
+  );
+  // Logs in from elsewhere on the page (the header's login), as a visitor would.
+  let logIn: (() => Promise<void>) | undefined;
+  function Session() {
+    const { login } = useSession();
+    logIn = () => login(mockCredentials.username, mockCredentials.password);
+    return null;
+  }
+  renderElement(
+    <>
+      <Session />
+      <SlotBooking
+        venue="leeds-riverside"
+        activity="badminton-40min"
+        date={mockSessionDate}
+        start="09:00"
+        end="09:40"
+        compositeKey="84705b68"
+        onClose={() => undefined}
+      />
+    </>,
+  );
+  const dialog = await findDialog('Your selection');
+  expect(await within(dialog).findByText('This session is no longer available.')).toBeInTheDocument();
+  await act(async () => {
+    await logIn?.();
+  });
+  await waitFor(() => expect(signedInAsks).toBe(1));
+  expect(within(dialog).queryByText('This session is no longer available.')).not.toBeInTheDocument();
+  release();
+  expect(await within(dialog).findByRole('button', { name: 'Book now' })).toBeInTheDocument();
 });

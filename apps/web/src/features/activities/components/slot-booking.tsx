@@ -152,7 +152,8 @@ export function SlotBooking({ venue, activity, date, start, end, compositeKey, o
     >
       {slots.isError ? (
         <LoadError error={slots.error} />
-      ) : !slots.data ? (
+      ) : !slots.data || (slots.isPlaceholderData && slots.data.length === 0) ? (
+        // After a login the visitor's empty answer is kept until the member's: it is not theirs.
         <PageSpinner />
       ) : slots.data.length === 0 ? (
         <p>{t('booking.notFound')}</p>

@@ -70,7 +70,8 @@ export function CustomerPicker() {
           <p role="alert" className="form-error">
             {t('foh.searchFailed')}
           </p>
-        ) : search.isPending ? (
+        ) : search.isPending || (search.isPlaceholderData && results.length === 0) ? (
+          // The last term's empty answer, kept while this one loads, is not this term's answer.
           <p role="status">{t('foh.searching')}</p>
         ) : results.length === 0 ? (
           <p>{t('foh.noCustomers')}</p>

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { withSignedInServer } from '../../../test/account/account-api';
+import { server, withSignedInServer } from '../../../test/account/account-api';
 import { installRenewHandlers, myMembership } from '../../../test/account/membership-changes-api';
 import { findDialog } from '../../../test/dialogs';
+import { watchForText } from '../../../test/ever-shown';
 import { renderElement } from '../../../test/render';
 import { RenewModal } from './renew-modal';
 
@@ -65,6 +67,16 @@ describe('RenewModal', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('This membership has already been renewed.')).toBeInTheDocument();
     expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('no answer at all (offline) shows the server error, not "No membership found"', async () => {
+    installRenewHandlers();
+    server.use(http.get('/api/memberships/:id/renew', () => HttpResponse.error()));
+    const notFound = watchForText('No membership found');
+    renderElement(<RenewModal membership={myMembership()} onClose={() => undefined} />, { site: 'account' });
+    // A failed read is retried once (after a second) before the modal gives up.
+    expect(await screen.findByText('Something has gone wrong, please try again.')).toBeInTheDocument();
+    expect(notFound.seen).toBe(false);
   });
 
   it('a 500 on loading shows a server error', async () => {

@@ -55,16 +55,17 @@ export function RenewModal({
     >
       {renewal.isPending ? (
         <PageSpinner />
-      ) : loadError && loadError.status >= 500 ? (
-        <p role="alert" className="notice notice-error">
-          {t('membershipChange.renew.serverError')}
-        </p>
-      ) : loadError && loadError.status === 422 ? (
+      ) : loadError && loadError.status >= 400 && loadError.status < 500 && loadError.status !== 404 ? (
         <ul role="alert" className="form-error">
           {(loadError.errors.membership ?? [loadError.message]).map((message) => (
             <li key={message}>{message}</li>
           ))}
         </ul>
+      ) : renewal.isError && !(loadError?.status === 404) ? (
+        // A 5xx, or no answer at all (offline): a failure, never 'No membership found'.
+        <p role="alert" className="notice notice-error">
+          {t('membershipChange.renew.serverError')}
+        </p>
       ) : !details ? (
         <p className="notice">{t('membershipChange.renew.notFound')}</p>
       ) : (

@@ -33,7 +33,8 @@ export function OrderHistory() {
         {t('loadError')}
       </p>
     );
-  } else if (!orders.data) {
+  } else if (!orders.data || (orders.isPlaceholderData && orders.data.data.length === 0)) {
+    // The previous filter's empty page, kept while the next one loads, must not read as 'No orders'.
     body = <p className="page-loading">{t('title')}...</p>;
   } else if (orders.data.data.length === 0) {
     body = <p className="empty-state">{t('none')}</p>;

@@ -27,7 +27,10 @@ export function UnpaidFees({ penalties }: { penalties: Penalty[] }) {
   const isChecked = (penaltyId: number) => pending[penaltyId] ?? lineOf(penaltyId) !== undefined;
   const selected = penalties.filter((penalty) => isChecked(penalty.id));
   const allSelected = penalties.length > 0 && selected.length === penalties.length;
-  const busy = basket.busy || cart.isFetching;
+  // Which fees are selected is what the basket holds: until it has loaded, the boxes are not
+  // known (unticked would read as 'none selected'), so they wait, and a failed load says so.
+  const basketKnown = cart.data !== undefined;
+  const busy = basket.busy || cart.isFetching || !basketKnown;
   const failed = () => notify.error(t('updateError'));
   const hold = (ids: number[], checked: boolean) => {
     setPending((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, checked])) }));
@@ -148,7 +151,15 @@ export function UnpaidFees({ penalties }: { penalties: Penalty[] }) {
             </table>
           </div>
           <div className="fees-actions">
-            <p aria-live="polite">{t('selectedTotal', { total: formatMoney(total, currency) })}</p>
+            {basketKnown ? (
+              <p aria-live="polite">{t('selectedTotal', { total: formatMoney(total, currency) })}</p>
+            ) : cart.isError ? (
+              <p role="alert" className="form-error">
+                {t('basketError')}
+              </p>
+            ) : (
+              <p className="page-loading">{t('basketLoading')}</p>
+            )}
             {selected.length > 0 && !busy ? (
               <a className="btn btn-primary" href={url('bookings', '/basket/checkout')}>
                 {t('pay')}

@@ -456,6 +456,36 @@ describe('eligibility document upload', () => {
     expect(screen.getAllByRole('button', { name: 'Submit document' })).toHaveLength(1);
   });
 
+  it('a suspended membership offers the upload only when suspended for its overdue proof (decision 052)', async () => {
+    // The server's flags for the two suspensions: only the overdue-proof one asks for a document.
+    installMembershipHandlers(() => [
+      wireStudentMembership({
+        status: 'suspended',
+        status_info: 'Suspended: your eligibility document is overdue',
+        document_due_date: { full_date: '20 Nov 2026', raw: '2026-11-20' },
+        document_overdue: true,
+      }),
+      wireStudentMembership({
+        id: 43,
+        reference: 'MEM-000043',
+        status: 'suspended',
+        document_upload_required: false,
+      }),
+    ]);
+    openScreen();
+    const forms = await screen.findAllByRole('button', { name: 'Submit document' });
+    expect(forms).toHaveLength(1);
+    const cards = screen.getAllByRole('listitem').filter((item) => item.classList.contains('mm-card'));
+    const [proofOverdue, otherSuspension] = cards;
+    expect(proofOverdue).toHaveTextContent('Suspended: your eligibility document is overdue');
+    expect(within(proofOverdue as HTMLElement).getByRole('button', { name: 'Submit document' })).toBe(
+      forms[0],
+    );
+    expect(
+      within(otherSuspension as HTMLElement).queryByRole('button', { name: 'Submit document' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows the rejection reason; a server field message under the file; a 500 toast', async () => {
     installMembershipHandlers(() => [
       wireStudentMembership({

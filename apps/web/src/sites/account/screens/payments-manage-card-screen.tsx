@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import '../../../features/payments/payments.css';
-import { useSavedCards } from '../../../features/payments/api/get-saved-cards';
+import { type SavedCard, useSavedCards } from '../../../features/payments/api/get-saved-cards';
 import { useRemoveSavedCard } from '../../../features/payments/api/remove-saved-card';
 import { BillingForm } from '../../../features/payments/components/billing-form';
 import { CardDisplay } from '../../../features/payments/components/card-display';
@@ -25,16 +25,19 @@ export function PaymentsManageCardScreen() {
   const remove = useRemoveSavedCard();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const card = cards.data?.[0];
+  // The card being deleted stays on screen until /payments shows: the delete reloads the cards
+  // (answering none) before it navigates, and that must not read as 'You have no saved card.'
+  const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const card = deleting ?? cards.data?.[0];
 
   let body: React.ReactNode;
-  if (cards.isError)
+  if (cards.isError && !deleting)
     body = (
       <p className="form-error" role="alert">
         {t('error')}
       </p>
     );
-  else if (!cards.data) body = <PageSpinner />;
+  else if (!card && !cards.data) body = <PageSpinner />;
   else if (!card) body = <p>{t('notFound')}</p>;
   else {
     body = (
@@ -72,15 +75,17 @@ export function PaymentsManageCardScreen() {
             </Button>
             <Button
               busy={remove.isPending}
-              onClick={() =>
+              onClick={() => {
+                setDeleting(card);
                 remove.mutate(card.id, {
                   onSuccess: () => navigate('/payments', { state: { deletedCard: true } }),
                   onError: (error) => {
+                    setDeleting(null);
                     setConfirming(false);
                     notify.error(error instanceof ApiError ? error.message : t('error'));
                   },
-                })
-              }
+                });
+              }}
             >
               {t('deleteYes')}
             </Button>

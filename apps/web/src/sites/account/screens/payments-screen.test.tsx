@@ -17,6 +17,7 @@ import {
   wireSavedCard,
 } from '../../../test/account/payments-api';
 import { findDialog } from '../../../test/dialogs';
+import { watchForText } from '../../../test/ever-shown';
 import { renderRoutes } from '../../../test/render';
 import { accountRoutes } from '../routes';
 
@@ -99,6 +100,24 @@ describe('/payments summary: unpaid fees', () => {
     await user.click(first);
     const pay = await screen.findByRole('link', { name: 'Pay selected fees' });
     expect(pay.getAttribute('href')).toMatch(/^\/basket\/checkout\?.*kiosk=true/);
+  });
+
+  it('when the basket cannot load, the fee boxes wait and say so instead of reading as none selected', async () => {
+    installPaymentsHandlers();
+    server.use(
+      http.get('/api/activities/cart', () => HttpResponse.json({ message: 'Down' }, { status: 500 })),
+    );
+    render('/payments');
+    const first = await screen.findByRole('checkbox', { name: 'Select Late cancellation fee of £5.00' });
+    // A failed read is retried once (after a second) before the table gives up.
+    expect(
+      await screen.findByText(
+        'We could not load your basket, so the fees you selected cannot be shown. Please reload the page.',
+      ),
+    ).toBeInTheDocument();
+    expect(first).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select all fees' })).toBeDisabled();
+    expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
   });
 
   it('a fees load failure shows the spec message', async () => {
@@ -238,9 +257,12 @@ describe('/payments/manage-card', () => {
     const { router } = render('/payments/manage-card');
     await user.click(await screen.findByRole('button', { name: 'Delete card' }));
     const dialog = await findDialog('Delete saved card');
+    // The screen's own 'no card' state must not flash between the delete and the summary.
+    const noCard = watchForText('You have no saved card.');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete card' }));
     expect(await screen.findByText('Card deleted successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payments');
+    expect(noCard.seen).toBe(false);
     expect(screen.getByText('You can save details of a new card next time you checkout')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('Card deleted successfully')).not.toBeInTheDocument());
@@ -274,6 +296,36 @@ describe('/payments/order-history', () => {
     expect(await screen.findByText('No orders')).toBeInTheDocument();
     expect(queries.at(-1)).toBe('?from=2025-03-01&to=2025-03-31&page=1');
     expect(screen.getByText('Showing orders from 01/03/2025 to 31/03/2025')).toBeInTheDocument();
+  });
+
+  it('while another filter loads, the last empty page does not read as "No orders"', async () => {
+    installPaymentsHandlers();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    server.use(
+      http.get('/api/my-account/orders', async () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json(wireOrdersPage([]));
+        await held;
+        return HttpResponse.json(wireOrdersPage([3]));
+      }),
+    );
+    const user = userEvent.setup();
+    render('/payments/order-history');
+    expect(await screen.findByText('No orders')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filter by date' }));
+    const dialog = await findDialog('Filter orders by date');
+    await user.type(within(dialog).getByLabelText('From'), '2025-03-01');
+    await user.type(within(dialog).getByLabelText('To'), '2025-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(await screen.findByText('Order history...')).toBeInTheDocument();
+    expect(screen.queryByText('No orders')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('table', { name: 'Order history' })).toBeInTheDocument();
   });
 
   it('shows the load error', async () => {

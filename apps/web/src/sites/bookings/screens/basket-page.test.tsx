@@ -248,6 +248,41 @@ describe('front of house', () => {
       customer: { id: 201 },
     });
   });
+
+  it('while a new term is searched, the last empty answer does not read as "No customers match"', async () => {
+    startMockSession();
+    server.use(
+      http.get('*/api/auth/user', () =>
+        HttpResponse.json({ data: { ...mockUser, id: 900, is_staff: true } }),
+      ),
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const terms: string[] = [];
+    server.use(
+      http.get('*/api/foh/customers', async ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        terms.push(q);
+        if (q === 'Zed') return HttpResponse.json({ data: [] });
+        await held;
+        return HttpResponse.json({ data: mockCustomers });
+      }),
+    );
+    const user = userEvent.setup();
+    renderBasket();
+    const input = await screen.findByLabelText('Find a customer');
+    await user.type(input, 'Zed');
+    expect(await screen.findByText('No customers match your search.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'Alex');
+    await waitFor(() => expect(terms).toContain('Alex'));
+    expect(await screen.findByText('Searching...')).toBeInTheDocument();
+    expect(screen.queryByText('No customers match your search.')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('list', { name: 'Customers' })).toBeInTheDocument();
+  });
 });
 
 describe('a membership in the basket', () => {
