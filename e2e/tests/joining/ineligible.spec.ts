@@ -72,7 +72,10 @@ test('an adult who logs in on the junior deep link is told at once that they are
   const adult = await createCustomer(request, 'join-ineligible-login');
   await page.goto(`/join/centre/${leeds.slug}/membership/junior/recurring`);
   await expectOpen(page, 'details', 3);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Step 3: Your details' })
+    .getByRole('button', { name: 'Log in', exact: true })
+    .click();
   await logInThroughModal(page, adult);
 
   await expect(page.getByText('You are ineligible for the membership you selected.')).toBeVisible();
