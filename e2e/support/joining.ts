@@ -73,13 +73,19 @@ export interface Visitor {
 
 /**
  * Fills 'Your details' as a visitor registering (the customer_account_online fields, a date of
- * birth, the password and the terms, agreed in their modal) and presses 'Create account and continue'.
+ * birth, the password and the terms, agreed in their modal) and presses 'Create account and continue';
+ * then gives the purchase details asked next, unless `purchaseDetails` is false (a selection the new
+ * account may not buy is refused before they are asked for).
  */
 export async function registerInYourDetails(
   page: Page,
   request: APIRequestContext,
   tag: string,
-  { dateOfBirth = '1990-05-17', a11yLabel }: { dateOfBirth?: string; a11yLabel?: string } = {},
+  {
+    dateOfBirth = '1990-05-17',
+    a11yLabel,
+    purchaseDetails = true,
+  }: { dateOfBirth?: string; a11yLabel?: string; purchaseDetails?: boolean } = {},
 ): Promise<Visitor> {
   const visitor: Visitor = {
     email: uniqueEmail(tag),
@@ -107,7 +113,7 @@ export async function registerInYourDetails(
   await expect(terms).toBeHidden();
   await expect(page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/i })).toBeChecked();
   await page.getByRole('button', { name: 'Create account and continue' }).click();
-  await givePurchaseDetails(page, request, visitor, dateOfBirth);
+  if (purchaseDetails) await givePurchaseDetails(page, request, visitor, dateOfBirth);
   return visitor;
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { lazyWithTimeout } from '../../../shared/app/lazy';
@@ -118,6 +118,27 @@ function userOf(queryClient: ReturnType<typeof useQueryClient>): SessionUser | n
   return queryClient.getQueryData<SessionUser | null>(userQueryKey) ?? null;
 }
 
+/** Whether a membership's payment option is on sale to this viewer, by the venue's list as the API gives it to them. */
+async function selectionPurchasable(
+  queryClient: ReturnType<typeof useQueryClient>,
+  venueId: number,
+  viewerId: number | null,
+  membershipId: number,
+  optionId: number,
+): Promise<{ purchasable: boolean; reason: string | null }> {
+  try {
+    const fresh = await queryClient.fetchQuery(membershipTypesQueryOptions(venueId, viewerId));
+    const type = fresh.find((candidate) => candidate.id === membershipId);
+    const option = type?.paymentOptions.find((candidate) => candidate.id === optionId);
+    if (!type || !option?.isPurchasable.canPurchase) {
+      return { purchasable: false, reason: option?.isPurchasable.message ?? null };
+    }
+  } catch {
+    // The list could not be reloaded; the server checks eligibility again on submit.
+  }
+  return { purchasable: true, reason: null };
+}
+
 /**
  * The membership checkout (joining-and-payments.md 2 and 4): an accordion of numbered sections that
  * open one after another; hidden sections are removed and the rest renumbered.
@@ -164,7 +185,25 @@ export function JoiningFlow({
   };
   const sections = visibleSections(needs);
   const handledPreselection = useRef<string | null>(null);
+
+  /** The server finds the selection ineligible: say so, reset it and reopen Membership selection. */
+  const resetIneligibleSelection = useCallback((reason: string | null) => {
+    notify.error(joiningMessages.ineligibleSelection, reason ? { description: reason } : {});
+    setMembershipError(reason ?? joiningMessages.ineligible);
+    dispatch({ type: 'deselect' });
+  }, []);
   const submitMutation = useSubmitMembership();
+  // The viewer (null: a visitor) whose eligibility the selection was chosen or checked under. A
+  // visitor may pick any membership; once an account exists (registered, or logged in within the
+  // flow) the choice is checked for that user at once, before Your details asks for anything more.
+  const viewerId = user?.id ?? null;
+  const [selectionViewer, setSelectionViewer] = useState<number | null>(null);
+  const recheckSelection =
+    !membershipTypes &&
+    venue !== null &&
+    state.membership !== null &&
+    viewerId !== null &&
+    viewerId !== selectionViewer;
 
   // A deep link preselects its membership once the list is in (spec 4).
   useEffect(() => {
@@ -189,8 +228,27 @@ export function JoiningFlow({
       return;
     }
     dispatch({ type: 'choose', membership: type, option, next: 'details' });
+    setSelectionViewer(viewerId);
     pushProgress('membership', [progressItem(type, option)]);
-  }, [preselected, types.data, sessionLoading, onBackToCentre]);
+  }, [preselected, types.data, sessionLoading, onBackToCentre, viewerId]);
+
+  // Spec 4: Your details continues once the account exists provided the selection is still
+  // purchasable; an adult who picked Junior hears so now, not after giving the purchase details.
+  const venueId = venue?.id ?? null;
+  const membershipId = state.membership?.id ?? null;
+  const optionId = state.option?.id ?? null;
+  useEffect(() => {
+    if (!recheckSelection || venueId === null || membershipId === null || optionId === null) return;
+    let current = true;
+    void selectionPurchasable(queryClient, venueId, viewerId, membershipId, optionId).then((verdict) => {
+      if (!current) return;
+      setSelectionViewer(viewerId);
+      if (!verdict.purchasable) resetIneligibleSelection(verdict.reason);
+    });
+    return () => {
+      current = false;
+    };
+  }, [recheckSelection, queryClient, venueId, viewerId, membershipId, optionId, resetIneligibleSelection]);
 
   const started = state.membership !== null;
   useEffect(() => {
@@ -221,6 +279,7 @@ export function JoiningFlow({
     }
     setMembershipError(null);
     dispatch({ type: 'choose', membership, option, next: next('membership') });
+    setSelectionViewer(viewerId);
     pushProgress('membership', [progressItem(membership, option)]);
     handledPreselection.current = `${membership.slug}/${option.paymentType}`;
     onMembershipChosen?.(membership, option);
@@ -229,27 +288,19 @@ export function JoiningFlow({
   async function afterDetails() {
     // The account exists (201) or the data is saved (200): continue if the choice is still purchasable.
     if (venue && state.membership && state.option && !membershipTypes) {
-      const viewer = userOf(queryClient);
-      try {
-        const fresh = await queryClient.fetchQuery(membershipTypesQueryOptions(venue.id, viewer?.id ?? null));
-        const type = fresh.find((candidate) => candidate.id === state.membership?.id);
-        const option = type?.paymentOptions.find((candidate) => candidate.id === state.option?.id);
-        if (!type || !option?.isPurchasable.canPurchase) {
-          resetIneligibleSelection(option?.isPurchasable.message ?? null);
-          return;
-        }
-      } catch {
-        // The list could not be reloaded; the server checks eligibility again on submit.
+      const verdict = await selectionPurchasable(
+        queryClient,
+        venue.id,
+        userOf(queryClient)?.id ?? null,
+        state.membership.id,
+        state.option.id,
+      );
+      if (!verdict.purchasable) {
+        resetIneligibleSelection(verdict.reason);
+        return;
       }
     }
     dispatch({ type: 'complete', section: 'details', next: next('details') });
-  }
-
-  /** The server finds the selection ineligible: say so, reset it and reopen Membership selection. */
-  function resetIneligibleSelection(reason: string | null) {
-    notify.error(joiningMessages.ineligibleSelection, reason ? { description: reason } : {});
-    setMembershipError(reason ?? joiningMessages.ineligible);
-    dispatch({ type: 'deselect' });
   }
 
   function requiredQuestionsMissing(): boolean {
@@ -409,7 +460,13 @@ export function JoiningFlow({
           </>
         );
       case 'details':
-        return <YourDetails onContinue={afterDetails} renderRegistration={renderRegistration} />;
+        return (
+          <YourDetails
+            onContinue={afterDetails}
+            renderRegistration={renderRegistration}
+            checkingEligibility={recheckSelection}
+          />
+        );
       case 'questions':
         return (
           <AdditionalDetails

@@ -33,6 +33,8 @@ export interface YourDetailsProps {
   /** Called once the account exists and the user is signed in (201), or the saved data is in (200). */
   onContinue: () => Promise<void>;
   renderRegistration?: RenderRegistration | undefined;
+  /** The flow is checking the selection for the user just signed in: nothing to fill in meanwhile. */
+  checkingEligibility?: boolean;
 }
 
 /**
@@ -42,7 +44,11 @@ export interface YourDetailsProps {
  * the same purchase data as a member (the emergency contact, say) before buying: straight after
  * registering, the purchase fields show when a required one is still unanswered.
  */
-export function YourDetails({ onContinue, renderRegistration }: YourDetailsProps) {
+export function YourDetails({
+  onContinue,
+  renderRegistration,
+  checkingEligibility = false,
+}: YourDetailsProps) {
   const { isLoggedIn } = useSession();
   const [registered, setRegistered] = useState(false);
   if (!isLoggedIn) {
@@ -52,6 +58,7 @@ export function YourDetails({ onContinue, renderRegistration }: YourDetailsProps
         })
       : null;
   }
+  if (checkingEligibility) return <PageSpinner />;
   return <PurchaseDetails onContinue={onContinue} justRegistered={registered} />;
 }
 

@@ -236,6 +236,60 @@ it('a selection the server finds ineligible on submit is reset, with the spec’
   expect(screen.getByRole('alert')).toHaveTextContent('This membership is for ages 11 to 17.');
 }, 20_000);
 
+/** A visitor opens the Student Swim deep link (the mock's signed-in member is not a student). */
+function renderStudentSwimAsVisitor() {
+  renderElement(
+    <JoiningFlow
+      venue={leeds}
+      preselected={{ membershipSlug: 'student-swim', paymentType: 'recurring' }}
+      onBackToCentre={vi.fn()}
+      leave={vi.fn()}
+      renderRegistration={renderJoiningRegistration}
+    />,
+    { site: 'joining' },
+  );
+}
+
+/** Said at once, the selection reset and Membership selection reopened; no purchase details asked. */
+async function expectToldIneligibleAtOnce() {
+  expect(await findToast('You are ineligible for the membership you selected.')).toBeVisible();
+  await expectOpen(/Membership selection/);
+  expect(screen.getByRole('alert')).toHaveTextContent('You are not eligible for this membership');
+  expect(screen.queryByRole('button', { name: 'Selected' })).not.toBeInTheDocument();
+  expect(
+    screen.queryByText('Your account is ready. We need a few more details before you buy a membership.'),
+  ).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+}
+
+it('a visitor who registers for a membership they are not eligible for is told so as soon as the account exists', async () => {
+  const user = userEvent.setup();
+  renderStudentSwimAsVisitor();
+  await expectOpen(/Your details/);
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }), 'Morgan');
+  await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Reed');
+  await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'member@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'Member-Pass-1');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'Member-Pass-1');
+  await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+  const dialog = await findDialog();
+  await user.click(await within(dialog).findByRole('button', { name: 'I Agree' }));
+  await user.click(screen.getByRole('button', { name: 'Create account and continue' }));
+  await expectToldIneligibleAtOnce();
+}, 20_000);
+
+it('a visitor who logs in within Your details is told at once that the selection is not for them', async () => {
+  const user = userEvent.setup();
+  renderStudentSwimAsVisitor();
+  await expectOpen(/Your details/);
+  await user.click(await screen.findByRole('button', { name: 'Log in' }));
+  const dialog = await findDialog('Log in');
+  await user.type(within(dialog).getByLabelText(/^Email address or customer ID/), 'member@example.com');
+  await user.type(within(dialog).getByLabelText(/^Password/), 'Member-Pass-1');
+  await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+  await expectToldIneligibleAtOnce();
+}, 20_000);
+
 it("says 'These details can't be edited right now' only when nothing in Your details can be edited", async () => {
   const locked = structuredClone(mockDataFields);
   for (const section of locked.data.sections) {
