@@ -27,16 +27,24 @@ function longDate(date: string): string {
     .replace(',', '');
 }
 
-/** The title of the page as the server sends it: read before any of its scripts has loaded. */
-async function firstViewTitle(page: Page, path: string): Promise<string> {
-  const release = await holdScripts(page);
-  // Parsed: a page sent without its first view holds DOMContentLoaded for its (held) module script.
-  await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState !== 'loading');
-  const title = await page.title();
-  expect(await page.evaluate(() => 'leisureLive' in window), `${path}: no script has run`).toBe(false);
-  release();
-  return title;
+/**
+ * The title of the page as the server sends it: read before any of its scripts has loaded. A page
+ * meant to carry its first view that was sent without it (the server had no time to spare on a
+ * shared machine, decision 027: it then sends the template, titled from the path's last render
+ * only) is asked for again, up to three times: this journey is about the rendered page's title.
+ */
+async function firstViewTitle(page: Page, path: string, { rendered = true } = {}): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const release = await holdScripts(page);
+    // Parsed: a page sent without its first view holds DOMContentLoaded for its (held) module script.
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const title = await page.title();
+    expect(await page.evaluate(() => 'leisureLive' in window), `${path}: no script has run`).toBe(false);
+    const withFirstView = (await page.locator('#page-state').count()) > 0;
+    release();
+    if (withFirstView || !rendered || attempt === 3) return title;
+  }
 }
 
 /**
@@ -97,7 +105,7 @@ test('every route of the bookings site is sent with its own title, signed out', 
 
   // A page the browser renders afresh (a kiosk or embedded tab) is sent without its first view,
   // and still with the title its path was last rendered with.
-  expect(await firstViewTitle(page, '/location/leeds-riverside?embedded=true')).toBe(
+  expect(await firstViewTitle(page, '/location/leeds-riverside?embedded=true', { rendered: false })).toBe(
     `${app} | Riverside Leisure Centre Leeds`,
   );
   await expect(page.locator('#page-state')).toHaveCount(0);
@@ -116,7 +124,9 @@ test('every route of my account and of joining is sent with its own title, signe
     ['/join/kiosk', 'Buy a membership'],
     ['/join/no-such-page', 'Page not found'],
   ]);
-  expect(await firstViewTitle(page, '/join/?kiosk=true')).toBe(`${app} | Buy a membership`);
+  expect(await firstViewTitle(page, '/join/?kiosk=true', { rendered: false })).toBe(
+    `${app} | Buy a membership`,
+  );
   await expect(page.locator('#page-state')).toHaveCount(0);
 });
 
