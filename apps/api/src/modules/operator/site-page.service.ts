@@ -21,7 +21,8 @@ import type { ThemeReader } from './theme.service';
  *   beside the entry script instead of after it;
  * - a preload of the logo the header shows;
  * - preloads of the calls the screen makes first (and of the user's when a session is held), and of
- *   the selected venue's theme instead of the operator's.
+ *   the selected venue's theme instead of the operator's;
+ * - the page's own title, as its first view set it (decision 051).
  *
  * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
  * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
