@@ -29,6 +29,7 @@ import type { SiteDefinition } from '../shared/app/site-tree';
 import { SiteTree } from '../shared/app/site-tree';
 import { namespaces } from '../shared/i18n/i18n';
 import { footerQueryOptions } from '../shared/layout/footer';
+import { PageTitleReporter } from '../shared/layout/page-title';
 import { sanitizeWithWindow } from '../shared/layout/sanitize-html';
 import type { SiteName } from '../shared/links/links';
 import { noModes } from '../shared/modes/modes';
@@ -58,6 +59,8 @@ export type ServerRenderedPage =
       html: string;
       /** The script element with the answers the view was rendered with. */
       stateScript: string;
+      /** The document title the page sets ('{app} | {title}'), when it sets one. */
+      title?: string;
     }
   /** The page sends the browser elsewhere (a guard's redirect): a same-site path, with its basename. */
   | { redirect: string };
@@ -205,20 +208,29 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
     );
     let html = '';
     let redirect: string | undefined;
+    let title: string | undefined;
     const onRedirect = (href: string) => {
       redirect ??= href;
     };
+    // The first title a pass sets is the page's: a component renders before the ones inside it, and
+    // as the browser hydrates, the outer one's effect runs last and its title stays.
+    const onTitle = (set: string) => {
+      title ??= set;
+    };
     for (let pass = 0; pass < maxPasses; pass += 1) {
       redirect = undefined;
+      title = undefined;
       html = await renderToString(
         <ServerRedirectProvider onRedirect={onRedirect}>
-          <SiteTree
-            definition={definition}
-            queryClient={queryClient}
-            modes={noModes}
-            serverRendered
-            router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-          />
+          <PageTitleReporter onTitle={onTitle}>
+            <SiteTree
+              definition={definition}
+              queryClient={queryClient}
+              modes={noModes}
+              serverRendered
+              router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+            />
+          </PageTitleReporter>
         </ServerRedirectProvider>,
         (error) => onError?.(error, request.url),
       );
@@ -241,7 +253,7 @@ export function createServerRenderer({ translationsDir, onError }: ServerRendere
     if (redirect) return { redirect };
     const queries = dehydrate(queryClient);
     queryClient.clear();
-    return { html, stateScript: pageStateScript(queries, translationsJson) };
+    return { html, stateScript: pageStateScript(queries, translationsJson), ...(title ? { title } : {}) };
   }
 
   return {

@@ -33,7 +33,8 @@ export function createServerRenderer({ translationsDir }) {
       const html = '<main>' + site + ' ' + url + ' for ' + client.data.app_name + ', signed in: ' + who +
         ', writes ' + writes + ', translations in ' + (translationsDir.endsWith('translations') ? 'dist' : '?') +
         ', $& kept</main>';
-      return { html, stateScript: '<script id="page-state" type="application/json">{"queries":{}}</script>' };
+      const title = client.data.app_name + ' | ' + url.split('?')[0] + ' <&> ' + who;
+      return { html, stateScript: '<script id="page-state" type="application/json">{"queries":{}}</script>', title };
     },
   };
 }
@@ -45,6 +46,7 @@ function fakeBuild(): { root: string; webDist: string } {
   const html = (entry: string) => `<!doctype html>
 <html lang="en">
   <head>
+    <title>Book an activity</title>
     <link rel="preload" href="/api/client" as="fetch" crossorigin="use-credentials" />
     <link rel="preload" href="/translations/en/common.json" as="fetch" crossorigin="anonymous" />
     <script type="module" crossorigin src="/assets/${entry}.js"></script>
@@ -65,6 +67,7 @@ function fakeBuild(): { root: string; webDist: string } {
 }
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+const titlesOf = (html: string) => [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
 
 describe("a page's first view, rendered on the server (decision 027)", () => {
   /** The process's load as the app sees it (the real gauge is lib/event-loop-load.test.ts's). */
@@ -101,6 +104,43 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
     );
     expect(res.body).not.toContain('href="/api/client"');
     expect(res.body).not.toContain('href="/translations/en/common.json"');
+  });
+
+  it("is sent with the title its view set (the spec's '{app} | {title}'), as text, in place of the template's", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/location/cart-venue?venue=cart-venue' });
+    expect(titlesOf(res.body)).toEqual(['Cart Leisure | /location/cart-venue &#60;&#38;&#62; nobody (401)']);
+  });
+
+  it('a page sent without its view has the title its path was last rendered with signed out, never a signed-in one', async () => {
+    // Not yet rendered: the template's title.
+    const before = await t.app.inject({ method: 'GET', url: '/location/titled?kiosk=1' });
+    expect(titlesOf(before.body)).toEqual(['Book an activity']);
+    await t.app.inject({ method: 'GET', url: '/location/titled' });
+    const title = 'Cart Leisure | /location/titled &#60;&#38;&#62; nobody (401)';
+    const kiosk = await t.app.inject({ method: 'GET', url: '/location/titled?kiosk=1' });
+    expect(rootOf(kiosk.body)).toBe('');
+    expect(titlesOf(kiosk.body)).toEqual([title]);
+    loopBusy = true;
+    try {
+      const busy = await t.app.inject({ method: 'GET', url: '/location/titled' });
+      expect(rootOf(busy.body)).toBe('');
+      expect(titlesOf(busy.body)).toEqual([title]);
+    } finally {
+      loopBusy = false;
+    }
+
+    // A signed-in view's title may hold the user's own data: sent to them, kept for no one.
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/account/titled',
+      headers: { cookie: session.cookie },
+    });
+    expect(titlesOf(signedIn.body)).toEqual([
+      `Cart Leisure | /account/titled &#60;&#38;&#62; ${session.email}`,
+    ]);
+    const embedded = await t.app.inject({ method: 'GET', url: '/account/titled?embedded=true' });
+    expect(titlesOf(embedded.body)).toEqual(['Book an activity']);
+    expect(embedded.body).not.toContain(session.email);
   });
 
   it('starts the scripts after the first paint: the entry and its modules are handed to the inline script', async () => {

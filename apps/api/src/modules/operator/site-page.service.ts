@@ -21,7 +21,8 @@ import type { ThemeReader } from './theme.service';
  *   beside the entry script instead of after it;
  * - a preload of the logo the header shows;
  * - preloads of the calls the screen makes first (and of the user's when a session is held), and of
- *   the selected venue's theme instead of the operator's.
+ *   the selected venue's theme instead of the operator's;
+ * - the page's own title, as its first view set it (decision 051).
  *
  * The page still calls api/client and api/frontend/theme (the HTML preloads both), so their
  * failures keep their meaning (the maintenance page on 503). Finished pages are kept per sub-site,
@@ -231,6 +232,20 @@ function siteStyles(built: BuiltSite, site: SiteName, template: string): string[
   return [...new Set(files.map((css) => `/${css}`))].filter((file) => !template.includes(file));
 }
 
+/** Text for an HTML element's content. */
+function escapeText(value: string): string {
+  return value.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The page with its own document title (the spec's '{app} | {title}') in place of the template's,
+ * so that the first view, a bookmark and a screen reader have it before any script runs (issue 45).
+ */
+export function withPageTitle(html: string, title: string | undefined): string {
+  if (!title) return html;
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
+}
+
 /** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
 export interface PageRequest {
   /** The browser path, without the query. */
@@ -261,7 +276,7 @@ export interface FirstViewRenderer {
     venue: string | null;
     cookieHeader: string | undefined;
     fetch: typeof fetch;
-  }): Promise<{ html: string; stateScript: string } | { redirect: string } | undefined>;
+  }): Promise<{ html: string; stateScript: string; title?: string } | { redirect: string } | undefined>;
 }
 
 /**
@@ -511,12 +526,19 @@ export function createSitePageRenderer(
   firstViews?: FirstViews,
 ): SitePageRenderer {
   let rendering = 0;
+  /**
+   * The title each path's first view last set, rendered without a session (so no one's own data,
+   * an order's reference, is in it): a page sent without its first view (the process busy, a kiosk
+   * tab) still carries its title once the path has been rendered.
+   */
+  const titles = new Map<string, string>();
   /** The page with its first view in the root element; undefined when the browser renders it. */
   const withFirstView = async (
     page: SitePage,
     site: SiteName,
     url: string,
     venue: string | null,
+    signedIn: boolean,
     request: FirstViewRequest,
   ): Promise<SitePage | undefined> => {
     if (!firstViews || renderedInBrowser.test(request.search) || !page.html.includes(rootElement)) {
@@ -549,7 +571,11 @@ export function createSitePageRenderer(
       // network the first paint's styles and fonts do not share it with them.
       let entry: string | undefined;
       const modules: string[] = [];
-      const html = page.html
+      if (view.title && !signedIn) {
+        if (titles.size >= maxPages) titles.clear();
+        titles.set(url, view.title);
+      }
+      const html = withPageTitle(page.html, view.title)
         .replace(/^\s*<link rel="preload" href="[^"]*" as="fetch"[^>]*>\n?/gm, '')
         .replace(/^\s*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/m, (_, src: string) => {
           entry = src;
@@ -622,22 +648,26 @@ export function createSitePageRenderer(
         ...(signedIn ? (route?.userCalls ?? []) : []),
       ];
       const theme = await readTheme(venue);
-      const key = `${url}|${signedIn}|${theme?.venue ?? ''}|${theme?.etag ?? ''}`;
+      const title = titles.get(url);
+      const key = `${url}|${signedIn}|${theme?.venue ?? ''}|${theme?.etag ?? ''}|${title ?? ''}`;
       let page = pages.get(key);
       if (!page) {
         page = sitePage(
-          renderSitePage(
-            build,
-            template,
-            { site, screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
-            theme?.data,
+          withPageTitle(
+            renderSitePage(
+              build,
+              template,
+              { site, screenModules: route?.modules ?? [], calls, themeVenue: theme?.venue ?? null },
+              theme?.data,
+            ),
+            title,
           ),
         );
         if (pages.size >= maxPages) pages.clear();
         pages.set(key, page);
       }
       // The first view holds the data of the moment (and the user's own): rendered for each request.
-      return (firstView && (await withFirstView(page, site, url, venue, firstView))) ?? page;
+      return (firstView && (await withFirstView(page, site, url, venue, signedIn, firstView))) ?? page;
     },
   };
 }

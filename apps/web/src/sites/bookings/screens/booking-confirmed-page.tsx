@@ -34,10 +34,12 @@ function LogInToSeeOrder() {
 
 function ConfirmedOrder({ orderId }: { orderId: number }) {
   const { t } = useTranslation('bookings');
-  usePageTitle(t('confirmed.title'));
   const order = useOrder(orderId);
   // Someone else's order answers 404, as does one that does not exist: neither was a checkout of theirs.
-  if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage />;
+  const notFound = order.error instanceof ApiError && order.error.status === 404;
+  // The not-found page's own title: this one, set around it, would otherwise stay.
+  usePageTitle(notFound ? t('common:errors.notFound.title', 'Page not found') : t('confirmed.title'));
+  if (notFound) return <NotFoundPage />;
   return (
     <main id="main" className="page confirmed-page" tabIndex={-1}>
       {order.isPending ? (
