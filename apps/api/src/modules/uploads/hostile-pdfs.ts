@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 
 /**
  * PDFs built by code for the upload checks' tests and bench (issue 44): no binary fixtures. Each
@@ -128,4 +129,18 @@ export function lzwEncode(data: Buffer): Buffer {
   emit(257, widthFor(next + 1));
   if (bits > 0) bytes.push((buffer << (8 - bits)) & 255);
   return Buffer.from(bytes);
+}
+
+/** A plain document of two pages and several streams, as a real PDF writer makes it (pdfkit). */
+export async function pdfkitDocument(): Promise<Buffer> {
+  const doc = new PDFDocument({ compress: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.fontSize(14).text('Student card: Alex Morgan, Leeds University, valid until July 2027 (€ 0.00).');
+  doc.rect(50, 200, 200, 100).fill('#2a6');
+  doc.addPage().text('Second page: another content stream.');
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
 }

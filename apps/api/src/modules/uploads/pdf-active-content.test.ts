@@ -1,5 +1,4 @@
 import { deflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import {
   ascii85Encode,
@@ -8,6 +7,7 @@ import {
   javaScriptAction,
   lzwEncode,
   objectStream,
+  pdfkitDocument,
   pdfOf,
   plainObject,
   streamObject,
@@ -18,19 +18,6 @@ import { scanPdf } from './pdf-active-content';
 /** The parser on its own (the HTTP tests in uploads-pdf-checks.test.ts go through the worker). */
 const limits = { maxDecodedBytes: 64_000_000 };
 const scan = (bytes: Buffer) => scanPdf(bytes, limits);
-
-async function pdfkitDocument(): Promise<Buffer> {
-  const doc = new PDFDocument({ compress: true });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.fontSize(14).text('Student card: Alex Morgan, valid until 2027 (€ 0.00).');
-  doc.rect(50, 200, 200, 100).fill('#2a6');
-  doc.addPage().text('Second page, another content stream.');
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 describe('pdf active content: a real parse', () => {
   it('accepts a plain document of several pages and streams (pdfkit)', async () => {

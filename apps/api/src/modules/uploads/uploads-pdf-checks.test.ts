@@ -1,6 +1,5 @@
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { createFixture } from '../../test/factories/basket-fixtures';
@@ -13,6 +12,7 @@ import {
   javaScriptAction,
   lzwEncode,
   objectStream,
+  pdfkitDocument,
   pdfOf,
   plainObject,
   streamObject,
@@ -25,19 +25,6 @@ import { uploadMessages } from './uploads.service';
  * per-file budget, through the real upload route (an eligibility document). Every PDF here is built
  * by code.
  */
-
-async function pdfkitDocument(): Promise<Buffer> {
-  const doc = new PDFDocument({ compress: true });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.fontSize(14).text('Student card: Alex Morgan, Leeds University, valid until July 2027.');
-  doc.rect(50, 200, 200, 100).fill('#2a6');
-  doc.addPage().text('Second page: another content stream.');
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 describe('uploads: PDF checks through the upload route', () => {
   let t: TestApp;
