@@ -36,7 +36,22 @@ export const cartMessages = {
   alreadyWaiting: 'You are already on the waitlist for this session.',
 } as const;
 
-/** What a cart item is (shell-session-basket.md 3). */
+/**
+ * The kinds of line a basket stores and an order keeps (`cart_items.cartable_type`,
+ * `order_items.cartable_type`; a database check allows only these). What each kind does is declared
+ * once, in the API's basket line-kind registry (apps/api/src/modules/basket/line-kinds.ts).
+ */
+export const basketLineKinds = [
+  'activity',
+  'av2Booking',
+  'av2BookingBundle',
+  'membership',
+  'penalty',
+] as const;
+export const zBasketLineKind = z.enum(basketLineKinds);
+export type BasketLineKind = z.infer<typeof zBasketLineKind>;
+
+/** What a cart item is on the wire (shell-session-basket.md 3): a stored kind, or a presented one. */
 export const cartableTypes = [
   'activity',
   'av2Booking',

@@ -1,5 +1,6 @@
 // A customer's basket, its lines and the places they hold (docs/decisions/007-cart-holds-and-checkout.md).
 
+import { type BasketLineKind, basketLineKinds } from '@leisure/contract/cart';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -81,8 +82,13 @@ export const cartItems = pgTable(
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    /** activity, av2Booking (a v2 slot), av2BookingBundle (a course) or membership (a first payment). */
-    cartableType: text('cartable_type').notNull(),
+    /** The line's kind; what each kind does is declared in modules/basket/line-kinds.ts. */
+    cartableType: text('cartable_type').$type<BasketLineKind>().notNull(),
+    /**
+     * Whether the line holds places (set from the line-kind registry on insert): a line that holds
+     * places and has none left has run out and leaves the basket; other lines never do.
+     */
+    holdsPlaces: boolean('holds_places').notNull(),
     /** Null only for a membership line. */
     activityId: integer('activity_id').references(() => activities.id),
     venueId: integer('venue_id')
@@ -127,6 +133,7 @@ export const cartItems = pgTable(
       .on(t.cartId, t.occurrenceId)
       .where(sql`${t.occurrenceId} is not null and ${t.waitlistEntryId} is null`),
     check('cart_items_quantity_check', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
+    check('cart_items_kind_check', lineKindCheck(t.cartableType)),
   ],
 );
 
@@ -161,3 +168,8 @@ export const cartHolds = pgTable(
     check('cart_holds_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
+
+/** Only the contract's basket line kinds may be stored (a basket line or an order line). */
+export function lineKindCheck(column: AnyPgColumn) {
+  return sql`${column} in (${sql.raw(basketLineKinds.map((kind) => `'${kind}'`).join(', '))})`;
+}

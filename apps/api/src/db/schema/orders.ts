@@ -1,9 +1,11 @@
 // Completed checkouts and their lines (docs/decisions/007-cart-holds-and-checkout.md).
 
+import type { BasketLineKind } from '@leisure/contract/cart';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,7 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { activities } from './activities';
-import { type CartTicketLine, carts } from './basket';
+import { type CartTicketLine, carts, lineKindCheck } from './basket';
 import { createdAt } from './columns';
 import { users } from './customers';
 import { memberships } from './memberships';
@@ -67,7 +69,7 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    cartableType: text('cartable_type').notNull(),
+    cartableType: text('cartable_type').$type<BasketLineKind>().notNull(),
     name: text('name').notNull(),
     /** Null only for a membership line. */
     activityId: integer('activity_id').references(() => activities.id),
@@ -86,5 +88,8 @@ export const orderItems = pgTable(
     benefitApplied: boolean('benefit_applied').notNull().default(false),
     tickets: jsonb('tickets').$type<CartTicketLine[]>().notNull().default([]),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_kind_check', lineKindCheck(t.cartableType)),
+  ],
 );

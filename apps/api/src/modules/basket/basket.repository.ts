@@ -35,10 +35,12 @@ import {
   venues,
 } from '../../db/schema';
 import { limitOf, sharedWrite } from '../../db/statement-text';
+import { lineKind } from './line-kinds';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
-export type NewCartItemRow = typeof cartItems.$inferInsert;
+/** A new line as its writers give it: whether it holds places comes from its kind (line-kinds.ts). */
+export type NewCartItemRow = Omit<typeof cartItems.$inferInsert, 'holdsPlaces'>;
 export type HoldRow = typeof cartHolds.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type { CardBilling, CartTicketLine };
@@ -240,8 +242,12 @@ export async function findCompletedCartByHash(
 
 // ---- Items -----------------------------------------------------------------------------------------------
 
+function withKindFacts(values: NewCartItemRow): typeof cartItems.$inferInsert {
+  return { ...values, holdsPlaces: lineKind(values.cartableType).holdsPlaces };
+}
+
 export async function insertCartItem(db: Database, values: NewCartItemRow): Promise<CartItemRow> {
-  const [row] = await db.insert(cartItems).values(values).returning();
+  const [row] = await db.insert(cartItems).values(withKindFacts(values)).returning();
   if (!row) throw new Error('cart item insert returned no row');
   return row;
 }
@@ -606,7 +612,7 @@ export async function insertCartItemWithHolds(
   holds: { occurrenceIds: number[]; quantity: number; expiresAt: Date; takePlace?: boolean },
 ): Promise<number | undefined> {
   // getSQL(): embedded as a builder, drizzle would wrap it in a second pair of parentheses.
-  const line = db.insert(cartItems).values(values).returning({ id: cartItems.id });
+  const line = db.insert(cartItems).values(withKindFacts(values)).returning({ id: cartItems.id });
   const sessions = holds.takePlace
     ? sql`taken as (update occurrences set held_count = held_count + ${holds.quantity}::int
           where id = ${holds.occurrenceIds[0]}::int and capacity - booked_count - held_count >= ${holds.quantity}::int
@@ -697,9 +703,10 @@ const addLineAtOnceStatement = preparedSql(sql`${sharedWrite}
           and exists (select 1 from basket) and (select ok from clear)
         returning id
       ), line as (
-        insert into cart_items (cart_id, cartable_type, activity_id, venue_id, occurrence_id,
+        insert into cart_items (cart_id, cartable_type, holds_places, activity_id, venue_id, occurrence_id,
           pricing_option_id, purchased_for_user_id, quantity, amount, benefit_applied, tickets)
-        select (select id from basket), ${sql.placeholder('cartableType')}, ${sql.placeholder('activityId')}::int, ${sql.placeholder('venueId')}::int,
+        select (select id from basket), ${sql.placeholder('cartableType')}, ${sql.placeholder('holdsPlaces')}::boolean,
+          ${sql.placeholder('activityId')}::int, ${sql.placeholder('venueId')}::int,
           taken.id, ${sql.placeholder('pricingOptionId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('quantity')}::int,
           ${sql.placeholder('amount')}::int, ${sql.placeholder('benefitApplied')}::boolean, ${sql.placeholder('tickets')}::jsonb
         from taken
@@ -744,6 +751,7 @@ export async function addLineAtOnce(
       occurrenceId: line.occurrenceId,
       quantity: line.quantity,
       cartableType: line.cartableType,
+      holdsPlaces: lineKind(line.cartableType).holdsPlaces,
       activityId: line.activityId,
       venueId: line.venueId,
       pricingOptionId: line.pricingOptionId,

@@ -76,7 +76,7 @@ export async function recordOrders(
   const itemRows = past.flatMap((order, index) =>
     order.lines.map((line) => ({
       orderId: orders[index]?.id as number,
-      cartableType: line.bundleId ? 'av2BookingBundle' : 'activity',
+      cartableType: line.bundleId ? ('av2BookingBundle' as const) : ('activity' as const),
       name: '',
       activityId: line.activityId,
       venueId: line.venueId,

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { checkoutClaimTtlMs } from '../basket/holds.service';
+import { lineKind } from '../basket/line-kinds';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
   type CartItemDetail,
@@ -438,6 +439,7 @@ export async function orderViewOf(
         cartId: 0,
         waitlistEntryId: null,
         lineExpiresAt: null,
+        holdsPlaces: lineKind(detail.item.cartableType).holdsPlaces,
         createdAt: order.createdAt,
       },
       holdExpiresAt: null,

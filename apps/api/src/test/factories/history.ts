@@ -126,8 +126,8 @@ export async function addHistory(
       select gen_random_uuid()::text, ${f.clientId}, id from people
       returning id, user_id),
     lines as (
-      insert into cart_items (cart_id, cartable_type, activity_id, venue_id, purchased_for_user_id, quantity, amount)
-      select open.id, 'av2Booking', ${f.free.id}, ${f.venue.id}, open.user_id, 1, 0
+      insert into cart_items (cart_id, cartable_type, holds_places, activity_id, venue_id, purchased_for_user_id, quantity, amount)
+      select open.id, 'av2Booking', true, ${f.free.id}, ${f.venue.id}, open.user_id, 1, 0
       from open, generate_series(1, ${heldEach})
       returning id, cart_id),
     held as (
