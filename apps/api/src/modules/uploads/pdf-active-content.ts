@@ -1,4 +1,20 @@
 import { constants, inflateSync } from 'node:zlib';
+import { ascii85Decode, asciiHexDecode, lzwDecode, runLengthDecode, unpredict } from './pdf-filters';
+import {
+  Ch,
+  type Dict,
+  endstreamBytes,
+  indexOfBytes,
+  integerPattern,
+  isWhite,
+  Lexer,
+  numberPattern,
+  type PdfValue,
+  type PdfVerdict,
+  Refusal,
+  type Token,
+  unreadable,
+} from './pdf-syntax';
 
 /**
  * Whether a PDF carries active content (issue 12, issue 44): JavaScript, actions that run on opening
@@ -22,12 +38,7 @@ import { constants, inflateSync } from 'node:zlib';
  * (file-check.worker.ts) with a memory cap and a deadline; never call it on the request's thread.
  */
 
-export type PdfVerdict =
-  | { ok: true }
-  | { ok: false; reason: 'active-content'; name: string }
-  | { ok: false; reason: 'encrypted' }
-  | { ok: false; reason: 'unreadable'; detail: string }
-  | { ok: false; reason: 'too-large'; detail: string };
+export type { PdfVerdict } from './pdf-syntax';
 
 export interface PdfScanLimits {
   /** Bytes every decoding step of the file may produce in total. */
@@ -62,16 +73,6 @@ const imageFilters = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'CCITTFaxDecode',
 const maxDepth = 100;
 const keptArrayItems = 64;
 
-class Refusal extends Error {
-  constructor(readonly verdict: Exclude<PdfVerdict, { ok: true }>) {
-    super(verdict.reason);
-  }
-}
-
-function unreadable(detail: string): never {
-  throw new Refusal({ ok: false, reason: 'unreadable', detail });
-}
-
 export function scanPdf(bytes: Uint8Array, limits: PdfScanLimits): PdfVerdict {
   try {
     new PdfScanner(bytes, limits).run();
@@ -85,200 +86,6 @@ export function scanPdf(bytes: Uint8Array, limits: PdfScanLimits): PdfVerdict {
     throw error;
   }
 }
-
-// ---- Values ------------------------------------------------------------------------------------
-
-type PdfValue =
-  | { t: 'dict'; entries: Map<string, PdfValue> }
-  | { t: 'array'; items: PdfValue[]; truncated: boolean }
-  | { t: 'name'; v: string }
-  | { t: 'num'; v: number }
-  | { t: 'ref'; num: number }
-  | { t: 'str' }
-  | { t: 'kw'; v: string };
-
-type Dict = Extract<PdfValue, { t: 'dict' }>;
-
-// ---- Lexer -------------------------------------------------------------------------------------
-
-enum Ch {
-  Nul = 0,
-  Tab = 9,
-  Lf = 10,
-  Ff = 12,
-  Cr = 13,
-  Space = 32,
-  Hash = 35,
-  Percent = 37,
-  LParen = 40,
-  RParen = 41,
-  Slash = 47,
-  Lt = 60,
-  Gt = 62,
-  LBracket = 91,
-  Backslash = 92,
-  RBracket = 93,
-  LBrace = 123,
-  RBrace = 125,
-}
-
-function isWhite(c: number): boolean {
-  return c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab || c === Ch.Ff || c === Ch.Nul;
-}
-
-function isDelimiter(c: number): boolean {
-  return (
-    c === Ch.LParen ||
-    c === Ch.RParen ||
-    c === Ch.Lt ||
-    c === Ch.Gt ||
-    c === Ch.LBracket ||
-    c === Ch.RBracket ||
-    c === Ch.LBrace ||
-    c === Ch.RBrace ||
-    c === Ch.Slash ||
-    c === Ch.Percent
-  );
-}
-
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-
-type Token =
-  | { k: 'name'; v: string }
-  | { k: 'str' }
-  | { k: 'open-dict' }
-  | { k: 'close-dict' }
-  | { k: 'open-array' }
-  | { k: 'close-array' }
-  | { k: 'brace' }
-  | { k: 'word'; v: string };
-
-class Lexer {
-  constructor(
-    readonly data: Uint8Array,
-    public pos: number,
-    readonly end: number,
-  ) {}
-
-  next(): Token | null {
-    const { data, end } = this;
-    let pos = this.pos;
-    for (;;) {
-      while (pos < end && isWhite(data[pos] as number)) pos++;
-      if (pos >= end) {
-        this.pos = pos;
-        return null;
-      }
-      if (data[pos] !== Ch.Percent) break;
-      while (pos < end && data[pos] !== Ch.Lf && data[pos] !== Ch.Cr) pos++;
-    }
-    const c = data[pos] as number;
-    if (c === Ch.Slash) {
-      pos++;
-      let name = '';
-      while (pos < end) {
-        const d = data[pos] as number;
-        if (isWhite(d) || isDelimiter(d)) break;
-        if (d === Ch.Hash && pos + 2 < end) {
-          const high = hexValue(data[pos + 1] ?? -1);
-          const low = hexValue(data[pos + 2] ?? -1);
-          if (high >= 0 && low >= 0) {
-            name += String.fromCharCode(high * 16 + low);
-            pos += 3;
-            continue;
-          }
-        }
-        name += String.fromCharCode(d);
-        pos++;
-      }
-      this.pos = pos;
-      return { k: 'name', v: name };
-    }
-    if (c === Ch.LParen) {
-      let depth = 1;
-      pos++;
-      while (pos < end && depth > 0) {
-        const d = data[pos] as number;
-        if (d === Ch.Backslash) pos += 2;
-        else {
-          if (d === Ch.LParen) depth++;
-          else if (d === Ch.RParen) depth--;
-          pos++;
-        }
-      }
-      this.pos = Math.min(pos, end);
-      return { k: 'str' };
-    }
-    if (c === Ch.Lt) {
-      if (data[pos + 1] === Ch.Lt) {
-        this.pos = pos + 2;
-        return { k: 'open-dict' };
-      }
-      pos++;
-      while (pos < end && data[pos] !== Ch.Gt) pos++;
-      this.pos = Math.min(pos + 1, end);
-      return { k: 'str' };
-    }
-    if (c === Ch.Gt) {
-      // A lone '>' is a syntax error; read it as the end of a dictionary, as lenient readers do.
-      this.pos = data[pos + 1] === Ch.Gt ? pos + 2 : pos + 1;
-      return { k: 'close-dict' };
-    }
-    if (c === Ch.LBracket) {
-      this.pos = pos + 1;
-      return { k: 'open-array' };
-    }
-    if (c === Ch.RBracket) {
-      this.pos = pos + 1;
-      return { k: 'close-array' };
-    }
-    if (c === Ch.LBrace || c === Ch.RBrace || c === Ch.RParen) {
-      this.pos = pos + 1;
-      return { k: 'brace' };
-    }
-    const start = pos;
-    while (pos < end) {
-      const d = data[pos] as number;
-      if (isWhite(d) || isDelimiter(d)) break;
-      pos++;
-    }
-    this.pos = pos;
-    // Words are numbers and keywords: short. A long run of regular bytes is binary noise.
-    return { k: 'word', v: latin1(data, start, Math.min(pos, start + 32)) };
-  }
-}
-
-function latin1(data: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(data[i] as number);
-  return text;
-}
-
-const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const integerPattern = /^\d+$/;
-
-function indexOfBytes(data: Uint8Array, needle: Uint8Array, from: number, end: number): number {
-  const first = needle[0] as number;
-  const last = end - needle.length;
-  for (let i = data.indexOf(first, from); i !== -1 && i <= last; i = data.indexOf(first, i + 1)) {
-    let match = true;
-    for (let j = 1; j < needle.length; j++) {
-      if (data[i + j] !== needle[j]) {
-        match = false;
-        break;
-      }
-    }
-    if (match) return i;
-  }
-  return -1;
-}
-
-const endstreamBytes = new TextEncoder().encode('endstream');
 
 // ---- Scanner -----------------------------------------------------------------------------------
 
@@ -639,226 +446,4 @@ function skipInlineImage(lexer: Lexer): void {
     }
   }
   lexer.pos = end;
-}
-
-// ---- Filters -----------------------------------------------------------------------------------
-
-function asciiHexDecode(data: Uint8Array): Uint8Array {
-  const output = new Uint8Array(Math.ceil(data.length / 2));
-  let length = 0;
-  let high = -1;
-  for (const c of data) {
-    if (c === Ch.Gt) break;
-    if (isWhite(c)) continue;
-    const value = hexValue(c);
-    if (value < 0) unreadable('bad ASCIIHex data');
-    if (high < 0) high = value;
-    else {
-      output[length++] = high * 16 + value;
-      high = -1;
-    }
-  }
-  if (high >= 0) output[length++] = high * 16;
-  return output.subarray(0, length);
-}
-
-function ascii85Decode(data: Uint8Array): Uint8Array {
-  const output = new Uint8Array(data.length * 4 + 4);
-  let length = 0;
-  const group: number[] = [];
-  const flush = (count: number) => {
-    let value = 0;
-    for (let i = 0; i < 5; i++) value = value * 85 + (group[i] ?? 84);
-    if (value > 0xffffffff) unreadable('bad ASCII85 data');
-    const word = [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
-    for (let i = 0; i < count; i++) output[length++] = word[i] as number;
-    group.length = 0;
-  };
-  for (let i = 0; i < data.length; i++) {
-    const c = data[i] as number;
-    if (c === 126 /* ~ */) break;
-    if (isWhite(c)) continue;
-    if (c === 122 /* z */ && group.length === 0) {
-      length += 4;
-      continue;
-    }
-    if (c < 33 || c > 117) unreadable('bad ASCII85 data');
-    group.push(c - 33);
-    if (group.length === 5) flush(4);
-  }
-  if (group.length === 1) unreadable('bad ASCII85 data');
-  if (group.length > 0) flush(group.length - 1);
-  return output.subarray(0, length);
-}
-
-/** Decoded bytes, grown as needed, refused past the budget. */
-class ByteSink {
-  private buffer: Uint8Array;
-  length = 0;
-
-  constructor(
-    sizeHint: number,
-    private readonly budget: number,
-  ) {
-    this.buffer = new Uint8Array(Math.max(1024, Math.min(sizeHint, budget)));
-  }
-
-  write(bytes: Uint8Array): void {
-    const needed = this.length + bytes.length;
-    if (needed > this.budget) {
-      throw new Refusal({ ok: false, reason: 'too-large', detail: 'decoded content over the budget' });
-    }
-    if (needed > this.buffer.length) {
-      const bigger = new Uint8Array(Math.min(this.budget, Math.max(this.buffer.length * 2, needed)));
-      bigger.set(this.buffer.subarray(0, this.length));
-      this.buffer = bigger;
-    }
-    this.buffer.set(bytes, this.length);
-    this.length = needed;
-  }
-
-  bytes(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
-  }
-}
-
-function runLengthDecode(data: Uint8Array, budget: number): Uint8Array {
-  const sink = new ByteSink(data.length * 2, budget);
-  let i = 0;
-  while (i < data.length) {
-    const length = data[i] as number;
-    if (length === 128) break;
-    if (length < 128) {
-      sink.write(data.subarray(i + 1, Math.min(i + length + 2, data.length)));
-      i += length + 2;
-    } else {
-      sink.write(new Uint8Array(257 - length).fill(data[i + 1] ?? 0));
-      i += 2;
-    }
-  }
-  return sink.bytes();
-}
-
-function lzwDecode(data: Uint8Array, earlyChange: number, budget: number): Uint8Array {
-  const sink = new ByteSink(data.length * 3, budget);
-  let table: Uint8Array[] = [];
-  const reset = () => {
-    table = [];
-    for (let i = 0; i < 256; i++) table.push(Uint8Array.of(i));
-    table.push(new Uint8Array(0), new Uint8Array(0)); // 256 clear, 257 end of data
-  };
-  reset();
-  let codeLength = 9;
-  let previous: Uint8Array | null = null;
-  let bitBuffer = 0;
-  let bits = 0;
-  for (let i = 0; i < data.length || bits >= codeLength; ) {
-    while (bits < codeLength && i < data.length) {
-      bitBuffer = ((bitBuffer << 8) | (data[i++] as number)) >>> 0;
-      bits += 8;
-    }
-    if (bits < codeLength) break;
-    const code = (bitBuffer >>> (bits - codeLength)) & ((1 << codeLength) - 1);
-    bits -= codeLength;
-    bitBuffer &= (1 << bits) - 1;
-    if (code === 256) {
-      reset();
-      codeLength = 9;
-      previous = null;
-      continue;
-    }
-    if (code === 257) break;
-    let entry: Uint8Array;
-    if (code < table.length) entry = table[code] as Uint8Array;
-    else if (code === table.length && previous) {
-      entry = new Uint8Array(previous.length + 1);
-      entry.set(previous);
-      entry[previous.length] = previous[0] as number;
-    } else unreadable('bad LZW data');
-    sink.write(entry);
-    if (previous && table.length < 4096) {
-      const added = new Uint8Array(previous.length + 1);
-      added.set(previous);
-      added[previous.length] = entry[0] as number;
-      table.push(added);
-    }
-    previous = entry;
-    const next = table.length + earlyChange;
-    codeLength = next >= 2048 ? 12 : next >= 1024 ? 11 : next >= 512 ? 10 : 9;
-  }
-  return sink.bytes();
-}
-
-/** PNG (10 to 15) and TIFF (2) predictors, as readers apply them before parsing an object stream. */
-function unpredict(data: Uint8Array, params: Dict | null): Uint8Array {
-  const number = (key: string, fallback: number) => {
-    const value = params?.entries.get(key);
-    return value?.t === 'num' ? value.v : fallback;
-  };
-  const predictor = number('Predictor', 1);
-  if (predictor < 2) return data;
-  const colors = number('Colors', 1);
-  const bitsPerComponent = number('BitsPerComponent', 8);
-  const columns = number('Columns', 1);
-  if (
-    colors < 1 ||
-    colors > 32 ||
-    columns < 1 ||
-    columns > 1_000_000 ||
-    ![1, 2, 4, 8, 16].includes(bitsPerComponent)
-  ) {
-    unreadable('bad predictor parameters');
-  }
-  const rowBytes = Math.ceil((colors * bitsPerComponent * columns) / 8);
-  const pixelBytes = Math.max(1, Math.ceil((colors * bitsPerComponent) / 8));
-  if (predictor === 2) {
-    if (bitsPerComponent !== 8) unreadable('a TIFF predictor of other than 8 bits');
-    const output = Uint8Array.from(data);
-    for (let row = 0; row < output.length; row += rowBytes) {
-      for (let i = row + pixelBytes; i < Math.min(row + rowBytes, output.length); i++) {
-        output[i] = ((output[i] as number) + (output[i - pixelBytes] as number)) & 255;
-      }
-    }
-    return output;
-  }
-  const rows = Math.floor(data.length / (rowBytes + 1));
-  const output = new Uint8Array(rows * rowBytes);
-  for (let row = 0; row < rows; row++) {
-    const type = data[row * (rowBytes + 1)] as number;
-    const source = row * (rowBytes + 1) + 1;
-    const target = row * rowBytes;
-    for (let i = 0; i < rowBytes; i++) {
-      const raw = data[source + i] as number;
-      const left = i >= pixelBytes ? (output[target + i - pixelBytes] as number) : 0;
-      const up = row > 0 ? (output[target + i - rowBytes] as number) : 0;
-      const upLeft = row > 0 && i >= pixelBytes ? (output[target + i - rowBytes - pixelBytes] as number) : 0;
-      let value: number;
-      switch (type) {
-        case 0:
-          value = raw;
-          break;
-        case 1:
-          value = raw + left;
-          break;
-        case 2:
-          value = raw + up;
-          break;
-        case 3:
-          value = raw + ((left + up) >> 1);
-          break;
-        case 4: {
-          const p = left + up - upLeft;
-          const pa = Math.abs(p - left);
-          const pb = Math.abs(p - up);
-          const pc = Math.abs(p - upLeft);
-          value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
-        }
-        default:
-          unreadable('a bad PNG predictor row');
-      }
-      output[target + i] = value & 255;
-    }
-  }
-  return output;
 }
