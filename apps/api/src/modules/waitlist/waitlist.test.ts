@@ -4,6 +4,7 @@ import {
   activities,
   cartHolds,
   cartItems,
+  carts,
   occurrences,
   outboundEmails,
   waitlistEntries,
@@ -245,6 +246,47 @@ describe('waitlist calls', () => {
       .from(waitlistEntries)
       .where(eq(waitlistEntries.id, joined.json().data.id));
     expect(entry?.status).toBe('accepted');
+  });
+
+  it('a place is not put in a basket being paid for by card: it is offered once that payment has let go', async () => {
+    const holder = await createUser(t.db, f.clientId);
+    const added = await http.post('/api/activities/cart/add', holder.headers, {
+      items: [{ id: f.yogaSession.id, type: 'activity', quantity: 10 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const waiter = await createUser(t.db, f.clientId);
+    const joined = await http.post('/api/activities/waitlist', waiter.headers, {
+      occurrence_id: f.yogaSession.id,
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const basket = (await http.get('/api/activities/cart', waiter.headers)).json().data;
+    // The waiter's basket is being paid for (a card checkout's claim, just taken).
+    await t.db
+      .update(carts)
+      .set({ checkoutClaim: 'paying', checkoutStartedAt: new Date() })
+      .where(eq(carts.id, basket.id));
+
+    await http.put(`/api/activities/cart/${added.json().data.items[0].id}`, holder.headers, { quantity: 9 });
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, basket.id))).toEqual([]);
+    expect(await places(f.yogaSession.id)).toEqual({ held: 9, booked: 0 });
+    const entryOf = async () =>
+      (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, joined.json().data.id)))[0];
+    expect((await entryOf())?.status).toBe('waiting');
+
+    // The payment's claim runs out: the next sweep offers the place.
+    await t.db
+      .update(carts)
+      .set({ checkoutStartedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(carts.id, basket.id));
+    await t.app.holdKeeper.sweep();
+    expect((await entryOf())?.status).toBe('offered');
+    const offered = await t.db.select().from(cartItems).where(eq(cartItems.cartId, basket.id));
+    expect(offered).toMatchObject([
+      { occurrenceId: f.yogaSession.id, waitlistEntryId: joined.json().data.id },
+    ]);
+    expect(await places(f.yogaSession.id)).toEqual({ held: 10, booked: 0 });
+    await http.delete('/api/activities/cart', holder.headers);
+    await http.delete('/api/activities/cart', waiter.headers);
   });
 
   it('documents every call in the OpenAPI description', async () => {
