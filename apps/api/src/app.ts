@@ -39,6 +39,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { basketTermContexts } from './modules/basket/basket.service';
 import { createHoldKeeper, type HoldKeeper } from './modules/basket/holds.service';
+import { addOfferedLine } from './modules/basket/offered-line.service';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -77,6 +78,7 @@ import {
 } from './modules/session/session';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
+import { createWaitlistOffers } from './modules/waitlist/offers.service';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
@@ -432,7 +434,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
-  const holds = createHoldKeeper({ db, config, mailer, log: app.log, events: app.events });
+  // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of
+  // released offers and freed places (docs/decisions/057).
+  const waitlistOffers = createWaitlistOffers({
+    db,
+    config,
+    mailer,
+    log: app.log,
+    basket: { addOfferedLine: (tx, line) => addOfferedLine(tx, config, line) },
+  });
+  const holds = createHoldKeeper({ db, config, log: app.log, events: app.events, waitlist: waitlistOffers });
   app.decorate('holdKeeper', holds);
   await app.register(venuesRoutes, { prefix: '/api', db, config });
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });

@@ -1,6 +1,7 @@
 import type { Clock, Location, Slot, SlotPrice, Ticket, Time } from '@leisure/contract/activities';
 import { formatMoney } from '@leisure/contract/money';
 import { dateAnswer, instantAnswer, localDateOf, localTimeOf, twelveHour } from '../../lib/dates';
+import { optionsFor } from '../venues/activity-prices';
 import type { ActivityContext } from '../venues/catalogue';
 import type { ActivityRow, VenueRow } from '../venues/venues.service';
 import type { SessionRow, TimeGroupRow } from './availability.repository';
@@ -132,12 +133,9 @@ export function slotOf(
   };
 }
 
-/** The tickets this viewer can buy: the member option's for members (when there is one), else the rest. */
+/** The tickets this viewer can buy: those of the options the one price rule gives them (`optionsFor`). */
 export function ticketsFor(context: ActivityContext, viewer: Viewer): Ticket[] {
-  const member = context.pricing.filter((option) => option.forMembers);
-  const options =
-    viewer.isMember && member.length > 0 ? member : context.pricing.filter((option) => !option.forMembers);
-  return options.flatMap((option) =>
+  return optionsFor(context.pricing, viewer).flatMap((option) =>
     option.tickets.map((ticket) => ({
       // A string, as the original platform answers it (tools declare it so); cart/add takes either.
       id: String(ticket.id),

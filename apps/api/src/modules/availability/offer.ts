@@ -1,6 +1,7 @@
 import { type ActionToShow, activityMessages } from '@leisure/contract/activities';
 import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
 import type { Auth } from '../session/session';
+import { optionFor } from '../venues/activity-prices';
 import type { ActivityRow, PricingOptionWithTickets } from '../venues/venues.service';
 import type { SessionRow } from './availability.repository';
 
@@ -44,7 +45,10 @@ export function spacesOf(session: Pick<SessionRow, 'capacity' | 'bookedCount' | 
   return Math.max(0, session.capacity - session.bookedCount - session.heldCount);
 }
 
-/** What a price looks like to this viewer: the member option for members, the standard one otherwise. */
+/**
+ * What a price looks like to this viewer: the option they get by the one price rule
+ * (venues/activity-prices.ts, which the basket charges by too) and its headline ticket.
+ */
 export interface ViewerPrice {
   optionId: number;
   amount: number;
@@ -54,15 +58,13 @@ export interface ViewerPrice {
 }
 
 export function priceFor(pricing: PricingOptionWithTickets[], viewer: Viewer): ViewerPrice {
-  const member = pricing.find((option) => option.forMembers);
-  const standard = pricing.find((option) => !option.forMembers);
-  const chosen = viewer.isMember && member ? member : standard;
+  const chosen = optionFor(pricing, viewer);
   return {
     optionId: chosen?.id ?? 0,
-    // The first ticket of an option is its headline price (Adult).
+    // The first ticket of an option is its headline price (Adult), as a line added without a ticket.
     amount: chosen?.tickets[0]?.amount ?? 0,
-    benefitApplied: chosen !== undefined && chosen === member,
-    memberPriceExists: member !== undefined,
+    benefitApplied: chosen?.forMembers ?? false,
+    memberPriceExists: pricing.some((option) => option.forMembers),
   };
 }
 

@@ -32,7 +32,6 @@ import {
   locations,
   occurrences,
   type users,
-  venues,
 } from '../../db/schema';
 import { limitOf, sharedWrite } from '../../db/statement-text';
 import { lineKind } from './line-kinds';
@@ -1192,47 +1191,6 @@ export function claimIsLive(cart: CartRow, now: Date, ttlMs: number): boolean {
     cart.checkoutStartedAt !== null &&
     now.getTime() - cart.checkoutStartedAt.getTime() < ttlMs
   );
-}
-
-// ---- Sessions as an email or calendar names them ----------------------------------------------------------
-
-export interface OccurrenceSummary {
-  id: number;
-  activityId: number;
-  venueId: number;
-  clientId: number;
-  activityName: string;
-  venueName: string;
-  timezone: string;
-  locationName: string;
-  startsAt: Date;
-  endsAt: Date;
-}
-
-export async function findOccurrenceSummary(
-  db: Database,
-  id: number,
-): Promise<OccurrenceSummary | undefined> {
-  const [row] = await db
-    .select({
-      id: occurrences.id,
-      activityId: occurrences.activityId,
-      venueId: occurrences.venueId,
-      clientId: activities.clientId,
-      activityName: activities.name,
-      venueName: venues.name,
-      timezone: venues.timezone,
-      locationName: locations.name,
-      startsAt: occurrences.startsAt,
-      endsAt: occurrences.endsAt,
-    })
-    .from(occurrences)
-    .innerJoin(activities, eq(activities.id, occurrences.activityId))
-    .innerJoin(venues, eq(venues.id, occurrences.venueId))
-    .innerJoin(locations, eq(locations.id, occurrences.locationId))
-    .where(eq(occurrences.id, id))
-    .limit(1);
-  return row;
 }
 
 export interface MembershipLineDetail extends MembershipLineFacts {

@@ -1,8 +1,10 @@
+import { optionFor } from '../venues/activity-prices';
 import type { CartTicketLine, PricingRow } from './basket.repository';
 
 /**
  * How a basket line is priced: a pricing option of the activity and ticket quantities. Pure, so the
- * cart service and the waitlist offers price alike.
+ * cart service and the waitlist's offered lines price alike; the option a customer gets without
+ * naming one is the one price rule's (venues/activity-prices.ts), the price availability shows them.
  */
 
 export interface PricedLine {
@@ -29,16 +31,6 @@ export type PricingError =
   | { field: 'ticket_id' | 'options.tickets'; kind: 'unknownTicket' }
   | { field: 'quantity' | 'options.tickets'; kind: 'quantity' };
 
-/**
- * The option a customer gets by default: the member option when they are a member and want their
- * benefit applied, else the standard one.
- */
-export function defaultOption(pricing: PricingRow[], isMember: boolean, applyBenefit: boolean) {
-  const member = pricing.find((option) => option.forMembers);
-  const standard = pricing.find((option) => !option.forMembers);
-  return isMember && applyBenefit && member ? member : standard;
-}
-
 export function priceLine(pricing: PricingRow[], choice: PricingChoice): PricedLine | PricingError {
   let option: PricingRow | undefined;
   if (choice.pricingOptionId !== undefined) {
@@ -54,7 +46,8 @@ export function priceLine(pricing: PricingRow[], choice: PricingChoice): PricedL
     if (option.forMembers && !choice.isMember)
       return { field: 'pricing_option_id', kind: 'memberOptionOnly' };
   } else {
-    option = defaultOption(pricing, choice.isMember, choice.applyBenefit);
+    // Named by nothing: the option the one price rule gives them, as availability shows it.
+    option = optionFor(pricing, choice, choice.applyBenefit);
   }
   if (!option) return { field: 'pricing_option_id', kind: 'unknownPricingOption' };
 

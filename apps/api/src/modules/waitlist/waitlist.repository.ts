@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rawRowsOf } from '../../db/raw-rows';
-import { activities, bookings, occurrences, waitlistEntries } from '../../db/schema';
+import { activities, bookings, occurrences, venues, waitlistEntries } from '../../db/schema';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type WaitlistStatus = WaitlistEntryRow['status'];
@@ -12,8 +12,13 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
-/** What joining a session's waitlist depends on: whose it is, whether it keeps one, and its places. */
+/**
+ * What joining a session's waitlist depends on (whose it is, whether it keeps one, and its places),
+ * and what an offer of a place on it names.
+ */
 export interface WaitlistSessionRow {
+  activityId: number;
+  venueId: number;
   clientId: number;
   hasWaitlist: boolean;
   startsAt: Date;
@@ -28,6 +33,8 @@ export async function findWaitlistSession(
 ): Promise<WaitlistSessionRow | undefined> {
   const [row] = await db
     .select({
+      activityId: occurrences.activityId,
+      venueId: occurrences.venueId,
       clientId: activities.clientId,
       hasWaitlist: activities.hasWaitlist,
       startsAt: occurrences.startsAt,
@@ -37,6 +44,33 @@ export async function findWaitlistSession(
     })
     .from(occurrences)
     .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .where(eq(occurrences.id, occurrenceId))
+    .limit(1);
+  return row;
+}
+
+/** What an offer's email says of its session. */
+export interface OfferSummaryRow {
+  activityName: string;
+  venueName: string;
+  timezone: string;
+  startsAt: Date;
+}
+
+export async function findOfferSummary(
+  db: Database,
+  occurrenceId: number,
+): Promise<OfferSummaryRow | undefined> {
+  const [row] = await db
+    .select({
+      activityName: activities.name,
+      venueName: venues.name,
+      timezone: venues.timezone,
+      startsAt: occurrences.startsAt,
+    })
+    .from(occurrences)
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .innerJoin(venues, eq(venues.id, occurrences.venueId))
     .where(eq(occurrences.id, occurrenceId))
     .limit(1);
   return row;

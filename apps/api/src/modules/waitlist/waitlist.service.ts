@@ -3,15 +3,11 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Acting } from '../session/acting';
 import {
-  expireOffersWithoutLine,
   findLiveWaitlistEntry,
   findWaitlistEntry,
   findWaitlistSession,
   hasLiveBooking,
   insertWaitlistEntry,
-  listUpcomingWaitlistedWithSpace,
-  listWaitlistedWithSpace,
-  lockFirstWaiting,
   setWaitlistStatus,
   type WaitlistEntryRow,
   waitlistPosition,
@@ -19,10 +15,10 @@ import {
 
 /**
  * The waitlist of a full session: customers join it (`POST activities/waitlist`) and leave it. An
- * entry is `waiting` until a place frees; the basket's hold keeper (basket/holds.service.ts) then
- * puts the place in the first waiting customer's basket, held for them, and emails them: the entry
- * is `offered`. The offer is `accepted` when they check out, `expired` when its hold runs out, or
- * `cancelled` when they take it out of the basket or leave.
+ * entry is `waiting` until a place frees; the waitlist's offers (offers.service.ts) then put the
+ * place in the first waiting customer's basket, through the basket's port, held for them, and email
+ * them: the entry is `offered`. The offer is `accepted` when they check out, `expired` when its hold
+ * runs out, or `cancelled` when they take it out of the basket or leave.
  */
 
 export type { WaitlistEntryRow };
@@ -85,45 +81,7 @@ export async function leaveWaitlist(
   return placeOf(deps.db, updated ?? entry);
 }
 
-// ---- Offers: the basket's hold keeper and checkout move entries on, inside their transactions ----------
-
-/** Sessions (of these) with someone waiting and a place free now. */
-export async function sessionsToOffer(db: Database, occurrenceIds: number[]): Promise<number[]> {
-  return listWaitlistedWithSpace(db, occurrenceIds);
-}
-
-/** The first person waiting for a session, locked (another replica offering at once skips them). */
-export async function lockFirstInLine(
-  tx: Database,
-  occurrenceId: number,
-): Promise<WaitlistEntryRow | undefined> {
-  return lockFirstWaiting(tx, occurrenceId);
-}
-
-/** A freed place was put in the waiting customer's basket. */
-export async function markOffered(tx: Database, entryId: number, now: Date): Promise<void> {
-  await setWaitlistStatus(tx, [entryId], 'offered', ['waiting'], now);
-}
-
-/** The session started or went before a place could be offered. */
-export async function expireWaiting(tx: Database, entryId: number, now: Date): Promise<void> {
-  await setWaitlistStatus(tx, [entryId], 'expired', ['waiting'], now);
-}
-
-/** The waiting customer is no longer a customer of the operator. */
-export async function cancelWaiting(tx: Database, entryId: number, now: Date): Promise<void> {
-  await setWaitlistStatus(tx, [entryId], 'cancelled', ['waiting'], now);
-}
-
-/**
- * The sweep's repair after a crash between releasing an offer's hold and expiring the offer: such
- * offers expire, and every upcoming session with a free place and someone waiting is answered, so
- * the place is offered on. Answers those sessions.
- */
-export async function sessionsToOfferAfterCrash(db: Database, now: Date): Promise<number[]> {
-  await expireOffersWithoutLine(db);
-  return listUpcomingWaitlistedWithSpace(db, now);
-}
+// ---- Offers move on inside the transactions of the basket (a line released or removed) and checkout -----
 
 /** Offers whose held place ran out (or whose basket line went with it). */
 export async function expireOffers(tx: Database, entryIds: number[], now: Date): Promise<void> {

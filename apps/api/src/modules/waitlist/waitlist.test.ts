@@ -1,7 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartHolds, cartItems, occurrences, outboundEmails, waitlistEntries } from '../../db/schema';
-import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
+import {
+  activities,
+  cartHolds,
+  cartItems,
+  carts,
+  occurrences,
+  outboundEmails,
+  waitlistEntries,
+} from '../../db/schema';
+import {
+  api,
+  cardToken,
+  createFixture,
+  createUser,
+  type Fixture,
+  payByCard,
+} from '../../test/factories/basket-fixtures';
+import { membershipFactory } from '../../test/factories/membership-factory';
+import { insertMembership } from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 
@@ -166,6 +183,110 @@ describe('waitlist calls', () => {
     expect(await places(f.yogaSession.id)).toEqual({ held: 10, booked: 0 });
     await http.delete('/api/activities/cart', holder.headers);
     await http.delete('/api/activities/cart', next.headers);
+  });
+
+  it('a member offered a place from the waitlist is charged the member price, the price they were shown', async () => {
+    // Badminton: 592 standard, 480 for members; court 1 takes one player. Here it keeps a waitlist.
+    await t.db.update(activities).set({ hasWaitlist: true }).where(eq(activities.id, f.badminton.id));
+    const court = f.courtSessions[0];
+    if (!court) throw new Error('no court session');
+    const member = await createUser(t.db, f.clientId, { firstName: 'Mo' });
+    const { type, options } = await membershipFactory(t.db, f.clientId).createType({
+      slug: 'waitlist-member',
+      name: 'Waitlist Member',
+      description: '<p>Courts at member prices.</p>',
+      coverage: 'local',
+      categories: ['Courts'],
+      soldAt: [f.venue.id],
+      options: [{ name: 'Monthly', paymentType: 'recurring', baseFee: 3000 }],
+    });
+    await insertMembership(t.db, {
+      clientId: f.clientId,
+      userId: member.user.id,
+      typeId: type.id,
+      optionId: options[0]?.id ?? 0,
+      venueId: f.venue.id,
+      startDate: '2020-01-01',
+    });
+    const shown = await http.get(
+      `/api/activities/venue/cart-venue/activity/badminton-40min/v2/times?date=${f.tomorrow}`,
+      member.headers,
+    );
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data[0]?.price).toEqual({ is_estimated: false, formatted_amount: '£4.80' });
+
+    const holder = await createUser(t.db, f.clientId);
+    const added = await http.post('/api/activities/cart/add', holder.headers, {
+      items: [{ id: court.id, type: 'activity' }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const joined = await http.post('/api/activities/waitlist', member.headers, { occurrence_id: court.id });
+    expect(joined.statusCode, joined.body).toBe(201);
+
+    // The holder lets the court go: it is offered to the member at the member price.
+    expect((await http.delete('/api/activities/cart', holder.headers)).statusCode).toBe(200);
+    const offered = (await http.get('/api/activities/cart', member.headers)).json().data;
+    expect(offered.items).toHaveLength(1);
+    expect(offered.items[0]).toMatchObject({
+      cartable_id: court.id,
+      from_waitlist: true,
+      price: { raw: 480, benefit_applied: true },
+    });
+    expect(offered.total).toBe(480);
+
+    const paid = await payByCard(t.app, member.headers, offered, {
+      termId: f.termId,
+      token: await cardToken(t.app),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await http.get(`/api/my-account/orders/${paid.json().complete_order_id}`, member.headers);
+    expect(order.json().data).toMatchObject({ total: 480, payments: [{ tender_type: 'card', amount: 480 }] });
+    const [entry] = await t.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, joined.json().data.id));
+    expect(entry?.status).toBe('accepted');
+  });
+
+  it('a place is not put in a basket being paid for by card: it is offered once that payment has let go', async () => {
+    const holder = await createUser(t.db, f.clientId);
+    const added = await http.post('/api/activities/cart/add', holder.headers, {
+      items: [{ id: f.yogaSession.id, type: 'activity', quantity: 10 }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const waiter = await createUser(t.db, f.clientId);
+    const joined = await http.post('/api/activities/waitlist', waiter.headers, {
+      occurrence_id: f.yogaSession.id,
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const basket = (await http.get('/api/activities/cart', waiter.headers)).json().data;
+    // The waiter's basket is being paid for (a card checkout's claim, just taken).
+    await t.db
+      .update(carts)
+      .set({ checkoutClaim: 'paying', checkoutStartedAt: new Date() })
+      .where(eq(carts.id, basket.id));
+
+    await http.put(`/api/activities/cart/${added.json().data.items[0].id}`, holder.headers, { quantity: 9 });
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, basket.id))).toEqual([]);
+    expect(await places(f.yogaSession.id)).toEqual({ held: 9, booked: 0 });
+    const entryOf = async () =>
+      (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, joined.json().data.id)))[0];
+    expect((await entryOf())?.status).toBe('waiting');
+
+    // The payment's claim runs out: the next sweep offers the place.
+    await t.db
+      .update(carts)
+      .set({ checkoutStartedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(carts.id, basket.id));
+    await t.app.holdKeeper.sweep();
+    expect((await entryOf())?.status).toBe('offered');
+    const offered = await t.db.select().from(cartItems).where(eq(cartItems.cartId, basket.id));
+    expect(offered).toMatchObject([
+      { occurrenceId: f.yogaSession.id, waitlistEntryId: joined.json().data.id },
+    ]);
+    expect(await places(f.yogaSession.id)).toEqual({ held: 10, booked: 0 });
+    await http.delete('/api/activities/cart', holder.headers);
+    await http.delete('/api/activities/cart', waiter.headers);
   });
 
   it('documents every call in the OpenAPI description', async () => {
