@@ -64,6 +64,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/my-account/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's bookings",
@@ -99,6 +100,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/v1/activities/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's bookings (activities API)",
@@ -125,6 +127,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.patch(
     '/v1/activities/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel bookings',
@@ -154,6 +157,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.delete(
     '/activities/bookings/:bookingId/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel a booking (v2)',
@@ -182,6 +186,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/my-account/waitlist',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's waitlist entries",
@@ -200,6 +205,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.delete(
     '/my-account/waitlist/:waitlistId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Leave a waitlist',
@@ -219,6 +225,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/v1/activities/bookings/bundles/:bookingBundleId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'A course booking',
@@ -241,6 +248,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.patch(
     '/v1/activities/bookings/bundles/:bookingBundleId/cancel',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel a course booking',

@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import type { Mailer } from '../mail/mail.service';
-import { requireAuth, requireStaff } from '../session/session';
+import { requireAuth } from '../session/session';
 import {
   assertGuestPassesEnabled,
   getGuestPass,
@@ -68,6 +68,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Guest passes the member has sent',
@@ -91,6 +92,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses/allowances',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "The member's guest pass allowances",
@@ -113,6 +115,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses/:guestPassId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'One guest pass the member sent',
@@ -135,6 +138,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.post(
     '/v1/users/:userId/guestPasses',
     {
+      config: { access: 'signed-in' },
       attachValidation: true,
       schema: {
         tags: ['my-account'],
@@ -177,6 +181,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.post(
     '/staff/guest-passes/redeem',
     {
+      config: { access: 'staff:guest-passes.redeem' },
       schema: {
         tags: ['front-of-house'],
         summary: 'Redeem a guest pass at reception',
@@ -198,7 +203,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
       },
     },
     async (request) => {
-      const auth = await requireStaff(db, config, request);
+      const auth = await requireAuth(db, config, request);
       return { data: await redeemGuestPass(db, auth.user, request.body) };
     },
   );
@@ -206,6 +211,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/my-account/user/packages',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "The member's packages",
