@@ -150,7 +150,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     async (request) => {
       const auth = await requireAuth(db, config, request);
       const { booking_ids: ids, cancellation_source: source } = request.body.data;
-      return cancelBookings(deps, auth.user.id, ids, source);
+      return cancelBookings(deps, auth, ids, source);
     },
   );
 
@@ -179,7 +179,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     },
     async (request) => {
       const auth = await requireAuth(db, config, request);
-      return cancelBookingV2(deps, auth.user.id, request.params.bookingId, request.query.source);
+      return cancelBookingV2(deps, auth, request.params.bookingId, request.query.source);
     },
   );
 
@@ -241,7 +241,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = await requireAuth(db, config, request);
-      return { data: await getBookingBundle(db, auth.user.id, request.params.bookingBundleId) };
+      return { data: await getBookingBundle(db, auth, request.params.bookingBundleId) };
     },
   );
 
@@ -272,7 +272,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
       const auth = await requireAuth(db, config, request);
       return cancelBookingBundle(
         deps,
-        auth.user.id,
+        auth,
         request.params.bookingBundleId,
         request.query.cancellation_source ?? 'my-account',
       );

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, waitlistEntries } from '../../db/schema';
+import { bookings, memberships, waitlistEntries } from '../../db/schema';
 import { localDateOf } from '../../lib/dates';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { createManagementTypes, membershipOfKind } from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { recordOrders } from '../bookings/booking-history';
 
 /**
  * The one access rule (session/access.ts) in the modules that used to decide alone: a thing recorded
@@ -84,5 +85,57 @@ describe('the access rule: things of another operator answer 404', () => {
     );
     expect(left.statusCode, left.body).toBe(200);
     expect(await statusOf(own.id)).toBe('cancelled');
+  });
+  it('cancelling bookings and courses recorded at another operator is refused and changes nothing', async () => {
+    const customer = await createUser(t.db, a.clientId);
+    const [order] = await recordOrders(t.db, b.clientId, [
+      {
+        userId: customer.user.id,
+        createdAt: new Date(),
+        lines: [
+          {
+            activityId: b.badminton.id,
+            venueId: b.venue.id,
+            pricingOptionId: null,
+            occurrenceIds: [b.courtSessions[0]?.id as number],
+            amount: 592,
+          },
+          {
+            activityId: b.course.id,
+            venueId: b.venue.id,
+            pricingOptionId: null,
+            bundleId: b.bundleId,
+            occurrenceIds: b.courseSessionIds,
+            amount: 4800,
+          },
+        ],
+      },
+    ]);
+    const bookingId = order?.lines[0]?.bookingIds[0] as number;
+    const bundleId = order?.lines[1]?.orderItemId as number;
+    const tries = [
+      await http.delete(`/api/activities/bookings/${bookingId}/?source=my-account`, customer.headers),
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/activities/bookings',
+        headers: customer.headers,
+        payload: {
+          data: { cancellation_source: 'my-account', update_type: 'cancellation', booking_ids: [bookingId] },
+        },
+      }),
+      await http.get(
+        `/api/v1/activities/bookings/bundles/${bundleId}?cancellation_source=my-account`,
+        customer.headers,
+      ),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/activities/bookings/bundles/${bundleId}/cancel?cancellation_source=my-account`,
+        headers: customer.headers,
+      }),
+    ];
+    expect(tries.map((response) => response.statusCode)).toEqual([404, 404, 404, 404]);
+    const rows = await t.db.select().from(bookings).where(eq(bookings.userId, customer.user.id));
+    expect(rows).toHaveLength(1 + b.courseSessionIds.length);
+    expect(rows.every((row) => row.status === 'booked')).toBe(true);
   });
 });
