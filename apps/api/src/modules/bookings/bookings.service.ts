@@ -27,7 +27,7 @@ import {
 import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
 import type { HoldKeeper } from '../basket/holds.service';
-import { mayAccess, requireAccess, type Viewer } from '../session/access';
+import { mayAccess, requireAccess, requireSelf, type Viewer } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { leaveWaitlist } from '../waitlist/waitlist.service';
@@ -375,7 +375,7 @@ export async function listActivityBookings(
   query: { user_id: number; starts_after?: string | undefined; starts_before?: string | undefined },
   now = new Date(),
 ): Promise<BookingV2[]> {
-  if (query.user_id !== auth.user.id) throw new AppError('forbidden', myBookingsMessages.wrongUser);
+  requireSelf(auth, query.user_id, myBookingsMessages.wrongUser);
   const range = query.starts_after
     ? { startsAfter: new Date(query.starts_after) }
     : { startsBefore: new Date(query.starts_before ?? now.toISOString()) };

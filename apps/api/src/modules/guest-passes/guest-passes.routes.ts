@@ -20,6 +20,7 @@ import type { Mailer } from '../mail/mail.service';
 import { requireAuth } from '../session/session';
 import {
   assertGuestPassesEnabled,
+  assertOwnUser,
   getGuestPass,
   listGuestPassAllowances,
   listGuestPasses,
@@ -165,7 +166,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
       const auth = await requireAuth(db, config, request);
       if (request.validationError) {
         // Ownership before input: another member's id is a 403 whatever the body holds.
-        if (auth.user.id !== Number(request.params?.userId)) throw new AppError('forbidden');
+        assertOwnUser(auth, Number(request.params?.userId));
         await assertGuestPassesEnabled(db, config);
         const errors = sendFieldErrors(request.body);
         throw AppError.validation(

@@ -72,6 +72,15 @@ export function mayAccess(viewer: Viewer, thing: Owned, options: AccessOptions =
 }
 
 /**
+ * A call that names its subject by user id (a path's `{userId}`, a `user_id` or `selected_user_id`
+ * query) may name only the caller: 403 otherwise. (Staff name a customer through the acting rule,
+ * session/acting.ts.)
+ */
+export function requireSelf(viewer: Viewer, userId: number, message?: string): void {
+  if (userId !== viewer.user.id) throw new AppError('forbidden', message);
+}
+
+/**
  * The viewer of a call made for a customer (a basket, a waitlist, checkout: session/acting.ts): the
  * customer, whoever is acting for them. Staff acting for a customer reach the customer's things, and
  * only theirs.

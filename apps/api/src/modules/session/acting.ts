@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getCurrentClient } from '../operator/operator.service';
+import { requireSelf } from './access';
 import { hasPermission } from './permissions';
 import { type Auth, requireAuth } from './session';
 
@@ -56,9 +57,7 @@ export async function resolveActing(
     if (found?.user.role !== 'customer') throw AppError.notFound();
     customer = found;
   } else {
-    if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
-      throw new AppError('forbidden');
-    }
+    if (selectedUserId !== undefined) requireSelf(auth, selectedUserId);
     customer = {
       user: auth.user,
       membershipUserId: auth.membershipUserId,
