@@ -487,8 +487,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   if (config.devMailbox) await app.register(devMailboxRoutes, { db });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const docs = { config: { access: 'public' }, schema: { hide: true } } as const;
+  app.get('/api/docs', docs, async () => app.swagger());
+  app.get('/api/docs/openapi.json', docs, async () => app.swagger());
 
   const webRoot = webDistDir(config);
   if (webRoot) {

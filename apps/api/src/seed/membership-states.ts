@@ -154,7 +154,7 @@ export async function seedMembershipStates(
     amount: gym.option.baseFee,
     today,
   });
-  await requestCancellation({ db }, leaving.id, leavingMembership.id, now);
+  await requestCancellation({ db }, { user: leaving }, leavingMembership.id, now);
 
   // Outstanding penalties: a late cancellation and a no-show at the home centre.
   const debtor = await member('debt@example.com', 'Dana', 'Owings');

@@ -18,6 +18,7 @@ export const accountSummaryRoutes: FastifyPluginAsyncZod<{ db: Database; config:
   app.get(
     '/auth/user',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

@@ -92,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/customer/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Log in with an email or customer number',
@@ -119,6 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/session/handover',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'A one-time code that signs a browser in through a URL',
@@ -140,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/session',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Exchange a hand-over code for a new session',
@@ -167,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Log out',
@@ -186,6 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/customer/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create a customer account',
@@ -234,6 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/email/verify',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: "Verify a new account's email address",
@@ -257,6 +263,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/customer/forgotten-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link',
@@ -281,6 +288,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/password-reset/validate',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Check a password reset link',
@@ -301,6 +309,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/password-reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link',
@@ -327,6 +336,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.put(
     '/my-account/user/update',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "Update the signed-in customer's details",
@@ -377,6 +387,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/data-fields',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operator'],
         summary: 'The customer-details form of an onboarding type',

@@ -72,6 +72,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/venue/:venue/activity/:activity/times',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A day's start times",
@@ -93,6 +94,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/venue/:venue/activity/:activity/v2/times',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A day's start times (v2)",
@@ -122,6 +124,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/venue/:venue/activity/:activity/v2/times/:composite_key',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A time group's locations",
@@ -151,6 +154,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/venue/:venue/activity/:activity/slots',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A time's slots, one per location",
@@ -172,6 +176,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/venue/:venue/activity/:activity/v2/slots',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A day's slots (v2)",
@@ -200,6 +205,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/activities/venue/:venue/activity/:activity/${path}`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: path === 'timetable' ? "A class's sessions on a day" : "A class's sessions on a day (v2)",
@@ -229,6 +235,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/activities/occurrences/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One session with its tickets',

@@ -54,6 +54,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.get(
     '/activities/cart',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'The basket',
@@ -80,6 +81,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.post(
     '/activities/cart/add',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Add sessions or a course to the basket',
@@ -110,6 +112,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.post(
     '/activities/cart/remove',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Remove lines from the basket',
@@ -131,6 +134,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.put(
     '/activities/cart/:cartItemId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Change the places of a basket line',
@@ -152,6 +156,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.delete(
     '/activities/cart',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Discard the basket',
@@ -170,6 +175,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.delete(
     '/activities/benefit/remove/:cartItemId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: "Remove a member's benefit from a line",
@@ -189,6 +195,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.delete(
     '/activities/package/remove/:cartItemId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Remove package usage from a line',
@@ -208,6 +215,7 @@ export const basketRoutes: FastifyPluginAsyncZod<BasketRoutesOptions> = async (
   app.post(
     '/credits/apply',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Reserve credit for the basket',

@@ -519,7 +519,7 @@ async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddR
     await lockOpenCart(tx, cart, new Date());
     const plans = await planPenaltyLines(
       tx,
-      { clientId: acting.clientId, customerId: acting.customer.id, homeVenueId: acting.customer.homeVenueId },
+      acting,
       body.items.map((item, index) => ({ index, penaltyId: item.id })),
     );
     for (const plan of plans) {

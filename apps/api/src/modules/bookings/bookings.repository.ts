@@ -193,19 +193,22 @@ export async function listBookingsOfItems(db: Database, orderItemIds: number[]):
 export async function lockBookings(
   db: Database,
   bookingIds: number[],
-): Promise<{ id: number; userId: number; status: string; orderItemId: number }[]> {
+): Promise<{ id: number; userId: number; clientId: number; status: string; orderItemId: number }[]> {
   if (bookingIds.length === 0) return [];
   return db
     .select({
       id: bookings.id,
       userId: bookings.userId,
+      clientId: orders.clientId,
       status: bookings.status,
       orderItemId: bookings.orderItemId,
     })
     .from(bookings)
+    .innerJoin(orderItems, eq(orderItems.id, bookings.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(inArray(bookings.id, bookingIds))
     .orderBy(asc(bookings.id))
-    .for('update');
+    .for('update', { of: bookings });
 }
 
 /** Marks a booked booking cancelled; false when it was not booked any more (someone else got there first). */
@@ -251,6 +254,7 @@ export async function insertCancellationCredit(
 export interface BundleLineRow {
   id: number;
   userId: number;
+  clientId: number;
   orderId: number;
   bundleId: number | null;
   amount: number;
@@ -263,6 +267,7 @@ export async function findBundleLine(db: Database, orderItemId: number): Promise
     .select({
       id: orderItems.id,
       userId: orders.userId,
+      clientId: orders.clientId,
       orderId: orders.id,
       bundleId: orderItems.bundleId,
       amount: orderItems.amount,

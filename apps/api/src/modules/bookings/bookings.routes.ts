@@ -64,6 +64,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/my-account/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's bookings",
@@ -99,6 +100,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/v1/activities/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's bookings (activities API)",
@@ -125,6 +127,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.patch(
     '/v1/activities/bookings',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel bookings',
@@ -147,13 +150,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     async (request) => {
       const auth = await requireAuth(db, config, request);
       const { booking_ids: ids, cancellation_source: source } = request.body.data;
-      return cancelBookings(deps, auth.user.id, ids, source);
+      return cancelBookings(deps, auth, ids, source);
     },
   );
 
   app.delete(
     '/activities/bookings/:bookingId/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel a booking (v2)',
@@ -175,13 +179,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     },
     async (request) => {
       const auth = await requireAuth(db, config, request);
-      return cancelBookingV2(deps, auth.user.id, request.params.bookingId, request.query.source);
+      return cancelBookingV2(deps, auth, request.params.bookingId, request.query.source);
     },
   );
 
   app.get(
     '/my-account/waitlist',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The customer's waitlist entries",
@@ -200,6 +205,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.delete(
     '/my-account/waitlist/:waitlistId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Leave a waitlist',
@@ -219,6 +225,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
   app.get(
     '/v1/activities/bookings/bundles/:bookingBundleId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'A course booking',
@@ -234,13 +241,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = await requireAuth(db, config, request);
-      return { data: await getBookingBundle(db, auth.user.id, request.params.bookingBundleId) };
+      return { data: await getBookingBundle(db, auth, request.params.bookingBundleId) };
     },
   );
 
   app.patch(
     '/v1/activities/bookings/bundles/:bookingBundleId/cancel',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Cancel a course booking',
@@ -264,7 +272,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<MyBookingsRoutesOptions> = as
       const auth = await requireAuth(db, config, request);
       return cancelBookingBundle(
         deps,
-        auth.user.id,
+        auth,
         request.params.bookingBundleId,
         request.query.cancellation_source ?? 'my-account',
       );

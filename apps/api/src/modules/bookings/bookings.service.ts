@@ -27,6 +27,7 @@ import {
 import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
 import type { HoldKeeper } from '../basket/holds.service';
+import { mayAccess, requireAccess, requireSelf, type Viewer } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { leaveWaitlist } from '../waitlist/waitlist.service';
@@ -374,7 +375,7 @@ export async function listActivityBookings(
   query: { user_id: number; starts_after?: string | undefined; starts_before?: string | undefined },
   now = new Date(),
 ): Promise<BookingV2[]> {
-  if (query.user_id !== auth.user.id) throw new AppError('forbidden', myBookingsMessages.wrongUser);
+  requireSelf(auth, query.user_id, myBookingsMessages.wrongUser);
   const range = query.starts_after
     ? { startsAfter: new Date(query.starts_after) }
     : { startsBefore: new Date(query.starts_before ?? now.toISOString()) };
@@ -398,7 +399,7 @@ interface CancelOutcome {
  */
 async function cancelLocked(
   deps: MyBookingsDeps,
-  userId: number,
+  viewer: Viewer,
   bookingIds: number[],
   source: CancellationSource,
   mode: { course: 'refuse' | 'skip-closed'; field: string },
@@ -409,7 +410,7 @@ async function cancelLocked(
   try {
     outcome = await deps.db.transaction(async (tx) => {
       const locked = await lockBookings(tx, ids);
-      if (locked.length !== ids.length || locked.some((row) => row.userId !== userId))
+      if (locked.length !== ids.length || locked.some((row) => !mayAccess(viewer, row)))
         throw AppError.notFound();
       const rows = (await listBookingsOfItems(tx, [...new Set(locked.map((row) => row.orderItemId))])).filter(
         (row) => ids.includes(row.id),
@@ -457,7 +458,7 @@ async function cancelLocked(
       for (const [orderId, entry] of byOrder) {
         if (entry.amount <= 0) continue;
         await insertCancellationCredit(tx, {
-          userId,
+          userId: viewer.user.id,
           amount: entry.amount,
           reason: `Cancelled ${entry.name} (booking ${entry.ids.sort((a, b) => a - b).join(', ')})`,
           orderId,
@@ -490,11 +491,11 @@ function creditTotal(outcome: CancelOutcome): CreditAwarded {
 /** `PATCH v1/activities/bookings` (update_type cancellation): cancels the customer's bookings. */
 export async function cancelBookings(
   deps: MyBookingsDeps,
-  userId: number,
+  viewer: Viewer,
   bookingIds: number[],
   source: CancellationSource,
 ) {
-  const outcome = await cancelLocked(deps, userId, bookingIds, source, {
+  const outcome = await cancelLocked(deps, viewer, bookingIds, source, {
     course: 'refuse',
     field: 'booking_ids',
   });
@@ -511,11 +512,11 @@ export async function cancelBookings(
 /** `DELETE activities/bookings/{id}`: cancels one booking; answers it (v2 shape) and the credit. */
 export async function cancelBookingV2(
   deps: MyBookingsDeps,
-  userId: number,
+  viewer: Viewer,
   bookingId: number,
   source: CancellationSource,
 ) {
-  const outcome = await cancelLocked(deps, userId, [bookingId], source, {
+  const outcome = await cancelLocked(deps, viewer, [bookingId], source, {
     course: 'refuse',
     field: 'booking',
   });
@@ -527,9 +528,9 @@ export async function cancelBookingV2(
 
 // ---- Course bookings ----------------------------------------------------------------------------------
 
-async function loadBundle(db: Database, userId: number, bookingBundleId: number) {
-  const line = await findBundleLine(db, bookingBundleId);
-  if (!line || line.userId !== userId || line.bundleId === null) throw AppError.notFound();
+async function loadBundle(db: Database, viewer: Viewer, bookingBundleId: number) {
+  const line = requireAccess(viewer, await findBundleLine(db, bookingBundleId));
+  if (line.bundleId === null) throw AppError.notFound();
   const sessions = await listBookingsOfItems(db, [line.id]);
   if (sessions.length === 0) throw AppError.notFound();
   return { line, sessions };
@@ -538,11 +539,11 @@ async function loadBundle(db: Database, userId: number, bookingBundleId: number)
 /** `GET v1/activities/bookings/bundles/{id}`: the customer's course booking with its sessions. */
 export async function getBookingBundle(
   db: Database,
-  userId: number,
+  viewer: Viewer,
   bookingBundleId: number,
   now = new Date(),
 ): Promise<BookingBundle> {
-  const { line, sessions } = await loadBundle(db, userId, bookingBundleId);
+  const { line, sessions } = await loadBundle(db, viewer, bookingBundleId);
   const shares = await courseSharesOf(db, sessions);
   const first = sessions[0] as BookingDetailRow;
   const open = sessions.filter((row) => beforeCutoff(row, now));
@@ -587,19 +588,19 @@ export async function getBookingBundle(
 /** `PATCH v1/activities/bookings/bundles/{id}/cancel`: cancels every session still before its cut-off. */
 export async function cancelBookingBundle(
   deps: MyBookingsDeps,
-  userId: number,
+  viewer: Viewer,
   bookingBundleId: number,
   source: CancellationSource,
 ) {
-  const { sessions } = await loadBundle(deps.db, userId, bookingBundleId);
+  const { sessions } = await loadBundle(deps.db, viewer, bookingBundleId);
   const outcome = await cancelLocked(
     deps,
-    userId,
+    viewer,
     sessions.map((row) => row.id),
     source,
     { course: 'skip-closed', field: 'booking_bundle' },
   );
-  return { data: await getBookingBundle(deps.db, userId, bookingBundleId), credit: creditTotal(outcome) };
+  return { data: await getBookingBundle(deps.db, viewer, bookingBundleId), credit: creditTotal(outcome) };
 }
 
 // ---- Waitlist -----------------------------------------------------------------------------------------

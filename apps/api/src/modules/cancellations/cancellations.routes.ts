@@ -38,6 +38,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod<CancellationsRoutesOptio
   app.get(
     '/memberships/:membershipId/cancel',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'What cancelling a membership would mean',
@@ -60,6 +61,7 @@ export const cancellationsRoutes: FastifyPluginAsyncZod<CancellationsRoutesOptio
   app.post(
     '/memberships/:membershipId/cancel',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Cancel a membership',

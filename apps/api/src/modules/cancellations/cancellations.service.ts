@@ -22,6 +22,7 @@ import {
 } from '../membership-lifecycle/membership-lifecycle.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
+import type { Viewer } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { cancellationDates } from './cancellation-dates';
@@ -153,23 +154,24 @@ export async function cancelMembership(
   membershipId: number,
   now = new Date(),
 ): Promise<Omit<CancelMembershipResponse['data'], 'membership'>> {
-  const outcome = await requestCancellation(deps, auth.user.id, membershipId, now);
+  const outcome = await requestCancellation(deps, auth, membershipId, now);
   if (outcome.state === 'awaiting_payment') await putDebtsInBasket(deps, auth);
   return cancellationAnswer(outcome);
 }
 
 /**
  * The member's request to cancel, in one transaction with the membership row locked (a double
- * click or two tabs cannot cancel twice). For the API above, the seed and staff tools.
+ * click or two tabs cannot cancel twice). For the API above, the seed and staff tools. 404 for a
+ * membership that is not the member's (the access rule: session/access.ts).
  */
 export async function requestCancellation(
   deps: Pick<CancellationDeps, 'db'>,
-  userId: number,
+  member: Viewer,
   membershipId: number,
   now = new Date(),
 ): Promise<{ state: CancellationState; finalPaymentDate: string | null; finalDay: string | null }> {
-  const detail = await findMembershipWithType(deps.db, membershipId);
-  if (!detail || detail.membership.userId !== userId) throw AppError.notFound();
+  const detail = await ownMembershipDetail(deps, member, membershipId);
+  const userId = member.user.id;
   const refuse = (message: string) => AppError.validation({ membership: [message] }, message);
   return deps.db.transaction(async (tx) => {
     const membership = await lockMembership(tx, membershipId);

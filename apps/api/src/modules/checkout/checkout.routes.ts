@@ -43,6 +43,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.get(
     '/checkout/prepare',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['checkout'],
         summary: 'What the checkout page needs to take a payment',
@@ -70,6 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.post(
     '/checkout/complete',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['checkout'],
         summary: 'Pay for the basket and book it',
@@ -101,6 +103,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     app.get(
       path,
       {
+        config: { access: 'signed-in' },
         schema: {
           tags: [tag],
           summary: 'An order (the booking-confirmed page)',
@@ -122,6 +125,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.get(
     '/my-account/orders/:orderId/calendar.ics',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "An order's sessions as an iCalendar file (add to calendar)",

@@ -31,8 +31,9 @@ import {
   settleBenefitLines,
 } from '../basket/settlement.service';
 import { creditOfCustomer } from '../credit/credit.service';
-import { getCurrentClient, listTermsIn } from '../operator/operator.service';
+import { listTermsIn } from '../operator/operator.service';
 import { assertPenaltyLinesPayable, savedCardOf } from '../payments/payments.service';
+import { requireAccess } from '../session/access';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
 import { waiversToSign } from '../waivers/waivers.service';
@@ -564,11 +565,7 @@ export async function completeCheckout(
 
 /** The order, if this user may see it: its customer, or front-of-house staff. 404 otherwise. */
 async function visibleOrder(deps: CheckoutDeps, auth: Auth, orderId: number): Promise<OrderRow> {
-  const order = await findOrder(deps.db, orderId);
-  const client = await getCurrentClient(deps.db, deps.config);
-  if (!order || order.clientId !== client.id) throw AppError.notFound();
-  if (order.userId !== auth.user.id && auth.user.role !== 'staff') throw AppError.notFound();
-  return order;
+  return requireAccess(auth, await findOrder(deps.db, orderId), { staff: 'bookings.act-for-customer' });
 }
 
 /** `GET my-account/orders/{orderId}`. */

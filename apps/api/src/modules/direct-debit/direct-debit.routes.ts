@@ -21,6 +21,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
   app.post(
     '/online-joining/direct-debit/validate',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['online-joining'],
         summary: 'Check bank details for a direct debit',

@@ -58,6 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.post(
     '/my-account/user/profile-photo',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Set or replace your profile photo',
@@ -90,6 +91,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.delete(
     '/my-account/user/profile-photo',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Delete your profile photo',
@@ -108,6 +110,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.get(
     '/my-account/user/profile-photo',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Your profile photo (image)',
@@ -138,6 +141,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.post(
     '/my-account/user/profile-photo/reminder/dismiss',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Dismiss the profile photo reminder',
@@ -158,6 +162,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.get(
     '/my-account/user/waivers',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Your waivers, grouped by restriction',
@@ -179,6 +184,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.get(
     '/my-account/user/waivers/:slug',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'One waiver with your signature',
@@ -198,6 +204,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.post(
     '/my-account/user/waivers/:slug/sign',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Sign a waiver ("I agree")',

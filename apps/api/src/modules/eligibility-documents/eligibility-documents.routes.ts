@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { requireAuth, requireStaff } from '../session/session';
+import { requireAuth } from '../session/session';
 import { acceptUploads, admitUpload, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveEligibilityDocument,
@@ -43,6 +43,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app.post(
     '/my-account/eligibility/document',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Upload a proof-of-eligibility document',
@@ -85,6 +86,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app.get(
     '/staff/eligibility-documents',
     {
+      config: { access: 'staff:documents.review' },
       schema: {
         tags: ['staff'],
         summary: 'Eligibility documents to review',
@@ -102,7 +104,6 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
       },
     },
     async (request) => {
-      await requireStaff(db, config, request);
       return { data: await listEligibilityDocumentsForReview(deps, request.query.status) };
     },
   );
@@ -110,6 +111,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app.post(
     '/staff/eligibility-documents/:documentId/approve',
     {
+      config: { access: 'staff:documents.review' },
       schema: {
         tags: ['staff'],
         summary: 'Approve an eligibility document',
@@ -126,7 +128,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
       },
     },
     async (request) => {
-      const auth = await requireStaff(db, config, request);
+      const auth = await requireAuth(db, config, request);
       return {
         data: await approveEligibilityDocument(
           deps,
@@ -141,6 +143,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
   app.post(
     '/staff/eligibility-documents/:documentId/reject',
     {
+      config: { access: 'staff:documents.review' },
       schema: {
         tags: ['staff'],
         summary: 'Reject an eligibility document',
@@ -157,7 +160,7 @@ export const eligibilityDocumentsRoutes: FastifyPluginAsyncZod<EligibilityDocume
       },
     },
     async (request) => {
-      const auth = await requireStaff(db, config, request);
+      const auth = await requireAuth(db, config, request);
       return {
         data: await rejectEligibilityDocument(deps, auth.user.id, request.params.documentId, request.body),
       };

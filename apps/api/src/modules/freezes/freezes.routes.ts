@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mail.service';
-import { requireAuth, requireStaff } from '../session/session';
+import { requireAuth } from '../session/session';
 import { acceptUploads, admitUpload, readMultipartForm } from '../uploads/uploads.service';
 import {
   approveFreeze,
@@ -45,6 +45,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
   app.get(
     '/my-account/user/memberships/:membershipId/freezetypes',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Freeze reasons, periods and start-date limits',
@@ -65,6 +66,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
   app.post(
     '/my-account/user/memberships/:membershipId/freeze',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Ask to freeze a membership',
@@ -110,6 +112,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
   app.get(
     '/staff/membership-freezes',
     {
+      config: { access: 'staff:freezes.review' },
       schema: {
         tags: ['staff'],
         summary: 'Freeze requests to review',
@@ -132,7 +135,6 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
       },
     },
     async (request) => {
-      await requireStaff(db, config, request);
       return { data: await listFreezesToReview(deps, request.query.status) };
     },
   );
@@ -140,6 +142,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
   app.post(
     '/staff/membership-freezes/:id/approve',
     {
+      config: { access: 'staff:freezes.review' },
       schema: {
         tags: ['staff'],
         summary: 'Approve a freeze request',
@@ -151,7 +154,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
       },
     },
     async (request) => {
-      const staff = await requireStaff(db, config, request);
+      const staff = await requireAuth(db, config, request);
       return { data: await approveFreeze(deps, staff, request.params.id) };
     },
   );
@@ -159,6 +162,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
   app.post(
     '/staff/membership-freezes/:id/reject',
     {
+      config: { access: 'staff:freezes.review' },
       schema: {
         tags: ['staff'],
         summary: 'Reject a freeze request',
@@ -169,7 +173,7 @@ export const freezesRoutes: FastifyPluginAsyncZod<FreezesRoutesOptions> = async 
       },
     },
     async (request) => {
-      const staff = await requireStaff(db, config, request);
+      const staff = await requireAuth(db, config, request);
       return { data: await rejectFreeze(deps, staff, request.params.id, request.body.reason) };
     },
   );

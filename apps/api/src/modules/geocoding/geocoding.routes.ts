@@ -11,6 +11,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = as
   app.get(
     '/online-joining/geocode',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['online-joining'],
         summary: 'Find a UK place for the joining map',

@@ -17,9 +17,10 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import type { Mailer } from '../mail/mail.service';
-import { requireAuth, requireStaff } from '../session/session';
+import { requireAuth } from '../session/session';
 import {
   assertGuestPassesEnabled,
+  assertOwnUser,
   getGuestPass,
   listGuestPassAllowances,
   listGuestPasses,
@@ -68,6 +69,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Guest passes the member has sent',
@@ -91,6 +93,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses/allowances',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "The member's guest pass allowances",
@@ -113,6 +116,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/v1/users/:userId/guestPasses/:guestPassId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'One guest pass the member sent',
@@ -135,6 +139,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.post(
     '/v1/users/:userId/guestPasses',
     {
+      config: { access: 'signed-in' },
       attachValidation: true,
       schema: {
         tags: ['my-account'],
@@ -161,7 +166,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
       const auth = await requireAuth(db, config, request);
       if (request.validationError) {
         // Ownership before input: another member's id is a 403 whatever the body holds.
-        if (auth.user.id !== Number(request.params?.userId)) throw new AppError('forbidden');
+        assertOwnUser(auth, Number(request.params?.userId));
         await assertGuestPassesEnabled(db, config);
         const errors = sendFieldErrors(request.body);
         throw AppError.validation(
@@ -177,6 +182,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.post(
     '/staff/guest-passes/redeem',
     {
+      config: { access: 'staff:guest-passes.redeem' },
       schema: {
         tags: ['front-of-house'],
         summary: 'Redeem a guest pass at reception',
@@ -198,7 +204,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
       },
     },
     async (request) => {
-      const auth = await requireStaff(db, config, request);
+      const auth = await requireAuth(db, config, request);
       return { data: await redeemGuestPass(db, auth.user, request.body) };
     },
   );
@@ -206,6 +212,7 @@ export const guestPassesRoutes: FastifyPluginAsyncZod<GuestPassesRoutesOptions> 
   app.get(
     '/my-account/user/packages',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: "The member's packages",

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mail.service';
 import { renderEmail } from '../mail/templates';
 import { getCurrentClient } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
+import { requireSelf } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   type BenefitAllowanceRow,
@@ -52,7 +53,7 @@ export interface GuestPassDeps {
 
 /** The `{userId}` of the path must be the signed-in customer: nobody reads or sends for another. */
 export function assertOwnUser(auth: Auth, userId: number): void {
-  if (auth.user.id !== userId) throw new AppError('forbidden');
+  requireSelf(auth, userId);
 }
 
 /** The operator's `online_guest_passes_enabled` setting gates every member call (my-account.md 6). */

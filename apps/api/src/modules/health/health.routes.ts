@@ -38,6 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database state',
@@ -64,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health/live',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process is up',
@@ -82,6 +84,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: this process may be sent requests',

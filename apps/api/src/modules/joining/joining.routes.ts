@@ -37,6 +37,7 @@ export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async 
   app.get(
     '/custom-questions/memberships/:membershipId',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Additional questions of a membership type',
@@ -52,6 +53,7 @@ export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async 
   app.post(
     '/custom-questions/memberships/:membershipId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "Answer a membership's additional questions",
@@ -84,6 +86,7 @@ export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async 
   app.get(
     '/online-joining/venues',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Venues for the home-centre step and its map',
@@ -103,6 +106,7 @@ export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async 
   app.post(
     '/online-joining/memberships',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Submit a new membership',

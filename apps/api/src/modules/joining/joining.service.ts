@@ -138,8 +138,7 @@ export async function answerMembershipQuestions(
   const client = await getCurrentClient(deps.db, deps.config);
   // Others' memberships answer 404; staff may answer for a customer.
   const membership = requireAccess(auth, await findMembership(deps.db, client.id, membershipId), {
-    clientId: client.id,
-    staff: true,
+    staff: 'bookings.act-for-customer',
   });
   const questions = await listQuestionsOfType(deps.db, membership.membershipTypeId);
   const stored = checkAnswers(questions, answers, localDateOf(new Date(), 'Europe/London'));

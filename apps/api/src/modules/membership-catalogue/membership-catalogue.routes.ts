@@ -27,6 +27,7 @@ export const membershipCatalogueRoutes: FastifyPluginAsyncZod<MembershipCatalogu
   app.get(
     '/memberships/types',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Membership types sold at a venue',
@@ -47,6 +48,7 @@ export const membershipCatalogueRoutes: FastifyPluginAsyncZod<MembershipCatalogu
   app.get(
     '/memberships/types/:typeId/payment-options/:optionId',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The cost breakdown of a payment option',

@@ -53,6 +53,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
   app.get(
     '/memberships/:membershipId/renew',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Renewal details',
@@ -74,6 +75,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
   app.post(
     '/memberships/:membershipId/renew',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Add the renewal to the basket',
@@ -106,6 +108,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
   app.get(
     '/memberships/:membershipId/change',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'What a membership may change to',
@@ -126,6 +129,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
   app.get(
     '/memberships/:membershipId/change/:paymentOptionId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Change costs',
@@ -166,6 +170,7 @@ export const membershipLifecycleRoutes: FastifyPluginAsyncZod<MembershipLifecycl
   app.post(
     '/memberships/:membershipId/change',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Change a membership',

@@ -1,8 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { getCurrentClient } from '../operator/operator.service';
-import { requireAccess } from '../session/access';
-import type { Auth } from '../session/session';
+import { requireAccess, type Viewer } from '../session/access';
 import {
   findMembershipById,
   findMembershipDetail,
@@ -31,23 +29,21 @@ export interface MembershipLifecycleDeps {
 
 /** The member's own membership of this operator; 404 for anyone else's (never leaked). */
 export async function ownMembership(
-  deps: MembershipLifecycleDeps,
-  auth: Auth,
+  deps: Pick<MembershipLifecycleDeps, 'db'>,
+  viewer: Viewer,
   membershipId: number,
 ): Promise<MembershipRow> {
-  const client = await getCurrentClient(deps.db, deps.config);
-  return requireAccess(auth, await findMembershipById(deps.db, membershipId), { clientId: client.id });
+  return requireAccess(viewer, await findMembershipById(deps.db, membershipId));
 }
 
 /** The member's own membership with its type, option and home venue; 404 for anyone else's. */
 export async function ownMembershipDetail(
-  deps: MembershipLifecycleDeps,
-  auth: Auth,
+  deps: Pick<MembershipLifecycleDeps, 'db'>,
+  viewer: Viewer,
   membershipId: number,
 ): Promise<MembershipDetailRow> {
-  const client = await getCurrentClient(deps.db, deps.config);
   const detail = await findMembershipDetail(deps.db, membershipId);
-  requireAccess(auth, detail?.membership, { clientId: client.id });
+  requireAccess(viewer, detail?.membership);
   return detail as MembershipDetailRow;
 }
 

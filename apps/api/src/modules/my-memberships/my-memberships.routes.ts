@@ -24,6 +24,7 @@ export const myMembershipsRoutes: FastifyPluginAsyncZod<MyMembershipsRoutesOptio
   app.get(
     '/my-account/user/memberships',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Your memberships',

@@ -35,6 +35,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/frontend/theme',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operator'],
         summary: "The operator's theme, or a venue's",
@@ -69,6 +70,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/client',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operator'],
         summary: 'The operator and its settings',
@@ -92,6 +94,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/activities/footer',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operator'],
         summary: "A venue's footer HTML, or the operator's default",
@@ -116,6 +119,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/terms',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['operator'],
         summary: 'Terms to accept',

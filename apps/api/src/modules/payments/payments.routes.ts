@@ -60,6 +60,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/my-account/user/penalties',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Unpaid fees (penalties)',
@@ -81,6 +82,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/credits/user',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Credit added, with the balances',
@@ -101,6 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/credits/user/credit-transactions',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Credit spent',
@@ -119,6 +122,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/my-account/saved-cards',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The saved card',
@@ -138,6 +142,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.put(
     '/my-account/saved-cards/:id/update',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "Replace the saved card's billing details",
@@ -167,6 +172,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.delete(
     '/my-account/saved-cards/:id/remove',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete the saved card',
@@ -190,6 +196,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/my-account/orders',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Order history',
@@ -219,6 +226,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/my-account/orders/:orderId/receipt',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'An order receipt (PDF)',
@@ -247,6 +255,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     '/staff/customers/:userId/credits',
     {
+      config: { access: 'staff:credit.issue' },
       schema: {
         tags: ['staff'],
         summary: 'Issue credit to a customer',
@@ -274,6 +283,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     '/staff/customers/:userId/penalties',
     {
+      config: { access: 'staff:penalties.issue' },
       schema: {
         tags: ['staff'],
         summary: 'Charge a customer a penalty',

@@ -26,7 +26,7 @@ import { dateAnswer, instantAnswer, localDateOf, localDayBounds, localTimeOf } f
 import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
 import { getCurrentClient } from '../operator/operator.service';
-import { mayAccess, requireAccess } from '../session/access';
+import { actingFor, mayAccess, requireAccess, type Viewer } from '../session/access';
 import type { Auth } from '../session/session';
 import {
   type CreditDetail,
@@ -138,22 +138,19 @@ export interface PenaltyLinePlan {
  */
 export async function planPenaltyLines(
   tx: Database,
-  who: { clientId: number; customerId: number; homeVenueId: number | null },
+  acting: { clientId: number; customer: Viewer['user'] & { homeVenueId: number | null } },
   items: { index: number; penaltyId: number }[],
 ): Promise<PenaltyLinePlan[]> {
   const ids = [...new Set(items.map((item) => item.penaltyId))];
   const locked = await lockPenalties(tx, ids);
   const linked = await listLinkedPenaltyIds(tx, ids);
-  const fallbackVenue = await findVenueOfClient(tx, who.clientId, who.homeVenueId);
+  const fallbackVenue = await findVenueOfClient(tx, acting.clientId, acting.customer.homeVenueId);
   const errors: FieldErrors = {};
   const plans: PenaltyLinePlan[] = [];
   for (const { index, penaltyId } of items) {
     const penalty = locked.find((row) => row.id === penaltyId);
     const at = `items.${index}.id`;
-    if (
-      !penalty ||
-      !mayAccess({ user: { id: who.customerId, role: 'customer' } }, penalty, { clientId: who.clientId })
-    ) {
+    if (!penalty || !mayAccess(actingFor(acting), penalty)) {
       errors[at] = [paymentsMessages.penaltyNotPayable];
     } else if (penalty.status !== 'unpaid') {
       errors[at] = [paymentsMessages.penaltyNotPayable];
@@ -540,7 +537,7 @@ export async function getReceipt(
   uuid: string,
 ): Promise<{ contents: string; name: string }> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const order = requireAccess(auth, await findOrderByUuid(deps.db, uuid), { clientId: client.id });
+  const order = requireAccess(auth, await findOrderByUuid(deps.db, uuid));
   const pdf = await receiptPdf(deps.db, client.name, order, auth.user);
   return { contents: pdf.toString('base64'), name: `receipt-${orderReferenceOf(order.id)}.pdf` };
 }
@@ -580,10 +577,6 @@ async function receiptPdf(
 }
 
 // ---- Staff --------------------------------------------------------------------------------------------
-
-function assertStaff(auth: Auth): void {
-  if (auth.user.role !== 'staff') throw new AppError('forbidden');
-}
 
 function parseOrThrow<T>(
   result:
@@ -679,26 +672,24 @@ export async function issuePenalty(
   return describePenalty(detail);
 }
 
-/** `POST api/staff/customers/{userId}/credits`: staff only (403 for customers). */
+/** `POST api/staff/customers/{userId}/credits` (staff with `credit.issue`, declared on the route). */
 export async function issueCreditAsStaff(
   deps: PaymentsDeps,
   auth: Auth,
   customerId: number,
   body: IssueCreditRequest,
 ): Promise<CreditEntry> {
-  assertStaff(auth);
   const client = await getCurrentClient(deps.db, deps.config);
   return issueCredit(deps.db, client.id, customerId, body, auth.user.id);
 }
 
-/** `POST api/staff/customers/{userId}/penalties`: staff only (403 for customers). */
+/** `POST api/staff/customers/{userId}/penalties` (staff with `penalties.issue`, declared on the route). */
 export async function issuePenaltyAsStaff(
   deps: PaymentsDeps,
   auth: Auth,
   customerId: number,
   body: IssuePenaltyRequest,
 ): Promise<Penalty> {
-  assertStaff(auth);
   const client = await getCurrentClient(deps.db, deps.config);
   return issuePenalty(deps.db, client.id, customerId, body, auth.user.id);
 }

@@ -17,6 +17,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<PromotionRoutesOptions> = as
   app.get(
     '/v1/membership-promotions/validate/:code/:paymentOptionId',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Check a promotion code for a payment option',

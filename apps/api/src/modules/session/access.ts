@@ -1,47 +1,90 @@
 import { AppError } from '../../errors';
+import { hasPermission, isStaffPermission, type StaffPermission } from './permissions';
 
-/** Who asks: the signed-in user (`Auth`), or the customer a basket acts for (`{ user: acting.customer }`). */
-export interface Viewer {
-  user: { id: number; role: string };
+// ---- Who may call a route (docs/decisions/054-route-access) -------------------------------------------
+
+/**
+ * Who may call a route, declared in its options (`config: { access }`) and applied by the session
+ * gate (session.ts installSessions) before the request is validated:
+ * - `public`: anyone; the route may still read the session to answer (prices, the user's own flags);
+ * - `signed-in`: any signed-in user (401 otherwise), on their own things: a customer, or staff acting
+ *   for a customer where the route's service lets them, by a named permission (the rule below);
+ * - `staff:<permission>`: a signed-in user whose role gives that permission (403 otherwise).
+ */
+export type RouteAccess = 'public' | 'signed-in' | `staff:${StaffPermission}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every route under /api declares it, or the app does not start. */
+    access?: RouteAccess;
+  }
 }
 
-/** A thing a member owns: a membership, booking, order, guest pass, document, saved card... */
+/** The permission a route's access asks for, or undefined when it asks none; throws on an unknown value. */
+export function permissionOfAccess(access: RouteAccess): StaffPermission | undefined {
+  if (access === 'public' || access === 'signed-in') return undefined;
+  const permission = access.startsWith('staff:') ? access.slice('staff:'.length) : '';
+  if (!isStaffPermission(permission)) throw new Error(`Unknown route access '${access}'`);
+  return permission;
+}
+
+// ---- The one access rule: may this user act on this thing ---------------------------------------------
+
+/**
+ * Who asks: the signed-in user (`Auth`), or the customer a basket acts for (`actingFor` below). A user
+ * is one operator's (`clientId`).
+ */
+export interface Viewer {
+  user: { id: number; role: string; clientId: number };
+}
+
+/** A thing a member owns, at one operator: a membership, booking, order, guest pass, penalty... */
 export interface Owned {
   userId: number;
-  /** The operator it belongs to, where the row records one. */
-  clientId?: number;
+  clientId: number;
 }
 
 export interface AccessOptions {
-  /** The operator this deployment serves: a thing of another operator is nobody's here. */
-  clientId?: number;
-  /** Front-of-house staff may act on it too (orders, redemptions); by default only its owner may. */
-  staff?: boolean;
+  /** Staff whose role gives this permission may act on it too (orders taken for a customer). */
+  staff?: StaffPermission;
 }
 
 /**
- * The one access rule of the API: a user may act on a thing if it is theirs (or, where the call
- * allows, they are staff). Anything else, including a thing that does not exist, answers 404, so a
- * caller cannot learn which ids exist (DESIGN.md "others' things answer 404").
+ * The one access rule of the API: a user may act on a thing of their own operator if it is theirs
+ * or, where the call allows, their role gives the named staff permission. Anything else, including
+ * a thing that does not exist, answers 404, so a caller cannot learn which ids exist (DESIGN.md
+ * "others' things answer 404").
  */
 export function requireAccess<T extends Owned>(
-  auth: Viewer,
+  viewer: Viewer,
   thing: T | undefined,
   options: AccessOptions = {},
 ): T {
-  if (!thing) throw AppError.notFound();
-  if (options.clientId !== undefined && thing.clientId !== undefined && thing.clientId !== options.clientId) {
-    throw AppError.notFound();
-  }
-  if (thing.userId === auth.user.id) return thing;
-  if (options.staff && auth.user.role === 'staff') return thing;
-  throw AppError.notFound();
+  if (!thing || !mayAccess(viewer, thing, options)) throw AppError.notFound();
+  return thing;
 }
 
 /** `requireAccess` as a yes or no, for lists and conditions. */
-export function mayAccess(auth: Viewer, thing: Owned, options: AccessOptions = {}): boolean {
-  if (options.clientId !== undefined && thing.clientId !== undefined && thing.clientId !== options.clientId) {
-    return false;
-  }
-  return thing.userId === auth.user.id || (options.staff === true && auth.user.role === 'staff');
+export function mayAccess(viewer: Viewer, thing: Owned, options: AccessOptions = {}): boolean {
+  if (thing.clientId !== viewer.user.clientId) return false;
+  if (thing.userId === viewer.user.id) return true;
+  return options.staff !== undefined && hasPermission(viewer.user, options.staff);
+}
+
+/**
+ * A call that names its subject by user id (a path's `{userId}`, a `user_id` or `selected_user_id`
+ * query) may name only the caller: 403 otherwise. (Staff name a customer through the acting rule,
+ * session/acting.ts.)
+ */
+export function requireSelf(viewer: Viewer, userId: number, message?: string): void {
+  if (userId !== viewer.user.id) throw new AppError('forbidden', message);
+}
+
+/**
+ * The viewer of a call made for a customer (a basket, a waitlist, checkout: session/acting.ts): the
+ * customer, whoever is acting for them. Staff acting for a customer reach the customer's things, and
+ * only theirs.
+ */
+export function actingFor(acting: { customer: Viewer['user'] }): Viewer {
+  return { user: acting.customer };
 }

@@ -4,6 +4,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getCurrentClient } from '../operator/operator.service';
+import { requireSelf } from './access';
+import { hasPermission } from './permissions';
 import { type Auth, requireAuth } from './session';
 
 export type { CustomerRow } from './session.repository';
@@ -33,8 +35,10 @@ export interface Acting {
 }
 
 /**
- * A staff user must name the customer (`selected_user_id`); a customer may name only themselves
- * (403 otherwise). `membership_user_id`, when sent, must be the customer's own.
+ * Staff whose role gives `bookings.act-for-customer` must name the customer (`selected_user_id`), one
+ * of this operator's customers (404 otherwise); anyone else may name only themselves (403 otherwise).
+ * `membership_user_id`, when sent, must be the customer's own. The things such a call touches must be
+ * the customer's (`actingFor`, session/access.ts).
  */
 export async function resolveActing(
   deps: { db: Database; config: Config },
@@ -43,7 +47,7 @@ export async function resolveActing(
   membershipUserId?: number | undefined,
 ): Promise<Acting> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const isStaff = auth.user.role === 'staff';
+  const isStaff = hasPermission(auth.user, 'bookings.act-for-customer');
   let customer: CustomerRow & CustomerStanding;
   if (isStaff) {
     if (selectedUserId === undefined) {
@@ -53,9 +57,7 @@ export async function resolveActing(
     if (found?.user.role !== 'customer') throw AppError.notFound();
     customer = found;
   } else {
-    if (selectedUserId !== undefined && selectedUserId !== auth.user.id) {
-      throw new AppError('forbidden');
-    }
+    if (selectedUserId !== undefined) requireSelf(auth, selectedUserId);
     customer = {
       user: auth.user,
       membershipUserId: auth.membershipUserId,
@@ -124,7 +126,7 @@ export async function actingFromRecord(
     membershipUserId: customer.membershipUserId,
     isMember: customer.isMember,
     hasCredit: customer.hasCredit,
-    isStaff: actor.user.role === 'staff',
+    isStaff: hasPermission(actor.user, 'bookings.act-for-customer'),
     currency: record.currency,
   };
 }

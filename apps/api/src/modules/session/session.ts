@@ -12,6 +12,8 @@ import { AppError } from '../../errors';
 import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import { getCurrentClient } from '../operator/operator.service';
+import { permissionOfAccess, type RouteAccess } from './access';
+import { hasPermission, type StaffPermission } from './permissions';
 import {
   type CustomerStanding,
   consumeHandover,
@@ -171,30 +173,41 @@ export async function requireAuth(db: Database, config: Config, request: Fastify
   return auth;
 }
 
-/** A signed-in staff user (front of house, reviews, redemptions), or 401 / 403. */
-export async function requireStaff(db: Database, config: Config, request: FastifyRequest): Promise<Auth> {
-  const auth = await requireAuth(db, config, request);
-  if (auth.user.role !== 'staff') throw new AppError('forbidden');
-  return auth;
+/** A route under /api and who may call it, as it was declared (the access-matrix test walks them all). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route that declared its access (all of /api), in the order they were declared. */
+    routeAccess: readonly DeclaredRoute[];
+  }
 }
 
 /**
- * Checks the CSRF header of every cookie-authenticated write before its route runs (419 when it
- * is missing or wrong). A cookie whose session has gone is treated as no session at all: the route
- * answers 401 if it needs one.
+ * Applies each route's declared access (`config: { access }`, session/access.ts) and checks the CSRF
+ * header of every cookie-authenticated write before its route runs (419 when it is missing or wrong).
+ * A cookie whose session has gone is treated as no session at all: the route answers 401 if it needs
+ * one. A route under /api that declares no access stops the app from starting.
  */
 export function installSessions(app: FastifyInstance, db: Database, config: Config): void {
   app.decorateRequest('authState', undefined);
+  const declared: DeclaredRoute[] = [];
+  app.decorate('routeAccess', declared);
   // A member's own data and the staff tools need a session before anything else is looked at:
   // an anonymous call gets a 401, never a 422 about its body or a 404 that tells which ids exist.
-  const sessionGate = (needs: 'staff' | 'customer'): preValidationAsyncHookHandler =>
-    needs === 'staff'
-      ? async (request) => {
-          await requireStaff(db, config, request);
-        }
-      : async (request) => {
-          await requireAuth(db, config, request);
-        };
+  const signedIn: preValidationAsyncHookHandler = async (request) => {
+    await requireAuth(db, config, request);
+  };
+  const staffWith =
+    (permission: StaffPermission): preValidationAsyncHookHandler =>
+    async (request) => {
+      const auth = await requireAuth(db, config, request);
+      if (!hasPermission(auth.user, permission)) throw new AppError('forbidden');
+    };
   const checkCsrf: preHandlerAsyncHookHandler = async (request) => {
     if (bearerToken(request) || !request.cookies[cookieNames(config, request).session]) return;
     const auth = await currentAuth(db, config, request);
@@ -213,16 +226,23 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
   // none (the theme, every anonymous read) runs none of them (issue 16).
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
-    const tags = (route.schema as { tags?: string[] } | undefined)?.tags;
-    const needs =
-      url.startsWith('/api/staff/') || url.startsWith('/api/foh/')
-        ? 'staff'
-        : tags?.includes('my-account')
-          ? 'customer'
-          : undefined;
-    if (needs) route.preValidation = [sessionGate(needs), ...[route.preValidation ?? []].flat()];
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const access = route.config?.access;
+    if (access === undefined) {
+      if (isApi) {
+        throw new Error(
+          `${[route.method].flat().join(',')} ${url} declares no access: add config: { access: ... } ` +
+            "('public', 'signed-in' or 'staff:<permission>', modules/session/access.ts)",
+        );
+      }
+    } else {
+      const permission = permissionOfAccess(access);
+      for (const method of [route.method].flat()) declared.push({ method, url, access });
+      const gate = access === 'public' ? undefined : permission ? staffWith(permission) : signedIn;
+      if (gate) route.preValidation = [gate, ...[route.preValidation ?? []].flat()];
+    }
     const writes = [route.method].flat().some((method) => !safeMethods.has(method));
-    if (writes && url.startsWith('/api/')) route.preHandler = [checkCsrf, ...[route.preHandler ?? []].flat()];
+    if (writes && isApi) route.preHandler = [checkCsrf, ...[route.preHandler ?? []].flat()];
     if (writes) route.onResponse = [...[route.onResponse ?? []].flat(), forgetWriter];
   });
 }

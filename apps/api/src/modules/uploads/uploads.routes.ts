@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
-import { getCurrentClient } from '../operator/operator.service';
+import { requireAccess } from '../session/access';
 import { requireAuth } from '../session/session';
 import { findUpload, sendUpload } from './uploads.service';
 
@@ -20,6 +19,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   app.get(
     '/my-account/uploads/:uploadId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['my-account'],
         summary: 'Download one of your uploaded files',
@@ -38,12 +38,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     },
     async (request, reply) => {
       const auth = await requireAuth(db, config, request);
-      const owner =
-        auth.user.role === 'staff'
-          ? { clientId: (await getCurrentClient(db, config)).id }
-          : { userId: auth.user.id };
-      const upload = await findUpload(db, request.params.uploadId, owner);
-      if (!upload) throw AppError.notFound();
+      // The member's own; staff reviewing a proof, any of this operator's members'.
+      const upload = requireAccess(auth, await findUpload(db, request.params.uploadId), {
+        staff: 'uploads.read',
+      });
       return sendUpload(reply, db, config, upload);
     },
   );

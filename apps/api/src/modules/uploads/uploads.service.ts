@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
@@ -304,26 +304,18 @@ export async function deleteUpload(db: Database, config: Config, upload: UploadR
   await discardStoredFile(config, upload.storedName);
 }
 
-/**
- * The upload if it belongs to the member `userId`, or, for staff (`clientId`), to any member of
- * this deployment's operator: never another operator's.
- */
+/** An upload with its member's operator, for the access rule (session/access.ts) to decide who may read it. */
 export async function findUpload(
   db: Database,
   id: number,
-  owner: { userId: number } | { clientId: number },
-): Promise<UploadRow | null> {
+): Promise<(UploadRow & { clientId: number }) | undefined> {
   const [row] = await db
-    .select({ upload: uploads })
+    .select({ upload: uploads, clientId: users.clientId })
     .from(uploads)
     .innerJoin(users, eq(users.id, uploads.userId))
-    .where(
-      'userId' in owner
-        ? and(eq(uploads.id, id), eq(uploads.userId, owner.userId))
-        : and(eq(uploads.id, id), eq(users.clientId, owner.clientId)),
-    )
+    .where(eq(uploads.id, id))
     .limit(1);
-  return row?.upload ?? null;
+  return row && { ...row.upload, clientId: row.clientId };
 }
 
 /** The bytes, from the database (or, for a file stored on disk, from DATA_DIR). */

@@ -35,6 +35,7 @@ export const venuesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/activities/venues',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The operator's venues",
@@ -47,6 +48,7 @@ export const venuesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/activities/venue/:venue/categories',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A venue's activity categories",
@@ -61,6 +63,7 @@ export const venuesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/activities/venue/:venue/categories/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A category and its children, or an activity',
@@ -79,6 +82,7 @@ export const venuesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/activities/venue/:venue/activity-category/:category/dates',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The bookable dates',

@@ -110,6 +110,21 @@ export async function findWaitlistEntry(db: Database, id: number): Promise<Waitl
   return row;
 }
 
+/** An entry with the operator of its session's activity (for the access rule). */
+export async function findWaitlistEntryOfClient(
+  db: Database,
+  id: number,
+): Promise<(WaitlistEntryRow & { clientId: number }) | undefined> {
+  const [row] = await db
+    .select({ entry: waitlistEntries, clientId: activities.clientId })
+    .from(waitlistEntries)
+    .innerJoin(occurrences, eq(occurrences.id, waitlistEntries.occurrenceId))
+    .innerJoin(activities, eq(activities.id, occurrences.activityId))
+    .where(eq(waitlistEntries.id, id))
+    .limit(1);
+  return row && { ...row.entry, clientId: row.clientId };
+}
+
 export async function findLiveWaitlistEntry(
   db: Database,
   occurrenceId: number,

@@ -28,6 +28,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRoutesOptions> = asyn
   app.post(
     '/activities/waitlist',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Join the waitlist of a full session',
@@ -56,6 +57,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRoutesOptions> = asyn
   app.delete(
     '/activities/waitlist/:waitlistId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: cartTags,
         summary: 'Leave a waitlist',

@@ -1,10 +1,12 @@
 import { cartMessages } from '@leisure/contract/cart';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { actingFor, requireAccess } from '../session/access';
 import type { Acting } from '../session/acting';
 import {
   findLiveWaitlistEntry,
   findWaitlistEntry,
+  findWaitlistEntryOfClient,
   findWaitlistSession,
   hasLiveBooking,
   insertWaitlistEntry,
@@ -74,8 +76,7 @@ export async function leaveWaitlist(
   acting: Acting,
   entryId: number,
 ): Promise<WaitlistPlace> {
-  const entry = await findWaitlistEntry(deps.db, entryId);
-  if (!entry || entry.userId !== acting.customer.id) throw AppError.notFound();
+  const entry = requireAccess(actingFor(acting), await findWaitlistEntryOfClient(deps.db, entryId));
   await setWaitlistStatus(deps.db, [entry.id], 'cancelled', ['waiting', 'offered'], new Date());
   const updated = await findWaitlistEntry(deps.db, entryId);
   return placeOf(deps.db, updated ?? entry);
