@@ -21,7 +21,7 @@ import {
   zoneOf,
 } from '../membership-lifecycle/membership-lifecycle.service';
 import { getCurrentClient } from '../operator/operator.service';
-import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
+import { hasOutstandingPenalties, listPenalties } from '../penalties/penalties.service';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
 import { cancellationDates } from './cancellation-dates';

@@ -32,7 +32,8 @@ import {
 } from '../basket/settlement.service';
 import { creditOfCustomer } from '../credit/credit.service';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
-import { assertPenaltyLinesPayable, savedCardOf } from '../payments/payments.service';
+import { assertPenaltyLinesPayable } from '../penalties/penalties.service';
+import { savedCardOf } from '../saved-cards/saved-cards.service';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';
 import { waiversToSign } from '../waivers/waivers.service';
