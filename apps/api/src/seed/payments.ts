@@ -2,9 +2,9 @@ import type { Database } from '../db/client';
 import { creditTransactions, savedCards } from '../db/schema';
 import { addDays, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
-import { recordOrders } from '../modules/bookings/booking-history';
-import { findActivityWithStandardPrice } from '../modules/bookings/bookings.service';
 import { issueCredit, issuePenalty } from '../modules/payments/payments.service';
+import { recordOrders } from './booking-history';
+import { findActivityWithStandardPrice } from './booking-rows';
 import type { SeededOperator } from './operator';
 import { addPastSessions } from './past-sessions';
 
