@@ -20,6 +20,7 @@ import {
   ownMembershipDetail,
   zoneOf,
 } from '../membership-lifecycle/membership-lifecycle.service';
+import { setCancellation } from '../membership-lifecycle/membership-states.service';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties, listPenalties } from '../penalties/penalties.service';
 import { resolveActing } from '../session/acting';
@@ -30,7 +31,6 @@ import {
   hasPaidUpCancellation,
   lockEndedCancellations,
   lockPaidUpCancellations,
-  setCancellation,
 } from './cancellations.repository';
 
 /**

@@ -6,7 +6,6 @@ import {
   bookings,
   clients,
   courseBundles,
-  type creditTransactions,
   memberships,
   membershipTypes,
   occurrences,
@@ -15,15 +14,10 @@ import {
   payments,
   penalties,
   penaltyCartLines,
-  type savedCards,
   users,
   venues,
 } from '../../db/schema';
 
-export type PenaltyRow = typeof penalties.$inferSelect;
-export type SavedCardRow = typeof savedCards.$inferSelect;
-export type NewSavedCardRow = typeof savedCards.$inferInsert;
-export type CreditRow = typeof creditTransactions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
