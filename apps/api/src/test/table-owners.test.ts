@@ -34,12 +34,6 @@ const writeExceptions: Record<string, Record<string, string>> = {
       'with the fast paths (issue 46).',
     terms_acceptances: 'The same order write records the terms accepted at checkout.',
   },
-  'modules/documents/documents.repository.ts': {
-    users: "The member's photo and its reminder are columns of the user row (my-account documents).",
-    uploads: 'A replaced or removed photo deletes its upload row in the same transaction.',
-    waivers: 'Waivers staff create (the seed) with their questions.',
-    waiver_signatures: 'A waiver signed in my-account (the basket signs through waivers/ at checkout).',
-  },
   'modules/joining/joining.repository.ts': {
     memberships:
       'Joining creates, fills and deletes draft memberships. It sits below the lifecycle (renewal and change ' +
