@@ -13,7 +13,6 @@ export type FreezeTypeRow = typeof freezeTypes.$inferSelect;
 export type NewFreezeTypeRow = typeof freezeTypes.$inferInsert;
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 export type NewFreezeRow = typeof membershipFreezes.$inferInsert;
-type MembershipRow = typeof memberships.$inferSelect;
 
 // ---- Freeze types ----------------------------------------------------------------------------------------
 
