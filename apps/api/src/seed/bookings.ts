@@ -1,15 +1,15 @@
 import type { Database } from '../db/client';
 import { localDateOf } from '../lib/dates';
 import { createCustomer, findCustomerId } from '../modules/auth/auth.service';
-import { type PastOrder, recordOrders } from '../modules/bookings/booking-history';
+import { demoMember } from './accounts';
+import { type PastOrder, recordOrders } from './booking-history';
 import {
   findActivityWithStandardPrice,
   findCourseWithSessions,
   firstSessionWithPlaces,
   joinFirstFullWaitlist,
   type SeedActivity,
-} from '../modules/bookings/bookings.service';
-import { demoMember } from './accounts';
+} from './booking-rows';
 import type { SeededOperator } from './operator';
 import { addPastSessions, pastWeekdays } from './past-sessions';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { membershipTypes, penalties, uploads, users } from '../db/schema';
+import { membershipTypes, uploads, users } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import { requestCancellation } from '../modules/cancellations/cancellations.service';
@@ -12,6 +12,7 @@ import {
   recordEligibilityDocument,
 } from '../modules/eligibility-documents/eligibility-documents.service';
 import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
+import { recordPenalty } from '../modules/penalties/penalties.service';
 import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
@@ -165,11 +166,12 @@ export async function seedMembershipStates(
     amount: gym.option.baseFee,
     today,
   });
-  await db.insert(penalties).values([
+  // Fees owed since before today, recorded through the penalties module.
+  for (const penalty of [
     {
       clientId,
       userId: debtor.id,
-      type: 'late_cancellation',
+      type: 'late_cancellation' as const,
       amount: 500,
       currency: 'GBP',
       venueId: venue.id,
@@ -180,7 +182,7 @@ export async function seedMembershipStates(
     {
       clientId,
       userId: debtor.id,
-      type: 'no_show',
+      type: 'no_show' as const,
       amount: 750,
       currency: 'GBP',
       venueId: venue.id,
@@ -188,7 +190,9 @@ export async function seedMembershipStates(
       description: 'Yoga Flow - not attended',
       createdAt: new Date(`${addDays(today, -6)}T09:15:00Z`),
     },
-  ]);
+  ]) {
+    await recordPenalty(db, penalty);
+  }
 
   // A student whose card was rejected.
   const rejected = await member('rejected-doc@example.com', 'Riley', 'Student', '2005-10-02');

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { addDays, zonedTimeToUtc } from '../lib/dates';
-import { addSessions, findLocationIdBySlug, type SeedActivity } from '../modules/bookings/bookings.service';
 import { compositeKeyOf } from '../modules/timetable/timetable.service';
+import { addSessions, findLocationIdBySlug, type SeedActivity } from './booking-rows';
 
 const dayMs = 24 * 3600_000;
 

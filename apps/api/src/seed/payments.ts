@@ -1,10 +1,11 @@
 import type { Database } from '../db/client';
-import { creditTransactions, savedCards } from '../db/schema';
+import { creditTransactions } from '../db/schema';
 import { addDays, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
-import { recordOrders } from '../modules/bookings/booking-history';
-import { findActivityWithStandardPrice } from '../modules/bookings/bookings.service';
 import { issueCredit, issuePenalty } from '../modules/payments/payments.service';
+import { saveCard } from '../modules/saved-cards/saved-cards.service';
+import { recordOrders } from './booking-history';
+import { findActivityWithStandardPrice } from './booking-rows';
 import type { SeededOperator } from './operator';
 import { addPastSessions } from './past-sessions';
 
@@ -101,7 +102,7 @@ export async function seedPaymentsArea(
       createdAt: addedAt(5),
     },
   ]);
-  await db.insert(savedCards).values({
+  await saveCard(db, {
     userId: owing.id,
     provider: 'sandbox',
     token: 'seed-card-penalties',
@@ -122,7 +123,7 @@ export async function seedPaymentsArea(
     homeVenueId: first.id,
     termsAcceptedAt: now,
   });
-  await db.insert(savedCards).values({
+  await saveCard(db, {
     userId: expired.id,
     provider: 'sandbox',
     token: 'seed-card-expired',

@@ -10,7 +10,7 @@ import { profilePhotoOf } from '../documents/documents.service';
 import { eligibilityFlagsOf } from '../eligibility-documents/eligibility-documents.service';
 import { membershipDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import { getCurrentClient } from '../operator/operator.service';
-import { hasOutstandingPenalties } from '../payments/payments.service';
+import { hasOutstandingPenalties } from '../penalties/penalties.service';
 import type { Auth } from '../session/session';
 
 /**

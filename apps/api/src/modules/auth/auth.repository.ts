@@ -255,3 +255,13 @@ export async function deleteSpentVerificationTokens(db: Database, now: Date, lim
     .returning({ id: emailVerificationTokens.id });
   return rows.length;
 }
+
+// ---- The member's photo (my-account documents) ---------------------------------------------------
+
+export async function setUserPhoto(db: Database, userId: number, uploadId: number | null): Promise<void> {
+  await db.update(users).set({ profilePhotoUploadId: uploadId }).where(eq(users.id, userId));
+}
+
+export async function setPhotoReminderDismissed(db: Database, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ profilePhotoReminderDismissedAt: at }).where(eq(users.id, userId));
+}

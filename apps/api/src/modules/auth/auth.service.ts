@@ -50,6 +50,8 @@ import {
   insertUser,
   lockEmailForRegistration,
   nextCustomerNumber,
+  setPhotoReminderDismissed,
+  setUserPhoto,
   type UserRow,
   updateUser,
   useEmailVerificationToken,
@@ -560,3 +562,15 @@ export async function resetPassword(
 
 /** The retention job's part (jobs.ts): reset tokens used or run out are deleted. */
 export { deleteSpentResetTokens, deleteSpentVerificationTokens } from './auth.repository';
+
+// ---- The member's photo columns, for documents/ (decision 061: auth owns the user row) ----------------
+
+/** Links the member's photo upload (null: none), inside the caller's transaction. */
+export async function linkProfilePhoto(db: Database, userId: number, uploadId: number | null): Promise<void> {
+  await setUserPhoto(db, userId, uploadId);
+}
+
+/** Records that the member dismissed the photo reminder. */
+export async function dismissPhotoReminder(db: Database, userId: number, at: Date): Promise<void> {
+  await setPhotoReminderDismissed(db, userId, at);
+}

@@ -16,7 +16,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit, hasActivityBenefits } from '../benefits/benefits.service';
 import { availableCredit, creditOfCustomer } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
-import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../payments/payments.service';
+import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../penalties/penalties.service';
 import type { Acting } from '../session/acting';
 import { activityPricingOf, listActivityPricing } from '../venues/venues.service';
 import { withdrawOffers } from '../waitlist/waitlist.service';

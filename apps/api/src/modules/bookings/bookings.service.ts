@@ -27,6 +27,7 @@ import {
 import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
 import type { HoldKeeper } from '../basket/holds.service';
+import { creditCancelledOrder } from '../credit/credit.service';
 import { mayAccess, requireAccess, requireSelf, type Viewer } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
@@ -36,22 +37,13 @@ import {
   bookingListVersion,
   findBookingDetail,
   findBundleLine,
-  findCourseAt,
-  findFullWaitlistSession,
-  findLocationId,
-  findSeedActivity,
-  insertCancellationCredit,
-  insertOccurrenceRows,
-  insertWaitlistRow,
   listBookingsOf,
   listBookingsOfItems,
-  listSessionsWithPlaces,
   listWaitlistOf,
   lockBookings,
   markCancelled,
   nextBookingStart,
   releaseBookedPlaces,
-  type SeedActivity,
 } from './bookings.repository';
 
 export interface MyBookingsDeps {
@@ -457,7 +449,7 @@ async function cancelLocked(
       }
       for (const [orderId, entry] of byOrder) {
         if (entry.amount <= 0) continue;
-        await insertCancellationCredit(tx, {
+        await creditCancelledOrder(tx, {
           userId: viewer.user.id,
           amount: entry.amount,
           reason: `Cancelled ${entry.name} (booking ${entry.ids.sort((a, b) => a - b).join(', ')})`,
@@ -638,67 +630,4 @@ export async function leaveMyWaitlist(deps: MyBookingsDeps, auth: Auth, waitlist
   const acting = await resolveActing(deps, auth, undefined);
   const entry = await leaveWaitlist(deps, acting, waitlistId);
   return { id: entry.id, status: entry.status };
-}
-
-// ---- Bookings made outside the API (the seed's demo members, seed/bookings.ts) ------------------------------
-
-export type { SeedActivity };
-
-/** An activity by slug with its standard (non-member) price option and first ticket's amount. */
-export async function findActivityWithStandardPrice(
-  db: Database,
-  clientId: number,
-  slug: string,
-): Promise<SeedActivity | undefined> {
-  return findSeedActivity(db, clientId, slug);
-}
-
-/** The soonest session of an activity at a venue in a time range with `places` still free. */
-export async function firstSessionWithPlaces(
-  db: Database,
-  filter: { activityId: number; venueId: number; from: Date; to: Date; places: number },
-): Promise<number | undefined> {
-  const [session] = await listSessionsWithPlaces(db, filter);
-  return session?.id;
-}
-
-/** A venue's location (court, studio, lane) by slug. */
-export async function findLocationIdBySlug(
-  db: Database,
-  venueId: number,
-  slug: string,
-): Promise<number | undefined> {
-  return findLocationId(db, venueId, slug);
-}
-
-/**
- * Sessions the timetable never generated (it rolls forward from today), such as past ones for a
- * booking history; a session that already exists is left as it is (and not answered).
- */
-export async function addSessions(db: Database, rows: Parameters<typeof insertOccurrenceRows>[1]) {
-  return insertOccurrenceRows(db, rows);
-}
-
-/** A course of a venue (the first by id) with its sessions, soonest first. */
-export async function findCourseWithSessions(
-  db: Database,
-  venueId: number,
-  activityId: number,
-): Promise<{ bundleId: number; sessionIds: number[] } | undefined> {
-  return findCourseAt(db, venueId, activityId);
-}
-
-/**
- * Puts a member on the waitlist of the operator's first full session with a waitlist that starts
- * after `from` (once: a second call changes nothing). Answers the session, if there was one.
- */
-export async function joinFirstFullWaitlist(
-  db: Database,
-  clientId: number,
-  userId: number,
-  from: Date,
-): Promise<number | undefined> {
-  const full = await findFullWaitlistSession(db, clientId, from);
-  if (full !== undefined) await insertWaitlistRow(db, full, userId);
-  return full;
 }

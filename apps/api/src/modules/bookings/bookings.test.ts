@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, creditTransactions, occurrences, waitlistEntries } from '../../db/schema';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../lib/dates';
+import { recordOrders } from '../../seed/booking-history';
 import { api, createFixture, createUser, type Fixture, london } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
@@ -13,7 +14,6 @@ import {
   createCourse,
   createOccurrence,
 } from '../timetable/timetable.service';
-import { recordOrders } from './booking-history';
 
 describe('my bookings', () => {
   let t: TestApp;

@@ -6,27 +6,6 @@ import { memberships, penalties } from '../../db/schema';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
-/**
- * A cancellation's columns (state, dates, and the status once it ends), on the membership row the
- * caller has locked.
- */
-export async function setCancellation(
-  db: Database,
-  id: number,
-  values: Pick<
-    Partial<MembershipRow>,
-    | 'status'
-    | 'cancellationState'
-    | 'cancellationRequestedAt'
-    | 'cancelledAt'
-    | 'finalDay'
-    | 'finalPaymentDate'
-    | 'endDate'
-  >,
-): Promise<void> {
-  await db.update(memberships).set(values).where(eq(memberships.id, id));
-}
-
 // ---- Jobs ---------------------------------------------------------------------------------------------
 
 /** Memberships scheduled to end whose final day is before `today`, locked (skip locked) for one run. */

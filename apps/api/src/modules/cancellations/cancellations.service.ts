@@ -20,8 +20,9 @@ import {
   ownMembershipDetail,
   zoneOf,
 } from '../membership-lifecycle/membership-lifecycle.service';
+import { setCancellation } from '../membership-lifecycle/membership-states.service';
 import { getCurrentClient } from '../operator/operator.service';
-import { hasOutstandingPenalties, listPenalties } from '../payments/payments.service';
+import { hasOutstandingPenalties, listPenalties } from '../penalties/penalties.service';
 import type { Viewer } from '../session/access';
 import { resolveActing } from '../session/acting';
 import type { Auth } from '../session/session';
@@ -31,7 +32,6 @@ import {
   hasPaidUpCancellation,
   lockEndedCancellations,
   lockPaidUpCancellations,
-  setCancellation,
 } from './cancellations.repository';
 
 /**

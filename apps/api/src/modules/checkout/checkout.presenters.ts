@@ -5,7 +5,8 @@ import { dateAnswer, instantAnswer, localDateOf } from '../../lib/dates';
 import { itemViews } from '../basket/basket.presenters';
 import { newMembershipAnswer } from '../basket/membership-line.presenters';
 import type { BundleSessionRow, CartItemDetail } from '../basket/settlement.service';
-import { type OrderLineView, orderReferenceOf, type SavedCardRow } from '../payments/payments.service';
+import { type OrderLineView, orderReferenceOf } from '../payments/payments.service';
+import type { SavedCardRow } from '../saved-cards/saved-cards.service';
 import type { BookingRow, OrderRow, PaymentRow } from './checkout.repository';
 
 /** Fee and membership lines have no session: their times are the order's, in the UK. */

@@ -32,7 +32,8 @@ import {
 } from '../basket/settlement.service';
 import { creditOfCustomer } from '../credit/credit.service';
 import { listTermsIn } from '../operator/operator.service';
-import { assertPenaltyLinesPayable, savedCardOf } from '../payments/payments.service';
+import { assertPenaltyLinesPayable } from '../penalties/penalties.service';
+import { savedCardOf } from '../saved-cards/saved-cards.service';
 import { requireAccess } from '../session/access';
 import type { Acting } from '../session/acting';
 import type { Auth } from '../session/session';

@@ -20,12 +20,9 @@ import { emailAlong, type OutgoingEmail, outboxRecordValues } from '../mail/mail
 import type { Brand } from '../mail/templates';
 import { orderConfirmationEmail } from '../mail/templates';
 import { getBrand } from '../operator/theme.service';
-import {
-  listOtherOrderLines,
-  orderReferenceOf,
-  payPenaltyLines,
-  saveCard,
-} from '../payments/payments.service';
+import { listOtherOrderLines, orderReferenceOf } from '../payments/payments.service';
+import { payPenaltyLines } from '../penalties/penalties.service';
+import { saveCard } from '../saved-cards/saved-cards.service';
 import { type Acting, actingFromRecord } from '../session/acting';
 import { acceptOffers } from '../waitlist/waitlist.service';
 import { recordSignatures } from '../waivers/waivers.service';

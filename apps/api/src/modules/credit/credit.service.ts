@@ -57,6 +57,17 @@ export async function spendCredit(
   return true;
 }
 
+/**
+ * Gives back what a cancelled booking's order paid as general credit (one ledger row per order and
+ * cancel request), inside the cancel's transaction; `createdAt` backdates the seed's history.
+ */
+export async function creditCancelledOrder(
+  tx: Database,
+  credit: { userId: number; amount: number; reason: string; orderId: number; createdAt?: Date },
+): Promise<void> {
+  await insertCreditTransaction(tx, { ...credit, type: 'general' });
+}
+
 // ---- Factories: the seed and tests give credit through this ------------------------------------------
 
 /** Adds general (or membership) credit to a customer's balance (a positive ledger row). */

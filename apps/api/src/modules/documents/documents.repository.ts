@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { uploads, users, waiverSignatures, waivers } from '../../db/schema';
 
@@ -19,14 +19,6 @@ export async function lockUserPhoto(db: Database, userId: number): Promise<{ upl
   return row;
 }
 
-export async function setUserPhoto(db: Database, userId: number, uploadId: number | null): Promise<void> {
-  await db.update(users).set({ profilePhotoUploadId: uploadId }).where(eq(users.id, userId));
-}
-
-export async function setPhotoReminderDismissed(db: Database, userId: number, at: Date): Promise<void> {
-  await db.update(users).set({ profilePhotoReminderDismissedAt: at }).where(eq(users.id, userId));
-}
-
 export async function findPhotoUpload(db: Database, userId: number): Promise<UploadRow | null> {
   const [row] = await db
     .select({ upload: uploads })
@@ -35,12 +27,6 @@ export async function findPhotoUpload(db: Database, userId: number): Promise<Upl
     .where(eq(users.id, userId))
     .limit(1);
   return row?.upload ?? null;
-}
-
-/** Deletes the upload row (the bytes go after the transaction commits). */
-export async function deleteUploadRow(db: Database, id: number): Promise<UploadRow | null> {
-  const [row] = await db.delete(uploads).where(eq(uploads.id, id)).returning();
-  return row ?? null;
 }
 
 // ---- Waivers ----------------------------------------------------------------------------------
@@ -83,50 +69,6 @@ export async function findWaiverWithSignature(
     .where(and(eq(waivers.clientId, clientId), eq(waivers.slug, slug), eq(waivers.active, true)))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * Records a signature, or renews one that has run out. A live signature is left as it is, so a
- * double click or a second tab keeps one live signature (the unique (waiver, user) index and the
- * conditional update decide, not a read before the write).
- */
-export async function upsertSignature(
-  db: Database,
-  values: {
-    waiverId: number;
-    userId: number;
-    signedAt: Date;
-    expiresAt: Date | null;
-    answers: Record<string, string>;
-    attendeeName: string;
-  },
-): Promise<void> {
-  await db
-    .insert(waiverSignatures)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [waiverSignatures.waiverId, waiverSignatures.userId],
-      set: {
-        signedAt: values.signedAt,
-        expiresAt: values.expiresAt,
-        answers: values.answers,
-        attendeeName: values.attendeeName,
-      },
-      setWhere: sql`${waiverSignatures.expiresAt} is not null and ${waiverSignatures.expiresAt} <= ${values.signedAt.toISOString()}::timestamptz`,
-    });
-}
-
-export async function insertWaiverRow(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {
-  const [row] = await db.insert(waivers).values(values).returning();
-  if (!row) throw new Error('waiver insert returned no row');
-  return row;
-}
-
-export async function insertSignatureRow(
-  db: Database,
-  values: typeof waiverSignatures.$inferInsert,
-): Promise<void> {
-  await db.insert(waiverSignatures).values(values);
 }
 
 export interface UserPhotoFields {

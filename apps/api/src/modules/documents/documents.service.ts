@@ -14,28 +14,25 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { WaiverQuestionDefinition } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
+import { dismissPhotoReminder, linkProfilePhoto } from '../auth/auth.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
   checkUploadedFile,
+  deleteUploadRows,
   discardStoredFile,
   type MultipartForm,
   readUploadBytes,
   storeUpload,
 } from '../uploads/uploads.service';
+import { createWaiverRow, insertSignatureAt, signWaiverRow } from '../waivers/waivers.service';
 import {
-  deleteUploadRow,
   findPhotoUpload,
   findUserPhotoFields,
   findWaiverWithSignature,
-  insertSignatureRow,
-  insertWaiverRow,
   listWaiversWithSignatures,
   lockUserPhoto,
-  setPhotoReminderDismissed,
-  setUserPhoto,
   type UploadRow,
   type UserPhotoFields,
-  upsertSignature,
   type WaiverRow,
   type WaiverWithSignature,
 } from './documents.repository';
@@ -123,26 +120,26 @@ export async function saveProfilePhoto(
   const baseName = received.originalName.replace(/\.[^.]*$/, '') || 'profile-photo';
 
   let stored: UploadRow | undefined;
-  let replaced: UploadRow | null = null;
+  let replaced: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
       const current = await lockUserPhoto(tx, userId);
       // The old photo goes first, so the member's quota counts the new one instead of it.
-      if (current.uploadId !== null) replaced = await deleteUploadRow(tx, current.uploadId);
+      if (current.uploadId !== null) [replaced = null] = await deleteUploadRows(tx, [current.uploadId]);
       stored = await storeUpload(tx, deps.config, {
         userId,
         kind: 'profile_photo',
         file: { buffer: jpeg, originalName: `${baseName}.jpg`, format: 'jpeg' },
         field: 'photo',
       });
-      await setUserPhoto(tx, userId, stored.id);
+      await linkProfilePhoto(tx, userId, stored.id);
     });
   } catch (error) {
     if (stored) await discardStoredFile(deps.config, stored.storedName);
     throw error;
   }
-  const old = replaced as UploadRow | null;
-  if (old) await discardStoredFile(deps.config, old.storedName);
+  const old = replaced as string | null;
+  if (old) await discardStoredFile(deps.config, old);
   return describeProfilePhoto(deps, userId);
 }
 
@@ -152,10 +149,11 @@ export async function deleteProfilePhoto(deps: DocumentsDeps, userId: number): P
   const removed = await deps.db.transaction(async (tx) => {
     const current = await lockUserPhoto(tx, userId);
     if (current.uploadId === null) return null;
-    await setUserPhoto(tx, userId, null);
-    return deleteUploadRow(tx, current.uploadId);
+    await linkProfilePhoto(tx, userId, null);
+    const [storedName] = await deleteUploadRows(tx, [current.uploadId]);
+    return storedName ?? null;
   });
-  if (removed) await discardStoredFile(deps.config, removed.storedName);
+  if (removed) await discardStoredFile(deps.config, removed);
   return describeProfilePhoto(deps, userId);
 }
 
@@ -165,7 +163,7 @@ export async function dismissProfilePhotoReminder(
   userId: number,
   now = new Date(),
 ): Promise<ProfilePhotoState> {
-  await setPhotoReminderDismissed(deps.db, userId, now);
+  await dismissPhotoReminder(deps.db, userId, now);
   return describeProfilePhoto(deps, userId);
 }
 
@@ -183,7 +181,7 @@ export async function setProfilePhotoBytes(deps: DocumentsDeps, userId: number, 
     kind: 'profile_photo',
     file: { buffer: await reencodeProfilePhoto(jpeg), originalName: 'profile-photo.jpg', format: 'jpeg' },
   });
-  await setUserPhoto(deps.db, userId, stored.id);
+  await linkProfilePhoto(deps.db, userId, stored.id);
 }
 
 // ---- Waivers ----------------------------------------------------------------------------------
@@ -354,7 +352,7 @@ export async function signWaiver(
 ) {
   const { waiver } = await findWaiver(deps, member, slug);
   const answers = checkWaiverAnswers(waiver.questions, body.answers);
-  await upsertSignature(deps.db, {
+  await signWaiverRow(deps.db, {
     waiverId: waiver.id,
     userId: member.id,
     signedAt: now,
@@ -374,8 +372,8 @@ export function waiverExpiry(waiver: Pick<WaiverRow, 'validityDays'>, signedAt: 
 
 // ---- For the seed and tests -------------------------------------------------------------------
 
-export async function createWaiverWithQuestions(db: Database, values: Parameters<typeof insertWaiverRow>[1]) {
-  return insertWaiverRow(db, values);
+export async function createWaiverWithQuestions(db: Database, values: Parameters<typeof createWaiverRow>[1]) {
+  return createWaiverRow(db, values);
 }
 
 /** Records a signature as if made at `signedAt` (history in the seed, expiry in tests). */
@@ -389,7 +387,7 @@ export async function recordWaiverSignature(
     answers?: Record<string, string>;
   },
 ): Promise<void> {
-  await insertSignatureRow(db, {
+  await insertSignatureAt(db, {
     waiverId: input.waiver.id,
     userId: input.userId,
     signedAt: input.signedAt,

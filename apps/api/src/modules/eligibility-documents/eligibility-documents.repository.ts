@@ -155,18 +155,6 @@ export async function listDocumentsForReview(
 // ---- The membership a document is for ----------------------------------------------------------------------
 
 /**
- * The membership's proof state: approving a document clears `requiresDocument` (and may lift a
- * suspension or start a membership that waited); the overdue job suspends. The caller holds the row lock.
- */
-export async function setMembershipProofState(
-  db: Database,
-  id: number,
-  values: Pick<Partial<MembershipRow>, 'requiresDocument' | 'status' | 'suspendedForDocument'>,
-): Promise<void> {
-  await db.update(memberships).set(values).where(eq(memberships.id, id));
-}
-
-/**
  * Active memberships of types that need proof, with no approved (unexpired) document, whose due day
  * (`document_due_date`, else start date + allowance days) is before `today`; locked, skip locked.
  */

@@ -19,6 +19,7 @@ import {
   ownMembershipDetail,
   zoneOf,
 } from '../membership-lifecycle/membership-lifecycle.service';
+import { setMembershipProofState } from '../membership-lifecycle/membership-states.service';
 import { getCurrentClient } from '../operator/operator.service';
 import type { Auth } from '../session/session';
 import {
@@ -42,7 +43,6 @@ import {
   listDocumentsOfMemberships,
   lockDocument,
   lockOverdueDocumentMemberships,
-  setMembershipProofState,
   updateDocument,
 } from './eligibility-documents.repository';
 

@@ -13,7 +13,6 @@ export type FreezeTypeRow = typeof freezeTypes.$inferSelect;
 export type NewFreezeTypeRow = typeof freezeTypes.$inferInsert;
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 export type NewFreezeRow = typeof membershipFreezes.$inferInsert;
-type MembershipRow = typeof memberships.$inferSelect;
 
 // ---- Freeze types ----------------------------------------------------------------------------------------
 
@@ -154,16 +153,3 @@ export async function findUploadName(db: Database, uploadId: number): Promise<st
 }
 
 // ---- The membership a freeze starts and ends ---------------------------------------------------------------
-
-/** A freeze starting ('frozen', a fixed end date moved on) or ending ('active'): the caller holds the row lock. */
-export async function setMembershipFrozen(
-  db: Database,
-  id: number,
-  status: 'frozen' | 'active',
-  values: Pick<Partial<MembershipRow>, 'endDate'> = {},
-): Promise<void> {
-  await db
-    .update(memberships)
-    .set({ ...values, status })
-    .where(eq(memberships.id, id));
-}

@@ -20,6 +20,7 @@ import {
   ownMembership,
 } from '../membership-lifecycle/membership-lifecycle.service';
 import { membershipOptionsFor } from '../membership-lifecycle/membership-options';
+import { setMembershipFrozen } from '../membership-lifecycle/membership-states.service';
 import { getCurrentClient } from '../operator/operator.service';
 import type { Auth } from '../session/session';
 import {
@@ -43,7 +44,6 @@ import {
   lockFreeze,
   lockNextDueFreeze,
   type NewFreezeTypeRow,
-  setMembershipFrozen,
   unlinkRejectedProofs,
   updateFreeze,
 } from './freezes.repository';

@@ -228,3 +228,51 @@ export async function lockNextEndedReplaced(db: Database, today: string): Promis
     .where(firstUnlocked(memberships.id, ended, 1));
   return row;
 }
+
+// ---- A membership's state as freezes, cancellations and proof of eligibility change it ---------------
+
+/**
+ * A cancellation's columns (state, dates, and the status once it ends), on the membership row the
+ * caller has locked.
+ */
+export async function setCancellation(
+  db: Database,
+  id: number,
+  values: Pick<
+    Partial<MembershipRow>,
+    | 'status'
+    | 'cancellationState'
+    | 'cancellationRequestedAt'
+    | 'cancelledAt'
+    | 'finalDay'
+    | 'finalPaymentDate'
+    | 'endDate'
+  >,
+): Promise<void> {
+  await db.update(memberships).set(values).where(eq(memberships.id, id));
+}
+
+/** A freeze starting ('frozen', a fixed end date moved on) or ending ('active'): the caller holds the row lock. */
+export async function setMembershipFrozen(
+  db: Database,
+  id: number,
+  status: 'frozen' | 'active',
+  values: Pick<Partial<MembershipRow>, 'endDate'> = {},
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ ...values, status })
+    .where(eq(memberships.id, id));
+}
+
+/**
+ * The membership's proof state: approving a document clears `requiresDocument` (and may lift a
+ * suspension or start a membership that waited); the overdue job suspends. The caller holds the row lock.
+ */
+export async function setMembershipProofState(
+  db: Database,
+  id: number,
+  values: Pick<Partial<MembershipRow>, 'requiresDocument' | 'status' | 'suspendedForDocument'>,
+): Promise<void> {
+  await db.update(memberships).set(values).where(eq(memberships.id, id));
+}

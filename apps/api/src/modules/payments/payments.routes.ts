@@ -22,20 +22,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sendEncodedJson } from '../../lib/encoded-json';
+import { listCreditsAdded, listCreditsSpent } from '../credit/credit-history';
 import type { Mailer } from '../mail/mail.service';
+import { listPenalties } from '../penalties/penalties.service';
+import { listSavedCards, removeSavedCard, updateSavedCard } from '../saved-cards/saved-cards.service';
 import { requireAuth } from '../session/session';
-import {
-  getReceipt,
-  issueCreditAsStaff,
-  issuePenaltyAsStaff,
-  listCreditsAdded,
-  listCreditsSpent,
-  listPenalties,
-  listSavedCards,
-  myOrdersPageJson,
-  removeSavedCard,
-  updateSavedCard,
-} from './payments.service';
+import { getReceipt, issueCreditAsStaff, issuePenaltyAsStaff, myOrdersPageJson } from './payments.service';
 
 export interface PaymentsRoutesOptions {
   db: Database;

@@ -1,8 +1,6 @@
-import type { CartItem } from '@leisure/contract/cart';
 import { formatMoney } from '@leisure/contract/money';
 import {
   type CreditEntry,
-  type CreditsAdded,
   type IssueCreditRequest,
   type IssuePenaltyRequest,
   type OrderSummary,
@@ -11,360 +9,49 @@ import {
   ordersPerPage,
   type Penalty,
   type PenaltyType,
-  paymentsMessages,
   penaltyTypeLabels,
-  type SavedCard,
   zIssueCreditRequest,
   zIssuePenaltyRequest,
-  type zSavedCardUpdateRequest,
 } from '@leisure/contract/payments';
-import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
-import { dateAnswer, instantAnswer, localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
+import { localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
 import { EncodedJson } from '../../lib/encoded-json';
+import { defaultZone, orderReferenceOf, ukDate, ukDateOf } from '../../lib/order-formats';
 import { VersionedAnswers } from '../../lib/versioned-answers';
+import { recordIssuedCredit } from '../credit/credit-history';
 import { getCurrentClient } from '../operator/operator.service';
-import { actingFor, mayAccess, requireAccess, type Viewer } from '../session/access';
+import { recordPenalty, venueOfClient } from '../penalties/penalties.service';
+import { requireAccess } from '../session/access';
 import type { Auth } from '../session/session';
 import {
-  type CreditDetail,
   countOrders,
-  creditTotals,
-  deleteSavedCard,
   findBookingOfUser,
   findClientCurrency,
   findCustomerOfClient,
   findMembershipOfUser,
   findOrderByUuid,
-  findPenaltyDetail,
-  findSavedCardOf,
-  findVenueOfClient,
-  hasUnpaidPenalties,
-  insertCredit,
-  insertPenalty,
-  insertPenaltyLink,
-  listCredits,
-  listLinkedPenaltyIds,
   listOrderLines,
   listOrdersWithTenders,
   listOrderTenders,
-  listPenaltyLinesOfCart,
-  listUnpaidPenalties,
-  lockPenalties,
-  lockPenaltiesOfLines,
-  markPenaltyPaid,
-  type NewSavedCardRow,
   type OrderLineRow,
   type OrderRow,
   orderListVersion,
-  type PenaltyDetail,
-  type PenaltyLine,
-  type SavedCardRow,
-  setPenaltyLineOrderItem,
-  updateSavedCardBilling,
-  upsertSavedCard,
 } from './payments.repository';
 import { drawReceipt } from './receipt';
 
-export type { SavedCardRow };
+/**
+ * The customer's orders (the my-account list and receipts) and the staff tools that charge a
+ * penalty or add credit (written through penalties/ and credit/). Saved cards are in saved-cards/,
+ * penalties in penalties/, the credit history in credit/credit-history.ts.
+ */
+
+export { orderReferenceOf };
 
 export interface PaymentsDeps {
   db: Database;
   config: Config;
-}
-
-const defaultZone = 'Europe/London';
-
-/** 'YYYY-MM-DD' -> 'DD/MM/YYYY' (joining-and-payments.md 9). */
-export function ukDate(localDate: string): string {
-  const [year, month, day] = localDate.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-function ukDateOf(instant: Date, timeZone: string | null = defaultZone): string {
-  return ukDate(localDateOf(instant, timeZone ?? defaultZone));
-}
-
-export function orderReferenceOf(orderId: number): string {
-  return `ORD-${String(orderId).padStart(6, '0')}`;
-}
-
-// ---- Penalties ----------------------------------------------------------------------------------------
-
-function describePenalty(detail: PenaltyDetail): Penalty {
-  const { penalty } = detail;
-  const zone = detail.timezone ?? defaultZone;
-  const when = detail.sessionStartsAt ?? penalty.createdAt;
-  return {
-    id: penalty.id,
-    type: penalty.type,
-    type_label: penaltyTypeLabels[penalty.type],
-    fee_amount: { amount: penalty.amount, formatted: formatMoney(penalty.amount, penalty.currency) },
-    cart_type: 'penalty',
-    pricing_option_id: null,
-    created_at: penalty.createdAt.toISOString(),
-    booking: {
-      venue: detail.venueName ?? '',
-      description: penalty.description,
-      date: ukDateOf(when, zone),
-      time: detail.sessionStartsAt ? localTimeOf(detail.sessionStartsAt, zone) : '',
-    },
-  };
-}
-
-/** `GET api/my-account/user/penalties`: the signed-in customer's unpaid fees. */
-export async function listPenalties(deps: PaymentsDeps, auth: Auth): Promise<Penalty[]> {
-  return (await listUnpaidPenalties(deps.db, auth.user.id)).map(describePenalty);
-}
-
-/** The auth user's `has_outstanding_penalties`. */
-export async function hasOutstandingPenalties(db: Database, userId: number): Promise<boolean> {
-  return hasUnpaidPenalties(db, userId);
-}
-
-// ---- Penalties in the basket (used by modules/basket and modules/checkout) ----------------------------
-
-export interface PenaltyLinePlan {
-  penaltyId: number;
-  amount: number;
-  venueId: number;
-}
-
-/**
- * Locks the penalties a basket add names and checks each is the customer's own, unpaid, and in no
- * basket line yet; answers what the lines are. Runs inside the basket's transaction.
- */
-export async function planPenaltyLines(
-  tx: Database,
-  acting: { clientId: number; customer: Viewer['user'] & { homeVenueId: number | null } },
-  items: { index: number; penaltyId: number }[],
-): Promise<PenaltyLinePlan[]> {
-  const ids = [...new Set(items.map((item) => item.penaltyId))];
-  const locked = await lockPenalties(tx, ids);
-  const linked = await listLinkedPenaltyIds(tx, ids);
-  const fallbackVenue = await findVenueOfClient(tx, acting.clientId, acting.customer.homeVenueId);
-  const errors: FieldErrors = {};
-  const plans: PenaltyLinePlan[] = [];
-  for (const { index, penaltyId } of items) {
-    const penalty = locked.find((row) => row.id === penaltyId);
-    const at = `items.${index}.id`;
-    if (!penalty || !mayAccess(actingFor(acting), penalty)) {
-      errors[at] = [paymentsMessages.penaltyNotPayable];
-    } else if (penalty.status !== 'unpaid') {
-      errors[at] = [paymentsMessages.penaltyNotPayable];
-    } else if (linked.includes(penaltyId) || plans.some((plan) => plan.penaltyId === penaltyId)) {
-      errors[at] = [paymentsMessages.penaltyInBasket];
-    } else {
-      const venueId = penalty.venueId ?? fallbackVenue?.id;
-      if (venueId === undefined) errors[at] = [paymentsMessages.penaltyNotPayable];
-      else plans.push({ penaltyId, amount: penalty.amount, venueId });
-    }
-  }
-  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  return plans;
-}
-
-/** Records which basket line pays a penalty (the unique penalty id keeps it to one line). */
-export async function linkPenaltyLine(tx: Database, cartItemId: number, penaltyId: number): Promise<void> {
-  await insertPenaltyLink(tx, cartItemId, penaltyId);
-}
-
-/** The basket's penalty lines as the basket shows them. */
-export async function penaltyCartItems(db: Database, cartId: number, currency: string): Promise<CartItem[]> {
-  const lines = await listPenaltyLinesOfCart(db, cartId);
-  return lines.map((line) => penaltyCartItemOf(line, currency));
-}
-
-function penaltyCartItemOf(line: PenaltyLine, currency: string): CartItem {
-  const { penalty } = line;
-  const zone = line.timezone ?? defaultZone;
-  const when = line.sessionStartsAt ?? penalty.createdAt;
-  const date = localDateOf(when, zone);
-  return {
-    id: line.cartItemId,
-    name: penaltyTypeLabels[penalty.type],
-    price: {
-      formatted: formatMoney(line.amount, currency),
-      decimal: (line.amount / 100).toFixed(2),
-      raw: line.amount,
-      benefit_applied: false,
-      package_applied: false,
-    },
-    quantity: 1,
-    cartable_type: 'penalty',
-    cartable_id: penalty.id,
-    cartable_resource: {
-      name: penalty.description,
-      venue_name: line.venueName ?? '',
-      venue_slug: '',
-      activity_slug: '',
-      starts_at: instantAnswer(when, zone),
-      ends_at: instantAnswer(when, zone),
-      date: dateAnswer(date),
-      date_raw: date,
-      time: line.sessionStartsAt ? localTimeOf(line.sessionStartsAt, zone) : '',
-      duration: '',
-      location: { id: '', name: line.venueName ?? '', type: 'venue', slug: '', venue_id: 0, venue_slug: '' },
-      occurrence_id: null,
-      instructor: null,
-      new_membership: null,
-    },
-    child_items: [],
-    membership_user_id: null,
-    purchased_for_user_id: line.purchasedForUserId,
-    pricing_option_id: 0,
-    needs_waiver: false,
-    hold_expires_at: new Date(0).toISOString(),
-    from_waitlist: false,
-  };
-}
-
-/** Checkout's check before it charges: every penalty line still pays an unpaid penalty (422 if not). */
-export async function assertPenaltyLinesPayable(tx: Database, cartItemIds: number[]): Promise<void> {
-  const rows = await lockPenaltiesOfLines(tx, cartItemIds);
-  if (rows.length !== cartItemIds.length || rows.some((row) => row.penalty.status !== 'unpaid')) {
-    throw AppError.validation({ items: [paymentsMessages.penaltyNotPayable] });
-  }
-}
-
-/**
- * Marks the penalties of an order's lines paid, in the order's transaction. A conditional update:
- * a penalty already paid (another order, staff) makes the whole checkout roll back with 409.
- */
-export async function payPenaltyLines(
-  tx: Database,
-  orderId: number,
-  lines: { cartItemId: number; orderItemId: number }[],
-  now: Date,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const rows = await lockPenaltiesOfLines(
-    tx,
-    lines.map((line) => line.cartItemId),
-  );
-  if (rows.length !== lines.length) throw new AppError('conflict', paymentsMessages.penaltyNotPayable);
-  for (const row of rows) {
-    if (!(await markPenaltyPaid(tx, row.penalty.id, orderId, now))) {
-      throw new AppError('conflict', paymentsMessages.penaltyNotPayable);
-    }
-    const line = lines.find((l) => l.cartItemId === row.cartItemId);
-    if (line) await setPenaltyLineOrderItem(tx, line.cartItemId, line.orderItemId);
-  }
-}
-
-// ---- Credit -------------------------------------------------------------------------------------------
-
-function describeCredit(detail: CreditDetail, currency: string): CreditEntry {
-  const { credit } = detail;
-  const added = credit.amount > 0;
-  return {
-    id: credit.id,
-    type: credit.type,
-    value: {
-      raw: Math.abs(credit.amount),
-      formatted: formatMoney(Math.abs(credit.amount), currency),
-      currency,
-    },
-    added_at: added ? credit.createdAt.toISOString() : null,
-    spent_at: added ? null : credit.createdAt.toISOString(),
-    expires_at: credit.expiresAt ? credit.expiresAt.toISOString() : null,
-    related_item: credit.orderId === null ? null : orderReferenceOf(credit.orderId),
-    spent_at_location: added ? null : detail.venueName,
-    reason: credit.reason,
-    description: credit.description ?? (added && detail.venueName ? `Added at ${detail.venueName}` : null),
-  };
-}
-
-/** `GET api/credits/user`: credit added, with the general and membership balances. */
-export async function listCreditsAdded(deps: PaymentsDeps, auth: Auth): Promise<CreditsAdded> {
-  const client = await getCurrentClient(deps.db, deps.config);
-  const totals = await creditTotals(deps.db, auth.user.id);
-  const rows = await listCredits(deps.db, auth.user.id, 'added');
-  return {
-    balances: {
-      general: {
-        total_available: totals.general,
-        formatted: formatMoney(totals.general, client.currency),
-        currency: client.currency,
-      },
-      membership: {
-        total_available: totals.membership,
-        raw: totals.membership,
-        formatted: formatMoney(totals.membership, client.currency),
-      },
-    },
-    credits: rows.map((row) => describeCredit(row, client.currency)),
-  };
-}
-
-/** `GET api/credits/user/credit-transactions`: credit spent. */
-export async function listCreditsSpent(deps: PaymentsDeps, auth: Auth): Promise<CreditEntry[]> {
-  const client = await getCurrentClient(deps.db, deps.config);
-  const rows = await listCredits(deps.db, auth.user.id, 'spent');
-  return rows.map((row) => describeCredit(row, client.currency));
-}
-
-// ---- Saved card ---------------------------------------------------------------------------------------
-
-function describeCard(card: SavedCardRow, now: Date): SavedCard {
-  // A card works to the end of its expiry month.
-  const expired = Date.UTC(card.expiryYear, card.expiryMonth, 1) <= now.getTime();
-  return {
-    id: card.id,
-    brand: card.brand,
-    card_holder_name: `${card.billing.firstName} ${card.billing.lastName}`.trim(),
-    last_four_digits: card.last4,
-    expiry_date: `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`,
-    recently_expired: expired,
-    first_name: card.billing.firstName,
-    last_name: card.billing.lastName,
-    address_line_1: card.billing.addressLine1,
-    address_line_2: card.billing.addressLine2 ?? '',
-    city: card.billing.town,
-    post_code: card.billing.postcode,
-  };
-}
-
-/** `GET api/my-account/saved-cards`: the customer's saved card (none or one). */
-export async function listSavedCards(deps: PaymentsDeps, auth: Auth): Promise<SavedCard[]> {
-  const card = await findSavedCardOf(deps.db, auth.user.id);
-  return card ? [describeCard(card, new Date())] : [];
-}
-
-/** `PUT api/my-account/saved-cards/{id}/update`: replaces the billing details only. */
-export async function updateSavedCard(
-  deps: PaymentsDeps,
-  auth: Auth,
-  cardId: number,
-  input: z.output<typeof zSavedCardUpdateRequest>,
-): Promise<SavedCard> {
-  const updated = await updateSavedCardBilling(deps.db, cardId, auth.user.id, {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    addressLine1: input.address_line_1,
-    addressLine2: input.address_line_2 ?? '',
-    town: input.city,
-    postcode: input.post_code,
-  });
-  if (!updated) throw AppError.notFound();
-  return describeCard(updated, new Date());
-}
-
-/** `DELETE api/my-account/saved-cards/{id}/remove`. */
-export async function removeSavedCard(deps: PaymentsDeps, auth: Auth, cardId: number): Promise<void> {
-  if (!(await deleteSavedCard(deps.db, cardId, auth.user.id))) throw AppError.notFound();
-}
-
-/** The customer's saved card, for checkout: its token pays, its billing is shown. */
-export async function savedCardOf(db: Database, userId: number): Promise<SavedCardRow | undefined> {
-  return findSavedCardOf(db, userId);
-}
-
-/** Saves the card a checkout paid with, inside the order's transaction, replacing the one saved before. */
-export async function saveCard(tx: Database, card: NewSavedCardRow): Promise<void> {
-  await upsertSavedCard(tx, card);
 }
 
 // ---- Orders -------------------------------------------------------------------------------------------
@@ -610,21 +297,25 @@ export async function issueCredit(
   if (!customer) throw AppError.notFound();
   let venueName: string | null = null;
   if (input.venue_id) {
-    const venue = await findVenueOfClient(deps.db, client.id, input.venue_id);
+    const venue = await venueOfClient(deps.db, client.id, input.venue_id);
     if (venue?.id !== input.venue_id) throw AppError.validation({ venue_id: ['No such venue.'] });
     venueName = venue.name;
   }
-  const row = await insertCredit(deps.db, {
-    userId: customer.id,
-    type: input.type,
-    amount: input.amount,
-    reason: input.reason,
-    description: input.description ?? null,
-    expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-    venueId: input.venue_id ?? null,
-    issuedByUserId,
-  });
-  return describeCredit({ credit: row, venueName }, client.currency);
+  return recordIssuedCredit(
+    deps.db,
+    {
+      userId: customer.id,
+      type: input.type,
+      amount: input.amount,
+      reason: input.reason,
+      description: input.description ?? null,
+      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      venueId: input.venue_id ?? null,
+      issuedByUserId,
+    },
+    venueName,
+    client.currency,
+  );
 }
 
 /** Charges a customer a penalty (unpaid until paid through the basket). Same callers as `issueCredit`. */
@@ -652,10 +343,10 @@ export async function issuePenalty(
     venueId = venueId ?? membership.homeVenueId;
   }
   if (venueId !== null) {
-    const venue = await findVenueOfClient(deps.db, client.id, venueId);
+    const venue = await venueOfClient(deps.db, client.id, venueId);
     if (venue?.id !== venueId) throw AppError.validation({ venue_id: ['No such venue.'] });
   }
-  const row = await insertPenalty(deps.db, {
+  return recordPenalty(deps.db, {
     clientId: client.id,
     userId: customer.id,
     type: input.type,
@@ -667,9 +358,6 @@ export async function issuePenalty(
     description: input.description,
     issuedByUserId,
   });
-  const detail = await findPenaltyDetail(deps.db, row.id);
-  if (!detail) throw new Error('penalty not found after insert');
-  return describePenalty(detail);
 }
 
 /** `POST api/staff/customers/{userId}/credits` (staff with `credit.issue`, declared on the route). */

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, memberships, waitlistEntries } from '../../db/schema';
 import { localDateOf } from '../../lib/dates';
+import { recordOrders } from '../../seed/booking-history';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { createManagementTypes, membershipOfKind } from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { recordOrders } from '../bookings/booking-history';
 
 /**
  * The one access rule (session/access.ts) in the modules that used to decide alone: a thing recorded

@@ -59,3 +59,49 @@ export async function insertWaiver(db: Database, values: typeof waivers.$inferIn
   if (!row) throw new Error('waiver insert returned no row');
   return row;
 }
+
+// ---- My-account signatures and the seed's waivers (documents/) ------------------------------------
+
+/**
+ * Records a signature, or renews one that has run out. A live signature is left as it is, so a
+ * double click or a second tab keeps one live signature (the unique (waiver, user) index and the
+ * conditional update decide, not a read before the write).
+ */
+export async function upsertSignature(
+  db: Database,
+  values: {
+    waiverId: number;
+    userId: number;
+    signedAt: Date;
+    expiresAt: Date | null;
+    answers: Record<string, string>;
+    attendeeName: string;
+  },
+): Promise<void> {
+  await db
+    .insert(waiverSignatures)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [waiverSignatures.waiverId, waiverSignatures.userId],
+      set: {
+        signedAt: values.signedAt,
+        expiresAt: values.expiresAt,
+        answers: values.answers,
+        attendeeName: values.attendeeName,
+      },
+      setWhere: sql`${waiverSignatures.expiresAt} is not null and ${waiverSignatures.expiresAt} <= ${values.signedAt.toISOString()}::timestamptz`,
+    });
+}
+
+export async function insertWaiverRow(db: Database, values: typeof waivers.$inferInsert): Promise<WaiverRow> {
+  const [row] = await db.insert(waivers).values(values).returning();
+  if (!row) throw new Error('waiver insert returned no row');
+  return row;
+}
+
+export async function insertSignatureRow(
+  db: Database,
+  values: typeof waiverSignatures.$inferInsert,
+): Promise<void> {
+  await db.insert(waiverSignatures).values(values);
+}

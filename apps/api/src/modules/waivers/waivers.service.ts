@@ -1,9 +1,12 @@
 import type { Database } from '../../db/client';
 import {
+  insertSignatureRow,
   insertWaiver,
+  insertWaiverRow,
   insertWaiverSignatures,
   listActivityWaivers,
   listSignedWaivers,
+  upsertSignature,
   type WaiverRow,
 } from './waivers.repository';
 
@@ -78,4 +81,24 @@ export async function createWaiver(
   waiver: { activityId: number; slug: string; title: string; html: string },
 ): Promise<WaiverRow> {
   return insertWaiver(db, { clientId, ...waiver });
+}
+
+// ---- For documents/ (my-account waivers) and the seed: waivers owns both tables (decision 061) --------
+
+/** A signature made in my-account, or one that had run out renewed (a live one is left as it is). */
+export async function signWaiverRow(
+  db: Database,
+  values: Parameters<typeof upsertSignature>[1],
+): Promise<void> {
+  await upsertSignature(db, values);
+}
+
+/** A waiver with its questions (the seed and tests). */
+export async function createWaiverRow(db: Database, values: Parameters<typeof insertWaiverRow>[1]) {
+  return insertWaiverRow(db, values);
+}
+
+/** A signature as if made at `values.signedAt` (the seed's history, tests of expiry). */
+export async function insertSignatureAt(db: Database, values: Parameters<typeof insertSignatureRow>[1]) {
+  await insertSignatureRow(db, values);
 }

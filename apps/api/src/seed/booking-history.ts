@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database } from '../db/client';
+import { creditCancelledOrder } from '../modules/credit/credit.service';
 import {
   addBookedPlaces,
   insertBookingRows,
-  insertCancellationCredit,
   insertCompletedCarts,
   insertOrderItemRows,
   insertOrderRows,
   insertPaymentRows,
-} from './bookings.repository';
+} from './booking-rows';
 
 /**
  * Bookings made without a basket, as checkout would have written them: a completed basket, the
@@ -129,7 +129,7 @@ export async function recordOrders(
   for (const [index, order] of past.entries()) {
     for (const line of order.lines) {
       if (line.cancelled && line.creditOnCancel && line.amount > 0) {
-        await insertCancellationCredit(db, {
+        await creditCancelledOrder(db, {
           userId: order.userId,
           amount: line.amount,
           reason: 'Cancelled booking',
