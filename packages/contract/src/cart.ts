@@ -39,7 +39,7 @@ export const cartMessages = {
 /**
  * The kinds of line a basket stores and an order keeps (`cart_items.cartable_type`,
  * `order_items.cartable_type`; a database check allows only these). What each kind does is declared
- * once, in the API's basket line-kind registry (apps/api/src/modules/basket/line-kinds.ts).
+ * once, in the API's basket line-kind registry (apps/api/src/lib/basket-line-kinds.ts).
  */
 export const basketLineKinds = [
   'activity',
@@ -73,6 +73,7 @@ export type CartableType = z.infer<typeof zCartableType>;
  * its own, without sessions in the same request).
  */
 export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle', 'penalty'] as const;
+export type AddableType = (typeof addableTypes)[number];
 
 export const zActingQuery = z.object({
   selected_user_id: zOptionalId,

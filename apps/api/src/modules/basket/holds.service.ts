@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { addedLineKind } from '../../lib/basket-line-kinds';
 import { localDateOf, localTimeOf, prettyDate } from '../../lib/dates';
 import type { DomainEvents } from '../../lib/domain-events';
 import { emailSiteUrls } from '../../lib/public-urls';
@@ -140,7 +141,8 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
         if (!locked || checkoutClaimIsLive(locked, now)) throw new SkipOffer();
         const item = await insertCartItem(tx, {
           cartId: cart.id,
-          cartableType: 'activity',
+          // An offered place is stored as `cart/add` would store the session (lib/basket-line-kinds.ts).
+          cartableType: addedLineKind('activity'),
           activityId: session.activityId,
           venueId: session.venueId,
           occurrenceId,

@@ -22,6 +22,7 @@ import {
   users,
   venues,
 } from '../../db/schema';
+import { type BasketLineKind, kindsWhere, paysAFee } from '../../lib/basket-line-kinds';
 
 export type PenaltyRow = typeof penalties.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
@@ -130,7 +131,7 @@ export async function listPenaltyLinesOfCart(db: Database, cartId: number): Prom
     .leftJoin(venues, eq(venues.id, penalties.venueId))
     .leftJoin(bookings, eq(bookings.id, penalties.bookingId))
     .leftJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'penalty')))
+    .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.cartableType, kindsWhere(paysAFee))))
     .orderBy(asc(cartItems.id));
 }
 
@@ -348,7 +349,7 @@ export async function findOrderByUuid(db: Database, uuid: string): Promise<Order
 export interface OrderLineRow {
   id: number;
   orderId: number;
-  cartableType: string;
+  cartableType: BasketLineKind;
   name: string;
   quantity: number;
   amount: number;

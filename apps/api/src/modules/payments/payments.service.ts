@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
+import { type BasketLineKind, holdsPlaces, lineIs, paysAFee } from '../../lib/basket-line-kinds';
 import { dateAnswer, instantAnswer, localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
 import { EncodedJson } from '../../lib/encoded-json';
 import { VersionedAnswers } from '../../lib/versioned-answers';
@@ -389,7 +390,10 @@ function paymentTypeOf(tenders: { tenderType: string; amount: number }[]): strin
 }
 
 export interface OrderLineView {
+  /** How the orders list names it: the stored kind, or `membership`/`activity` as presented. */
   type: string;
+  /** The line's stored kind. */
+  kind: BasketLineKind;
   id: number;
   name: string;
   date: string;
@@ -404,12 +408,13 @@ export interface OrderLineView {
 export function orderLineView(line: OrderLineRow): OrderLineView {
   const base = {
     type: line.cartableType,
+    kind: line.cartableType,
     id: line.id,
     quantity: line.quantity,
     amount: line.amount,
     venueName: line.venueName,
   };
-  if (line.cartableType === 'penalty') {
+  if (lineIs(line, paysAFee)) {
     const label = penaltyTypeLabels[(line.penaltyType ?? 'other') as PenaltyType] ?? 'Fee';
     return {
       ...base,
@@ -526,10 +531,10 @@ export async function listOrdersPage(
   return { data, meta: { current_page: page, last_page: lastPage, per_page: ordersPerPage, total } };
 }
 
-/** The lines of one order the basket views do not describe (penalty and membership lines). */
+/** The lines of one order the basket views do not describe: those of kinds that hold no places. */
 export async function listOtherOrderLines(db: Database, orderId: number): Promise<OrderLineView[]> {
   return (await listOrderLines(db, [orderId]))
-    .filter((line) => line.cartableType === 'penalty' || line.cartableType === 'membership')
+    .filter((line) => !lineIs(line, holdsPlaces))
     .map(orderLineView);
 }
 
