@@ -51,18 +51,11 @@ export const basketLineKinds = [
 export const zBasketLineKind = z.enum(basketLineKinds);
 export type BasketLineKind = z.infer<typeof zBasketLineKind>;
 
-/** What a cart item is on the wire (shell-session-basket.md 3): a stored kind, or a presented one. */
-export const cartableTypes = [
-  'activity',
-  'av2Booking',
-  'av2BookingBundle',
-  'activityTicket',
-  'membershipRenewal',
-  /** A new membership's first payment (online joining). */
-  'membership',
-  'penalty',
-  'other',
-] as const;
+/**
+ * What a cart item is on the wire (shell-session-basket.md 3): every stored kind, or a presented one
+ * (a class's ticket, a renewal, other).
+ */
+export const cartableTypes = [...basketLineKinds, 'activityTicket', 'membershipRenewal', 'other'] as const;
 export const zCartableType = z.enum(cartableTypes);
 export type CartableType = z.infer<typeof zCartableType>;
 
