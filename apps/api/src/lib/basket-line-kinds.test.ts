@@ -172,8 +172,14 @@ export function kindSwitchesIn(text: string): KindSwitch[] {
         parent?.type === 'KeyValueProperty' && isNode(parent.key) && namesAKind(textOf(parent.key));
       if (branches.length > 0 && (namedKind || branches.some((kind) => !alsoOtherWords.has(kind)))) report();
     } else if (node.type === 'TemplateElement') {
+      // Named by the line of SQL that holds it, not where the template's text starts.
       const raw = String(node.raw ?? '');
-      if (sqlComparison.test(raw) || quotedOnlyKind.test(raw)) report();
+      const at = sqlComparison.exec(raw)?.index ?? quotedOnlyKind.exec(raw)?.index;
+      if (at !== undefined) {
+        const before = raw.slice(0, at).split('\n');
+        const line = lineOf(node) + before.length - 1;
+        found.push({ line, declaration, text: raw.split('\n')[before.length - 1]?.trim() ?? '' });
+      }
     }
     for (const child of childrenOf(node)) visit(child, node, declaration);
   };
@@ -242,8 +248,11 @@ describe('basket line kinds are switched on only in their registry', () => {
       "if (benefit.kind === 'activity') use(benefit);", // 12
       "const total = rows.find((row) => row.type === 'membership');", // 13
       "const wire = { cartable_type: 'penalty' };", // 14
+      // SQL over several lines: named by the line that compares.
+      'db.execute(sql`select 1 from cart_items', // 15
+      "  where cartable_type = 'penalty'`);", // 16
     ].join('\n');
-    expect(kindSwitchesIn(source).map((found) => found.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(kindSwitchesIn(source).map((found) => found.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16]);
   });
 
   it('chooses the stored kind of an added line from its cart/add type', () => {
