@@ -390,9 +390,7 @@ function paymentTypeOf(tenders: { tenderType: string; amount: number }[]): strin
 }
 
 export interface OrderLineView {
-  /** How the orders list names it: the stored kind, or `membership`/`activity` as presented. */
   type: string;
-  /** The line's stored kind. */
   kind: BasketLineKind;
   id: number;
   name: string;
