@@ -39,7 +39,7 @@ export const cartMessages = {
 /**
  * The kinds of line a basket stores and an order keeps (`cart_items.cartable_type`,
  * `order_items.cartable_type`; a database check allows only these). What each kind does is declared
- * once, in the API's basket line-kind registry (apps/api/src/modules/basket/line-kinds.ts).
+ * once, in the API's basket line-kind registry (apps/api/src/lib/basket-line-kinds.ts).
  */
 export const basketLineKinds = [
   'activity',
@@ -51,18 +51,11 @@ export const basketLineKinds = [
 export const zBasketLineKind = z.enum(basketLineKinds);
 export type BasketLineKind = z.infer<typeof zBasketLineKind>;
 
-/** What a cart item is on the wire (shell-session-basket.md 3): a stored kind, or a presented one. */
-export const cartableTypes = [
-  'activity',
-  'av2Booking',
-  'av2BookingBundle',
-  'activityTicket',
-  'membershipRenewal',
-  /** A new membership's first payment (online joining). */
-  'membership',
-  'penalty',
-  'other',
-] as const;
+/**
+ * What a cart item is on the wire (shell-session-basket.md 3): every stored kind, or a presented one
+ * (a class's ticket, a renewal, other).
+ */
+export const cartableTypes = [...basketLineKinds, 'activityTicket', 'membershipRenewal', 'other'] as const;
 export const zCartableType = z.enum(cartableTypes);
 export type CartableType = z.infer<typeof zCartableType>;
 
@@ -73,6 +66,7 @@ export type CartableType = z.infer<typeof zCartableType>;
  * its own, without sessions in the same request).
  */
 export const addableTypes = ['activity', 'purchasableOccurrence', 'av2BookingBundle', 'penalty'] as const;
+export type AddableType = (typeof addableTypes)[number];
 
 export const zActingQuery = z.object({
   selected_user_id: zOptionalId,

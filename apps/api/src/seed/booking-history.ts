@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
+import { addedLineKind } from '../lib/basket-line-kinds';
 import { creditCancelledOrder } from '../modules/credit/credit.service';
 import {
   addBookedPlaces,
@@ -76,7 +77,7 @@ export async function recordOrders(
   const itemRows = past.flatMap((order, index) =>
     order.lines.map((line) => ({
       orderId: orders[index]?.id as number,
-      cartableType: line.bundleId ? ('av2BookingBundle' as const) : ('activity' as const),
+      cartableType: addedLineKind('activity', { inCourse: Boolean(line.bundleId) }),
       name: '',
       activityId: line.activityId,
       venueId: line.venueId,

@@ -12,8 +12,6 @@ const maxLines = 700;
 const beingSplit = new Set<string>([
   'apps/api/src/modules/basket/basket.repository.ts',
   'apps/api/src/modules/basket/basket.service.ts',
-  'apps/api/src/modules/payments/payments.service.ts',
-  'apps/api/src/modules/bookings/bookings.service.ts',
   'bench/bookings.ts',
 ]);
 

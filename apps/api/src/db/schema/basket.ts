@@ -1,7 +1,7 @@
 // A customer's basket, its lines and the places they hold (docs/decisions/007-cart-holds-and-checkout.md).
 
 import { type BasketLineKind, basketLineKinds } from '@leisure/contract/cart';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -82,7 +82,7 @@ export const cartItems = pgTable(
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    /** The line's kind; what each kind does is declared in modules/basket/line-kinds.ts. */
+    /** The line's kind; what each kind does is declared in lib/basket-line-kinds.ts. */
     cartableType: text('cartable_type').$type<BasketLineKind>().notNull(),
     /**
      * Whether the line holds places (set from the line-kind registry on insert): a line that holds
@@ -171,5 +171,15 @@ export const cartHolds = pgTable(
 
 /** Only the contract's basket line kinds may be stored (a basket line or an order line). */
 export function lineKindCheck(column: AnyPgColumn) {
-  return sql`${column} in (${sql.raw(basketLineKinds.map((kind) => `'${kind}'`).join(', '))})`;
+  return sql`${column} in ${kindsSql(basketLineKinds)}`;
+}
+
+/**
+ * A list of line kinds as SQL, `('membership')`, for `cartable_type in ...`: the kinds a statement
+ * works on, asked of the line-kind registry (`kindsWhere`), written into its text as constants, so
+ * the statement stays one prepared text.
+ */
+export function kindsSql(kinds: readonly BasketLineKind[]): SQL {
+  if (kinds.length === 0) throw new Error('kindsSql: no kinds');
+  return sql.raw(`(${kinds.map((kind) => `'${kind}'`).join(', ')})`);
 }

@@ -29,16 +29,22 @@ import {
   cartHolds,
   cartItems,
   carts,
+  kindsSql,
   locations,
   occurrences,
   type users,
 } from '../../db/schema';
 import { limitOf, sharedWrite } from '../../db/statement-text';
-import { lineKind } from './line-kinds';
+import { activatesAMembership, expiresOnItsOwn, kindsWhere, lineKind } from '../../lib/basket-line-kinds';
+
+/** The kinds whose lines run out on their own clock, not with holds (lib/basket-line-kinds.ts), as SQL. */
+const linesOnTheirOwnClock = kindsSql(kindsWhere(expiresOnItsOwn));
+/** A line that is a new membership's first payment (lib/basket-line-kinds.ts). */
+const membershipLine = sql`${cartItems.cartableType} in ${kindsSql(kindsWhere(activatesAMembership))}`;
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
-/** A new line as its writers give it: whether it holds places comes from its kind (line-kinds.ts). */
+/** A new line as its writers give it: whether it holds places comes from its kind (lib/basket-line-kinds.ts). */
 export type NewCartItemRow = Omit<typeof cartItems.$inferInsert, 'holdsPlaces'>;
 export type HoldRow = typeof cartHolds.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -1031,7 +1037,7 @@ export async function deleteExpiredMembershipLines(
   const result = await db.execute(sql`
     delete from cart_items ci where ci.id in (
       select i.id from cart_items i join carts c on c.id = i.cart_id
-      where i.cartable_type = 'membership' and i.line_expires_at < ${now.toISOString()}::timestamptz
+      where i.cartable_type in ${linesOnTheirOwnClock} and i.line_expires_at < ${now.toISOString()}::timestamptz
         and c.status = 'open'
         and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
         ${scope.cartId === undefined ? sql`` : sql`and i.cart_id = ${scope.cartId}`}
@@ -1059,10 +1065,9 @@ const tidyingColumns = {
   // inside these sub-selects would name the sub-select's own row.
   expired: sql<boolean>`(exists (select 1 from cart_holds h where h.cart_id = carts.id
       and h.expires_at < ${sql.placeholder('now')}::timestamptz)
-    or exists (select 1 from cart_items i where i.cart_id = carts.id and i.cartable_type = 'membership'
+    or exists (select 1 from cart_items i where i.cart_id = carts.id and i.cartable_type in ${linesOnTheirOwnClock}
       and i.line_expires_at < ${sql.placeholder('now')}::timestamptz))`,
-  holdless: sql<boolean>`exists (select 1 from cart_items ci where ci.cart_id = carts.id
-      and ci.cartable_type not in ('membership', 'penalty')
+  holdless: sql<boolean>`exists (select 1 from cart_items ci where ci.cart_id = carts.id and ci.holds_places
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id))`,
 };
 
@@ -1170,10 +1175,13 @@ export async function findOpenCartTidying(
   return row && tidyingOf(row);
 }
 
-/** Lines of the basket left with no hold (a sweep raced a removal): removed on the next read. */
+/**
+ * Lines of the basket that hold places and are left with no hold (a sweep raced a removal): removed
+ * on the next read. A line of a kind that holds no places (lib/basket-line-kinds.ts) stays.
+ */
 export async function deleteHoldlessItems(db: Database, cartId: number): Promise<number[]> {
   const result = await db.execute(sql`
-    delete from cart_items ci where ci.cart_id = ${cartId} and ci.cartable_type not in ('membership', 'penalty')
+    delete from cart_items ci where ci.cart_id = ${cartId} and ci.holds_places
       and not exists (select 1 from cart_holds h where h.cart_item_id = ci.id)
     returning ci.waitlist_entry_id`);
   return rawRowsOf<{ waitlist_entry_id: number | null }>(result)
@@ -1206,7 +1214,7 @@ const membershipLineDetailsStatement = preparedPerDatabase((db) =>
       .$dynamic(),
     cartItems.membershipId,
   )
-    .where(and(eq(cartItems.cartId, sql.placeholder('cartId')), eq(cartItems.cartableType, 'membership')))
+    .where(and(eq(cartItems.cartId, sql.placeholder('cartId')), membershipLine))
     .orderBy(asc(cartItems.id))
     .prepare('basket_membership_line_details'),
 );
@@ -1225,7 +1233,7 @@ export async function deleteMembershipLines(db: Database, membershipId: number):
     .where(
       and(
         eq(cartItems.membershipId, membershipId),
-        eq(cartItems.cartableType, 'membership'),
+        membershipLine,
         sql`${cartItems.cartId} in (select id from carts where status = 'open')`,
       ),
     );

@@ -12,6 +12,15 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRaceError } from '../../db/locks';
 import { AppError, type FieldErrors } from '../../errors';
+import {
+  activatesAMembership,
+  addedItemNames,
+  addedLineKind,
+  type BasketLineKind,
+  lineIs,
+  lineKind,
+  paysAFee,
+} from '../../lib/basket-line-kinds';
 import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit, hasActivityBenefits } from '../benefits/benefits.service';
 import { availableCredit, creditOfCustomer } from '../credit/credit.service';
@@ -108,8 +117,8 @@ interface KnownLines {
 
 function knownLinesOf(items: Pick<CartItemRow, 'cartableType'>[]): KnownLines {
   return {
-    membership: items.some((item) => item.cartableType === 'membership'),
-    penalty: items.some((item) => item.cartableType === 'penalty'),
+    membership: items.some((item) => lineIs(item, activatesAMembership)),
+    penalty: items.some((item) => lineIs(item, paysAFee)),
   };
 }
 
@@ -128,7 +137,7 @@ async function viewOf(
     ...details.map((d) => d.item),
     ...membershipLines.map((line) => line.item),
     ...(penaltyItems.length > 0
-      ? (await listCartItemRows(db, cart.id)).filter((row) => row.cartableType === 'penalty')
+      ? (await listCartItemRows(db, cart.id)).filter((row) => lineIs(row, paysAFee))
       : []),
   ].sort((a, b) => a.id - b.id);
   const figures = figuresOf(cart, lines, await creditOfCustomer(db, acting));
@@ -156,7 +165,7 @@ export async function basketTermContexts(
   /** The basket's lines when the caller has them: with no membership line, nothing more is read. */
   items?: Pick<CartItemRow, 'cartableType'>[],
 ): Promise<TermsContext[]> {
-  if (items && !items.some((item) => item.cartableType === 'membership')) return ['checkout'];
+  if (items && !items.some((item) => lineIs(item, activatesAMembership))) return ['checkout'];
   const memberships = await listMembershipLineDetails(db, cartId);
   return memberships.some((line) => line.paymentType === 'recurring')
     ? ['checkout', 'direct_debit']
@@ -252,7 +261,7 @@ async function withActivityBenefit(
 
 interface AddPlan {
   index: number;
-  cartableType: 'activity' | 'av2Booking' | 'av2BookingBundle';
+  cartableType: BasketLineKind;
   activityId: number;
   venueId: number;
   occurrenceId: number | null;
@@ -278,7 +287,7 @@ async function sessionsFor(
   customerId: number,
   now: Date,
 ): Promise<BookableRow[]> {
-  if (item.type === 'av2BookingBundle') {
+  if (addedItemNames(item.type) === 'course') {
     const bundle = await listBundleBookables(db, item.id, customerId, now);
     if (bundle.length > 0) return bundle;
   }
@@ -341,11 +350,7 @@ async function planItems(
     }
     plans.push({
       index,
-      cartableType: isBundle
-        ? 'av2BookingBundle'
-        : item.type === 'purchasableOccurrence'
-          ? 'av2Booking'
-          : 'activity',
+      cartableType: addedLineKind(item.type, { inCourse: isBundle }),
       activityId: first.activityId,
       venueId: first.venueId,
       occurrenceId: isBundle ? null : first.occurrenceId,
@@ -370,7 +375,7 @@ function sessionFull(plan: AddPlan): AppError {
  * nothing: a full session answers 422 ('full') and nothing is written.
  */
 export async function addToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
-  if (body.items.some((item) => item.type === 'penalty')) return addPenaltiesToCart(deps, acting, body);
+  if (body.items.some(addsAFee)) return addPenaltiesToCart(deps, acting, body);
   const now = new Date();
   const plans = await planItems(deps, acting, body.items, now);
   // Run-out holds on these sessions give their places back first, only where some have run out (read
@@ -505,13 +510,18 @@ async function addOneLineAtOnce(
   });
 }
 
+/** A `cart/add` item whose line pays a fee: such items are added on their own. */
+function addsAFee(item: CartAddRequest['items'][number]): boolean {
+  return paysAFee(lineKind(addedLineKind(item.type)));
+}
+
 /**
  * `POST activities/cart/add` with `penalty` items: one line per unpaid penalty of the customer's,
  * priced at its amount. The penalties are locked in the basket's transaction and a penalty sits in
  * at most one line (a unique link), so two tabs cannot add it twice. Fees are added on their own.
  */
 async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddRequest): Promise<BasketView> {
-  const foreign = body.items.findIndex((item) => item.type !== 'penalty');
+  const foreign = body.items.findIndex((item) => !addsAFee(item));
   if (foreign >= 0)
     throw AppError.validation({ [`items.${foreign}.type`]: [paymentsMessages.penaltiesOnly] });
   const cart = await currentCart(deps, acting, body.source);
@@ -525,7 +535,7 @@ async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddR
     for (const plan of plans) {
       const item = await insertCartItem(tx, {
         cartId: cart.id,
-        cartableType: 'penalty',
+        cartableType: addedLineKind('penalty'),
         activityId: null,
         venueId: plan.venueId,
         pricingOptionId: null,
@@ -545,7 +555,7 @@ async function addPenaltiesToCart(deps: CartDeps, acting: Acting, body: CartAddR
 /** The draft memberships whose first payments these lines are. */
 function membershipIdsOf(items: CartItemRow[]): number[] {
   return items.flatMap((item) =>
-    item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
+    lineIs(item, activatesAMembership) && item.membershipId !== null ? [item.membershipId] : [],
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { addedLineKind } from '../../lib/basket-line-kinds';
 import { listActivityPricing } from '../venues/venues.service';
 import type { OfferedLine, OfferedLineOutcome } from '../waitlist/offers.service';
 import { insertCartItem, insertHolds, lockCart, openCartOf, takePlaces } from './basket.repository';
@@ -38,7 +39,8 @@ export async function addOfferedLine(
   if (!locked || checkoutClaimIsLive(locked, now)) return { added: false, reason: 'busy' };
   const item = await insertCartItem(tx, {
     cartId: cart.id,
-    cartableType: 'activity',
+    // An offered place is stored as `cart/add` would store the session (lib/basket-line-kinds.ts).
+    cartableType: addedLineKind('activity'),
     activityId: session.activityId,
     venueId: session.venueId,
     occurrenceId: session.occurrenceId,

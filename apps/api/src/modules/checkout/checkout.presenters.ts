@@ -85,7 +85,7 @@ export function presentOrder(view: OrderView): Order {
     return {
       id: line.id,
       name: line.name,
-      cartable_type: line.type === 'penalty' ? 'penalty' : 'membership',
+      cartable_type: line.kind,
       quantity: line.quantity,
       price: {
         formatted: formatMoney(line.amount, order.currency),

@@ -15,6 +15,7 @@ import { jsonArrayOf, rawRowsOf, tableRowFromJson, tableRowsFromJson } from '../
 import {
   activities,
   bookings,
+  kindsSql,
   locations,
   occurrences,
   orderItems,
@@ -23,6 +24,7 @@ import {
   venues,
 } from '../../db/schema';
 import { sharedWrite } from '../../db/statement-text';
+import { activatesAMembership, kindsWhere } from '../../lib/basket-line-kinds';
 import {
   oneSessionBasketSettled,
   oneSessionBasketSettledValues,
@@ -103,12 +105,15 @@ export async function claimUnannouncedOrders(
   return claimed.sort((a, b) => a.id - b.id);
 }
 
+/** An order line that is a new membership's first payment (lib/basket-line-kinds.ts). */
+const membershipOrderLine = sql`${orderItems.cartableType} in ${kindsSql(kindsWhere(activatesAMembership))}`;
+
 /** The memberships whose first payment the order holds. */
 export async function listOrderMembershipIds(db: Database, orderId: number): Promise<number[]> {
   const rows = await db
     .select({ membershipId: orderItems.membershipId })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.cartableType, 'membership')))
+    .where(and(eq(orderItems.orderId, orderId), membershipOrderLine))
     .orderBy(asc(orderItems.id));
   return rows.flatMap((row) => (row.membershipId === null ? [] : [row.membershipId]));
 }
@@ -469,7 +474,7 @@ const orderMembershipLinesStatement = preparedPerDatabase((db) =>
       .$dynamic(),
     orderItems.membershipId,
   )
-    .where(and(eq(orderItems.orderId, sql.placeholder('orderId')), eq(orderItems.cartableType, 'membership')))
+    .where(and(eq(orderItems.orderId, sql.placeholder('orderId')), membershipOrderLine))
     .orderBy(asc(orderItems.id))
     .prepare('checkout_order_membership_lines'),
 );

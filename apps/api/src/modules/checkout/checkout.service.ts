@@ -8,6 +8,7 @@ import {
 import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError, type FieldErrors } from '../../errors';
+import { lineIs, paysAFee } from '../../lib/basket-line-kinds';
 import type { ChargeResult } from '../../providers/payment/payment-provider';
 import {
   basketTermContexts,
@@ -144,21 +145,14 @@ async function planCheckout(
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
   if (items.length === 0) throw AppError.validation({ items: [checkoutMessages.basketEmpty] });
-  // Every line holds its places, except a membership's first payment and a penalty, which have none.
-  if (
-    items.some(
-      (item) =>
-        item.cartableType !== 'membership' &&
-        item.cartableType !== 'penalty' &&
-        !holds.some((hold) => hold.cartItemId === item.id),
-    )
-  ) {
+  // Every line of a kind that holds places still holds them (lib/basket-line-kinds.ts).
+  if (items.some((item) => item.holdsPlaces && !holds.some((hold) => hold.cartItemId === item.id))) {
     throw new AppError('conflict', checkoutMessages.basketChanged);
   }
   // A fee paid or waived since it was added: nothing is charged.
   await assertPenaltyLinesPayable(
     tx,
-    items.filter((item) => item.cartableType === 'penalty').map((item) => item.id),
+    items.filter((item) => lineIs(item, paysAFee)).map((item) => item.id),
   );
   const errors: FieldErrors = {};
 

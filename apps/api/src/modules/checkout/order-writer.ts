@@ -3,10 +3,10 @@ import { checkoutMessages } from '@leisure/contract/checkout';
 import { isRaceError, isStatementCheck, isUniqueViolation } from '../../db/locks';
 import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
+import { activatesAMembership, lineIs, lineKind, paysAFee } from '../../lib/basket-line-kinds';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
 import { checkoutClaimTtlMs } from '../basket/holds.service';
-import { lineKind } from '../basket/line-kinds';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
   type CartItemDetail,
@@ -157,11 +157,10 @@ function writtenOrderOf(plan: CheckoutPlan, written: OrderRowsWritten): WrittenO
     details,
     order: written.order,
     membershipIds: plan.items.flatMap((item) =>
-      item.cartableType === 'membership' && item.membershipId !== null ? [item.membershipId] : [],
+      lineIs(item, activatesAMembership) && item.membershipId !== null ? [item.membershipId] : [],
     ),
-    hasOtherLines: plan.items.some(
-      (item) => item.cartableType === 'penalty' || item.cartableType === 'membership',
-    ),
+    // Lines with no places: the basket's session views do not describe them.
+    hasOtherLines: plan.items.some((item) => !item.holdsPlaces),
     bookings: written.bookings,
     payments: written.payments,
   };
@@ -216,9 +215,7 @@ export async function writeOrder(
   const { order } = written;
   const penaltyLines = plan.items.flatMap((item, index) => {
     const orderItemId = written.lineIds[index];
-    return item.cartableType === 'penalty' && orderItemId !== undefined
-      ? [{ cartItemId: item.id, orderItemId }]
-      : [];
+    return lineIs(item, paysAFee) && orderItemId !== undefined ? [{ cartItemId: item.id, orderItemId }] : [];
   });
   // Paid exactly once: a penalty another order already paid rolls this order back (409).
   await payPenaltyLines(tx, order.id, penaltyLines, now);

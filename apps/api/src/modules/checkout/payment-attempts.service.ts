@@ -155,10 +155,7 @@ export async function settleCharged(
         return refundFor(tx, 'the basket changed');
       }
       const placesGone = items.some(
-        (item) =>
-          item.cartableType !== 'membership' &&
-          item.cartableType !== 'penalty' &&
-          !holds.some((hold) => hold.cartItemId === item.id),
+        (item) => item.holdsPlaces && !holds.some((hold) => hold.cartItemId === item.id),
       );
       if (placesGone) return refundFor(tx, 'the places are no longer held');
       if (

@@ -17,6 +17,7 @@ import {
   users,
   venues,
 } from '../../db/schema';
+import { type BasketLineKind, kindsWhere, paysAFee } from '../../lib/basket-line-kinds';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -95,7 +96,7 @@ export async function findOrderByUuid(db: Database, uuid: string): Promise<Order
 export interface OrderLineRow {
   id: number;
   orderId: number;
-  cartableType: string;
+  cartableType: BasketLineKind;
   name: string;
   quantity: number;
   amount: number;

@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
+import { type BasketLineKind, holdsPlaces, lineIs, paysAFee } from '../../lib/basket-line-kinds';
 import { localDateOf, localDayBounds, localTimeOf } from '../../lib/dates';
 import { EncodedJson } from '../../lib/encoded-json';
 import { defaultZone, orderReferenceOf, ukDate, ukDateOf } from '../../lib/order-formats';
@@ -74,6 +75,7 @@ function paymentTypeOf(tenders: { tenderType: string; amount: number }[]): strin
 
 export interface OrderLineView {
   type: string;
+  kind: BasketLineKind;
   id: number;
   name: string;
   date: string;
@@ -88,12 +90,13 @@ export interface OrderLineView {
 export function orderLineView(line: OrderLineRow): OrderLineView {
   const base = {
     type: line.cartableType,
+    kind: line.cartableType,
     id: line.id,
     quantity: line.quantity,
     amount: line.amount,
     venueName: line.venueName,
   };
-  if (line.cartableType === 'penalty') {
+  if (lineIs(line, paysAFee)) {
     const label = penaltyTypeLabels[(line.penaltyType ?? 'other') as PenaltyType] ?? 'Fee';
     return {
       ...base,
@@ -210,10 +213,10 @@ export async function listOrdersPage(
   return { data, meta: { current_page: page, last_page: lastPage, per_page: ordersPerPage, total } };
 }
 
-/** The lines of one order the basket views do not describe (penalty and membership lines). */
+/** The lines of one order the basket views do not describe: those of kinds that hold no places. */
 export async function listOtherOrderLines(db: Database, orderId: number): Promise<OrderLineView[]> {
   return (await listOrderLines(db, [orderId]))
-    .filter((line) => line.cartableType === 'penalty' || line.cartableType === 'membership')
+    .filter((line) => !lineIs(line, holdsPlaces))
     .map(orderLineView);
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { bookings, cartItems, occurrences, penalties, penaltyCartLines, venues } from '../../db/schema';
+import { kindsWhere, paysAFee } from '../../lib/basket-line-kinds';
 
 export type PenaltyRow = typeof penalties.$inferSelect;
 
@@ -105,7 +106,7 @@ export async function listPenaltyLinesOfCart(db: Database, cartId: number): Prom
     .leftJoin(venues, eq(venues.id, penalties.venueId))
     .leftJoin(bookings, eq(bookings.id, penalties.bookingId))
     .leftJoin(occurrences, eq(occurrences.id, bookings.occurrenceId))
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.cartableType, 'penalty')))
+    .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.cartableType, kindsWhere(paysAFee))))
     .orderBy(asc(cartItems.id));
 }
 
