@@ -5,7 +5,7 @@ import { commitWith, inOneRoundTrip } from '../../db/pipeline';
 import { AppError } from '../../errors';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
-import { checkoutClaimTtlMs } from '../basket/holds.service';
+import { claimStartedBefore } from '../basket/holds.service';
 import { lineKind } from '../basket/line-kinds';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
@@ -196,7 +196,13 @@ export async function writeOrder(
   // then held only from there to the commit. The places are ours already (the holds are locked).
   const bookPlaces = () =>
     inOneRoundTrip([
-      completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
+      completeBasket(
+        tx,
+        plan.cart.id,
+        { hash: plan.hash, source, now },
+        holds,
+        deps.config.oneStatementPaths,
+      ),
       alongsideLast ? alongsideLast() : Promise.resolve(),
     ]);
   // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
@@ -264,8 +270,9 @@ function hasNothingAfterItsRows(plan: CheckoutPlan, payment: { charged: boolean 
 
 /**
  * Whether a card payment's order can be written by one statement (decision 035): places on one
- * session only, nothing to write after the order's rows (`hasNothingAfterItsRows`), and no benefit
- * use or membership to count. What to draw ahead for it (`OrderIdsAhead`), or undefined.
+ * session only, nothing to write after the order's rows (`hasNothingAfterItsRows`), no benefit use
+ * to count, and only lines of kinds the registry lets take the one-statement path. What to draw
+ * ahead for it (`OrderIdsAhead`), or undefined.
  */
 export function idsToDrawAhead(
   plan: CheckoutPlan,
@@ -277,7 +284,7 @@ export function idsToDrawAhead(
     // The card is its one payment: no credit (`hasNothingAfterItsRows`) and no other tender.
     plan.tenders.length > 0 ||
     !hasNothingAfterItsRows(plan, { charged: true }) ||
-    plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
+    plan.items.some((item) => item.benefitApplied || !lineKind(item.cartableType).oneStatementPath)
   )
     return undefined;
   return { lines: plan.items.length, bookings: holds.length, payments: 1 };
@@ -376,6 +383,7 @@ export async function writeChargedOrderAtOnce(
   charge: Charge,
 ): Promise<WrittenOrder | undefined> {
   const occurrenceId = holds[0]?.occurrenceId;
+  if (!deps.config.oneStatementPaths) return undefined;
   if (occurrenceId === undefined || !attempt.idsAhead || !idsToDrawAhead(plan, holds)) return undefined;
   const now = new Date();
   const rows = rowsUnderIdsAhead(
@@ -391,7 +399,7 @@ export async function writeChargedOrderAtOnce(
     written = await settleOrderAtOnce(deps.db, rows, {
       attemptId: attempt.id,
       claim: attempt.claim,
-      claimStartedAfter: new Date(now.getTime() - checkoutClaimTtlMs),
+      claimStartedBefore: claimStartedBefore(now),
       providerPaymentId: charge.reference,
       now,
       hash: plan.hash,
