@@ -215,7 +215,9 @@ export async function writeOrder(
     if (!atOnce) written = await writing;
     // Of one session's places too, the common order is its transaction's last work: its rows, its
     // places and the caller's last write are sent with the commit (db/pipeline.ts commitWith).
-    else if (settlesInOneStatement(holds)) [written] = await commitWith(tx, [writing, bookPlaces()]);
+    // Only when the places are booked by one statement (`completeBasket`), issued when called.
+    else if (deps.config.oneStatementPaths && settlesInOneStatement(holds))
+      [written] = await commitWith(tx, [writing, bookPlaces()]);
     else [written] = await inOneRoundTrip([writing, bookPlaces()]);
   } catch (error) {
     // A second order of the basket (its unique cart_id): nothing of this one stays.
