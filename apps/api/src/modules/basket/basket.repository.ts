@@ -12,8 +12,7 @@ import {
   type SessionLocation,
   withOccurrence,
 } from '../../db/line-details';
-import { isUniqueViolation } from '../../db/locks';
-import { preparedPerDatabase, preparedSql, timeOrNull } from '../../db/prepared';
+import { preparedPerDatabase, timeOrNull } from '../../db/prepared';
 import {
   jsonArrayOf,
   jsonOfSelected,
@@ -34,7 +33,7 @@ import {
   type users,
   venues,
 } from '../../db/schema';
-import { limitOf, sharedWrite } from '../../db/statement-text';
+import { limitOf } from '../../db/statement-text';
 import { lineKind } from './line-kinds';
 
 export type CartRow = typeof carts.$inferSelect;

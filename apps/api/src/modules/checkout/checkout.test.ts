@@ -1,7 +1,7 @@
 import { cartMessages } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bookings, creditTransactions, orders, outboundEmails, payments, savedCards } from '../../db/schema';
 import { describeBothPaths } from '../../test/both-paths';
 import {

@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { readListVersion } from '../../db/list-versions';
 import {
   bookings,
