@@ -32,9 +32,9 @@ async function book(member) {
       return { status: 422, body: { message: 'The session being booked is already full' } };
     }
     const line = await client.query(
-      `insert into cart_items (cart_id, cartable_type, activity_id, venue_id, pricing_option_id,
+      `insert into cart_items (cart_id, cartable_type, holds_places, activity_id, venue_id, pricing_option_id,
          purchased_for_user_id, quantity, amount)
-       values ($1, 'av2Booking', $2, $3, $4, $5, 1, $6) returning id`,
+       values ($1, 'av2Booking', true, $2, $3, $4, $5, 1, $6) returning id`,
       [
         member.cartId,
         fixture.activityId,

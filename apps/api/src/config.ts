@@ -252,6 +252,12 @@ const settingsShape = z.object({
     .default(15),
   /** How often each replica sweeps expired holds, in seconds; 0 turns the job off (reads still sweep). */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * The one-statement paths beside the basket's and checkout's transactions (decision 069): on by
+   * default; false sends every add, remove, claim and order through its transaction. For the
+   * differential tests (both ways, the same rows) and for measuring what the paths are worth.
+   */
+  ONE_STATEMENT_PATHS: booleanFlag.default(true),
   // ---- Checkout (docs/decisions/015-crash-safe-checkout.md) ----
   /**
    * How long a checkout may work on a card payment before another (a retry, the reconciliation job)
@@ -369,6 +375,8 @@ const configSchema = settingsShape
       kioskIdleMs: env.KIOSK_IDLE_MS,
       seed: env.SEED,
       cart: { holdMinutes: env.CART_HOLD_MINUTES, sweepSeconds: env.HOLD_SWEEP_SECONDS },
+      /** Whether the one-statement paths may serve a command (decision 069); false in half the differential tests. */
+      oneStatementPaths: env.ONE_STATEMENT_PATHS,
       registration: {
         emailVerificationTtlHours: env.EMAIL_VERIFICATION_TTL_HOURS,
         perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,

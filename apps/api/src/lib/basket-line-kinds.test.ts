@@ -31,18 +31,10 @@ const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const alsoOtherWords = new Set<string>(['activity', 'membership']);
 
 /**
- * Switches that stay for now, by file and top-level declaration: the one-statement fast paths, whose
- * kinds another change of issue 46 takes out of their SQL (TODO(issue 46, fast paths): empty this).
- * An entry with nothing left to allow fails the test, so the list only shrinks.
+ * Switches allowed outside the registry, by file and top-level declaration: none. An entry with
+ * nothing left to allow fails the test, so the list only shrinks.
  */
-const allowed: { file: string; declaration: string }[] = [
-  { file: 'modules/basket/basket.repository.ts', declaration: 'otherLineKinds' },
-  { file: 'modules/basket/basket.repository.ts', declaration: 'addersBasket' },
-  { file: 'modules/basket/basket.repository.ts', declaration: 'addLineAtOnceStatement' },
-  { file: 'modules/basket/basket.repository.ts', declaration: 'removeLineAtOnceStatement' },
-  { file: 'modules/checkout/order-writer.ts', declaration: 'hasNothingAfterItsRows' },
-  { file: 'modules/checkout/order-writer.ts', declaration: 'idsToDrawAhead' },
-];
+const allowed: { file: string; declaration: string }[] = [];
 
 /** Files not read: tests and their fixtures, the seed, the schema (the check constraint), the registry. */
 function isScanned(relative: string): boolean {

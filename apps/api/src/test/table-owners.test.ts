@@ -20,6 +20,10 @@ const composers = new Set(['seed', 'cli', 'app']);
  * The test fails on any write not listed, and on a listed one that no longer happens.
  */
 const writeExceptions: Record<string, Record<string, string>> = {
+  'modules/basket/one-statement.repository.ts': {
+    occurrences:
+      'Place counters: the one-statement add, remove and settle move them with the lines they hold (decision 069).',
+  },
   'modules/basket/basket.repository.ts': {
     occurrences:
       "Place counters (held and booked places): the basket's one-statement add, remove and settle move them " +

@@ -31,7 +31,6 @@ import { activityPricingOf, listActivityPricing } from '../venues/venues.service
 import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
-  addLineAtOnce,
   type BookableRow,
   type BundleSessionRow,
   type CartItemDetail,
@@ -55,7 +54,6 @@ import {
   openCartOf,
   openCartTidyingOf,
   releasePlaces,
-  removeLineAtOnce,
   takePlaces,
   updateCart,
   updateCartItem as updateCartItemRow,
@@ -63,6 +61,7 @@ import {
 } from './basket.repository';
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, claimStartedBefore, type HoldKeeper, holdExpiry } from './holds.service';
+import { addLineAtOnce, removeLineAtOnce } from './one-statement.repository';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 import { tidyBasketAsFound } from './settlement.service';
 
@@ -467,8 +466,10 @@ async function addOneLineAtOnce(
   source: string | undefined,
   now: Date,
 ): Promise<BasketView | undefined> {
+  if (!deps.config.oneStatementPaths) return;
   const plan = plans.length === 1 ? plans[0] : undefined;
   if (plan?.sessions.length !== 1 || plan.occurrenceId === null) return;
+  if (!lineKind(plan.cartableType).oneStatementPath) return;
   // A benefit's uses are counted in the transaction. A benefit given while this add runs prices the
   // line as it was a moment before; checkout re-counts the benefit lines it has.
   if (
@@ -590,7 +591,7 @@ export async function removeFromCart(
   if (!cart) throw AppError.notFound();
   const [only] = cartItemIds;
   const atOnce =
-    cartItemIds.length === 1 && only !== undefined
+    deps.config.oneStatementPaths && cartItemIds.length === 1 && only !== undefined
       ? await asBasketWrite(() => removeLineAtOnce(deps.db, cart.id, only, claimStartedBefore(now)))
       : undefined;
   if (atOnce?.kind === 'removed') {

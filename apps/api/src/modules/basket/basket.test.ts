@@ -2,6 +2,7 @@ import { cartMessages } from '@leisure/contract/cart';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartHolds, cartItems } from '../../db/schema';
+import { describeBothPaths } from '../../test/both-paths';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { grantCredit } from '../credit/credit.service';
@@ -10,7 +11,7 @@ import { setPlacesUsed } from '../timetable/timetable.service';
 
 const notFound = { message: 'Unable to complete request, item not found.' };
 
-describe('cart calls', () => {
+describeBothPaths('cart calls', (paths) => {
   let t: TestApp;
   let f: Fixture;
   let http: ReturnType<typeof api>;
@@ -26,7 +27,7 @@ describe('cart calls', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await paths.start();
     f = await createFixture(t.db);
     http = api(t.app);
   });

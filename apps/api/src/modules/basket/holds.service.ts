@@ -5,7 +5,6 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { WaitlistOffers } from '../waitlist/offers.service';
 import {
   type CartRow,
-  claimIsLive,
   deleteExpiredMembershipLines,
   type ExpiryScope,
   releaseExpiredHolds,
@@ -26,11 +25,21 @@ import {
 export const checkoutClaimTtlMs = 2 * 60_000;
 
 /** A card checkout's claim on a basket is live for `checkoutClaimTtlMs` after it started. */
-export function checkoutClaimIsLive(cart: CartRow, now: Date): boolean {
-  return claimIsLive(cart, now, checkoutClaimTtlMs);
+export function checkoutClaimIsLive(
+  cart: Pick<CartRow, 'checkoutClaim' | 'checkoutStartedAt'>,
+  now: Date,
+): boolean {
+  return (
+    cart.checkoutClaim !== null &&
+    cart.checkoutStartedAt !== null &&
+    cart.checkoutStartedAt.getTime() > claimStartedBefore(now).getTime()
+  );
 }
 
-/** Checkout claims that started before this have run out (`checkoutClaimIsLive`), for a statement to test. */
+/**
+ * Checkout claims that started at or before this have run out (`checkoutClaimIsLive`): the instant a
+ * statement compares with (basket.repository `claimRunOutBy`), so the rule stays here.
+ */
 export function claimStartedBefore(now: Date): Date {
   return new Date(now.getTime() - checkoutClaimTtlMs);
 }

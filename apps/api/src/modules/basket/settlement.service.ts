@@ -10,7 +10,6 @@ import {
   type CartItemRow,
   type CartRow,
   type CartTidying,
-  completeCartBookingOneSession,
   deleteHoldlessItems,
   deleteHolds,
   findCart,
@@ -28,6 +27,7 @@ import {
   updateCartItem as updateCartItemRow,
 } from './basket.repository';
 import type { HoldKeeper } from './holds.service';
+import { completeCartBookingOneSession } from './one-statement.repository';
 import { isPricingError, priceLine } from './pricing';
 
 /**
@@ -38,17 +38,19 @@ import { isPricingError, priceLine } from './pricing';
 
 /** The basket's parts of checkout's statements: what it reads under the basket's lock, its claim with the attempt, and the one-statement settlement (decision 035). */
 export {
-  basketClaimedBy,
   basketHoldsAndLines,
   basketHoldsAndLinesFrom,
   basketLineDetailsColumn,
   lineDetailsFrom,
-  oneSessionBasketSettled,
-  oneSessionBasketSettledValues,
   openBasketAsRead,
   openBasketAsReadFrom,
-  stillClaimedBasket,
 } from './basket.repository';
+export {
+  basketClaimedBy,
+  oneSessionBasketSettled,
+  oneSessionBasketSettledValues,
+  stillClaimedBasket,
+} from './one-statement.repository';
 export type { BundleSessionRow, CartItemDetail, CartItemRow, CartRow, CartTidying, HoldRow };
 
 export async function findBasket(db: Database, cartId: number): Promise<CartRow | undefined> {
@@ -156,9 +158,11 @@ export async function completeBasket(
   cartId: number,
   closing: { hash: string; source: string; now: Date },
   holds: HoldRow[],
+  /** config.oneStatementPaths: false settles every basket by the statements below. */
+  oneStatement: boolean,
 ): Promise<void> {
   const occurrenceId = holds[0]?.occurrenceId;
-  if (settlesInOneStatement(holds) && occurrenceId !== undefined) {
+  if (oneStatement && settlesInOneStatement(holds) && occurrenceId !== undefined) {
     await completeCartBookingOneSession(tx, cartId, closing, {
       ids: holds.map((hold) => hold.id),
       occurrenceId,

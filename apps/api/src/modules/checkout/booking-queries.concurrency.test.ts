@@ -223,7 +223,7 @@ describe('the round trips of a booking (PostgreSQL)', () => {
     );
     expect(recorded, recorded?.join(' || ')).toEqual([
       expect.stringMatching(
-        /^\/\* shared write \*\/\s*with claimed_by as \(\s*update carts set checkout_claim[\s\S]*basket_as_read\([\s\S]*insert into payment_attempts/,
+        /^\/\* shared write \*\/\s*with claimed_by as \(\s*update carts set checkout_claim[\s\S]*basket_unchanged\([\s\S]*insert into payment_attempts/,
       ),
     ]);
     expect(paid.sent.filter((text) => /^update "carts"/.test(text))).toEqual([]);

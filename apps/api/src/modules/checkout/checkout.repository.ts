@@ -352,7 +352,8 @@ export async function settleOrderAtOnce(
   settling: {
     attemptId: number;
     claim: string;
-    claimStartedAfter: Date;
+    /** Claims started by then have run out (holds.service `claimStartedBefore`). */
+    claimStartedBefore: Date;
     providerPaymentId: string;
     now: Date;
     hash: string;
@@ -371,7 +372,7 @@ export async function settleOrderAtOnce(
     ),
     attemptId: settling.attemptId,
     claim: settling.claim,
-    claimStartedAfter: settling.claimStartedAfter.toISOString(),
+    claimStartedBefore: settling.claimStartedBefore.toISOString(),
     providerPaymentId: settling.providerPaymentId,
   });
   const emailId = rawRowsOf<{ email_id: number | null }>(result)[0]?.email_id ?? null;

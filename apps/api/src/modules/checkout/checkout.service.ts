@@ -17,7 +17,7 @@ import {
   figuresOf,
   itemHashOf,
 } from '../basket/basket.service';
-import { checkoutClaimIsLive, claimStartedBefore } from '../basket/holds.service';
+import { checkoutClaimIsLive } from '../basket/holds.service';
 import {
   basketLineDetails,
   basketLines,
@@ -412,7 +412,7 @@ async function claimAsRead(
   mode: Mode,
   source: string,
 ): Promise<Extract<Outcome, { kind: 'charge' }> | undefined> {
-  if (mode === 'foh' || !('card' in body) || !body.card) return undefined;
+  if (!deps.config.oneStatementPaths || mode === 'foh' || !('card' in body) || !body.card) return undefined;
   const now = new Date();
   const read = await readBasketAsRead(deps.db, acting.customer.id, now);
   if (!read || read.due.expired || read.due.holdless) return undefined;
@@ -436,11 +436,7 @@ async function claimAsRead(
       attemptOf(deps, acting, plan, plan.card, attempts, source, now),
       now,
       ahead,
-      {
-        fingerprint: read.fingerprint,
-        attemptsAtHash: attemptsAtHash(attempts, plan.hash),
-        claimStartedBefore: claimStartedBefore(now),
-      },
+      { fingerprint: read.fingerprint },
     );
     return { kind: 'charge', plan, holds, attempt, idsAhead };
   } catch (error) {
@@ -513,7 +509,7 @@ export async function completeCheckout(
             tx,
             attemptOf(deps, acting, plan, plan.card, attempts, source, now),
             now,
-            idsToDrawAhead(plan, holds),
+            deps.config.oneStatementPaths ? idsToDrawAhead(plan, holds) : undefined,
           ),
         ]);
         return { kind: 'charge', plan, holds, attempt, idsAhead };

@@ -1,8 +1,9 @@
 import { cartMessages } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bookings, creditTransactions, orders, outboundEmails, payments, savedCards } from '../../db/schema';
+import { describeBothPaths } from '../../test/both-paths';
 import {
   api,
   billing,
@@ -11,11 +12,11 @@ import {
   createUser,
   type Fixture,
 } from '../../test/factories/basket-fixtures';
-import { startTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { grantCredit } from '../credit/credit.service';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 
-describe('checkout', () => {
+describeBothPaths('checkout', (paths) => {
   let t: TestApp;
   let f: Fixture;
   let http: ReturnType<typeof api>;
@@ -35,7 +36,7 @@ describe('checkout', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await paths.start();
     f = await createFixture(t.db);
     http = api(t.app);
   });

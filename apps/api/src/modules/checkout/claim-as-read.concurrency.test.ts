@@ -5,7 +5,6 @@ import { isStatementCheck } from '../../db/locks';
 import { rawRowsOf } from '../../db/raw-rows';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { openOnSameDatabase, startTestApp, type TestApp } from '../../test/harness';
-import { checkoutClaimTtlMs } from '../basket/holds.service';
 import { createOccurrence } from '../timetable/timetable.service';
 import { insertAttemptClaimingBasket, readBasketAsRead } from './payment-attempts.repository';
 
@@ -82,11 +81,7 @@ describe('a basket claimed as read (decision 037)', () => {
       },
       now,
       undefined,
-      {
-        fingerprint: read.fingerprint,
-        attemptsAtHash: 0,
-        claimStartedBefore: new Date(now.getTime() - checkoutClaimTtlMs),
-      },
+      { fingerprint: read.fingerprint },
     );
   }
 
@@ -140,7 +135,7 @@ describe('a basket claimed as read (decision 037)', () => {
       for (let polls = 0; ; polls++) {
         const [waiting] = rawRowsOf<{ count: number }>(
           await t.db.execute(sql`select count(*)::int as count from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like '%basket_as_read%'`),
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%basket_unchanged%'`),
         );
         if ((waiting?.count ?? 0) > 0) break;
         if (polls > 10_000) throw new Error('the claim never waited for the lock');

@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { readListVersion } from '../../db/list-versions';
 import {
   bookings,
@@ -13,6 +13,7 @@ import {
   sandboxCharges,
 } from '../../db/schema';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox-payment-provider';
+import { describeBothPaths } from '../../test/both-paths';
 import {
   api,
   billing,
@@ -21,7 +22,7 @@ import {
   createUser,
   type Fixture,
 } from '../../test/factories/basket-fixtures';
-import { startTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { findOccurrenceRow } from '../timetable/timetable.repository';
 import { createOccurrence } from '../timetable/timetable.service';
 import { checkoutDepsOf } from './checkout-deps';
@@ -33,7 +34,7 @@ import { runCheckoutReconciliation } from './payment-attempts.service';
  * provider fails on demand after charging, and the customer's retry or the reconciliation job
  * finishes the order or refunds the charge.
  */
-describe('crash-safe checkout', () => {
+describeBothPaths('crash-safe checkout', (paths) => {
   let t: TestApp;
   let f: Fixture;
   let http: ReturnType<typeof api>;
@@ -51,7 +52,7 @@ describe('crash-safe checkout', () => {
     );
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await paths.start();
     f = await createFixture(t.db);
     http = api(t.app);
   });

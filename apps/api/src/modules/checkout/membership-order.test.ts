@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboundEmails } from '../../db/schema';
 import { addDays } from '../../lib/dates';
 import { demoPromotionCodes } from '../../seed/memberships';
+import { describeBothPaths } from '../../test/both-paths';
 import { billing, cardToken } from '../../test/factories/basket-fixtures';
 import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { type JoiningWorld, openJoiningWorld } from '../joining/joining-test-fixtures';
@@ -12,10 +13,10 @@ import { type JoiningWorld, openJoiningWorld } from '../joining/joining-test-fix
  * and home centre, payment type, start date, fee lines, total to pay now, first billing date and
  * monthly amount (or the duration of a single payment), as priced when it was submitted.
  */
-describe('a membership line in the basket, the order and the order email', () => {
+describeBothPaths('a membership line in the basket, the order and the order email', (paths) => {
   let w = {} as JoiningWorld;
   beforeAll(async () => {
-    w = await openJoiningWorld();
+    w = await openJoiningWorld(paths.start);
   });
   afterAll(async () => w.t.close());
 

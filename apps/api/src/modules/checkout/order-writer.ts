@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { activatesAMembership, lineIs, lineKind, paysAFee } from '../../lib/basket-line-kinds';
 import type { CardSummary } from '../../providers/payment/payment-provider';
 import { bundleIdsOf, type CartDeps } from '../basket/basket.service';
-import { checkoutClaimTtlMs } from '../basket/holds.service';
+import { claimStartedBefore } from '../basket/holds.service';
 import { membershipCostLines } from '../basket/membership-line.presenters';
 import {
   type CartItemDetail,
@@ -192,7 +192,13 @@ export async function writeOrder(
   // then held only from there to the commit. The places are ours already (the holds are locked).
   const bookPlaces = () =>
     inOneRoundTrip([
-      completeBasket(tx, plan.cart.id, { hash: plan.hash, source, now }, holds),
+      completeBasket(
+        tx,
+        plan.cart.id,
+        { hash: plan.hash, source, now },
+        holds,
+        deps.config.oneStatementPaths,
+      ),
       alongsideLast ? alongsideLast() : Promise.resolve(),
     ]);
   // An order with nothing of its own to write after its rows (no fee, credit, card to keep, waiver or
@@ -205,7 +211,9 @@ export async function writeOrder(
     if (!atOnce) written = await writing;
     // Of one session's places too, the common order is its transaction's last work: its rows, its
     // places and the caller's last write are sent with the commit (db/pipeline.ts commitWith).
-    else if (settlesInOneStatement(holds)) [written] = await commitWith(tx, [writing, bookPlaces()]);
+    // Only when the places are booked by one statement (`completeBasket`), issued when called.
+    else if (deps.config.oneStatementPaths && settlesInOneStatement(holds))
+      [written] = await commitWith(tx, [writing, bookPlaces()]);
     else [written] = await inOneRoundTrip([writing, bookPlaces()]);
   } catch (error) {
     // A second order of the basket (its unique cart_id): nothing of this one stays.
@@ -249,7 +257,7 @@ export async function writeOrder(
 /** An order with nothing of its own to write after its rows: no fee, credit, card to keep, waiver or waitlist offer. */
 function hasNothingAfterItsRows(plan: CheckoutPlan, payment: { charged: boolean }): boolean {
   return (
-    !plan.items.some((item) => item.cartableType === 'penalty' || item.waitlistEntryId !== null) &&
+    !plan.items.some((item) => lineIs(item, paysAFee) || item.waitlistEntryId !== null) &&
     plan.credit === 0 &&
     !(payment.charged && plan.card?.save) &&
     plan.waivers.length === 0
@@ -258,8 +266,9 @@ function hasNothingAfterItsRows(plan: CheckoutPlan, payment: { charged: boolean 
 
 /**
  * Whether a card payment's order can be written by one statement (decision 035): places on one
- * session only, nothing to write after the order's rows (`hasNothingAfterItsRows`), and no benefit
- * use or membership to count. What to draw ahead for it (`OrderIdsAhead`), or undefined.
+ * session only, nothing to write after the order's rows (`hasNothingAfterItsRows`), no benefit use
+ * to count, and only lines of kinds the registry lets take the one-statement path. What to draw
+ * ahead for it (`OrderIdsAhead`), or undefined.
  */
 export function idsToDrawAhead(
   plan: CheckoutPlan,
@@ -271,7 +280,7 @@ export function idsToDrawAhead(
     // The card is its one payment: no credit (`hasNothingAfterItsRows`) and no other tender.
     plan.tenders.length > 0 ||
     !hasNothingAfterItsRows(plan, { charged: true }) ||
-    plan.items.some((item) => item.benefitApplied || item.cartableType === 'membership')
+    plan.items.some((item) => item.benefitApplied || !lineKind(item.cartableType).oneStatementPath)
   )
     return undefined;
   return { lines: plan.items.length, bookings: holds.length, payments: 1 };
@@ -370,6 +379,7 @@ export async function writeChargedOrderAtOnce(
   charge: Charge,
 ): Promise<WrittenOrder | undefined> {
   const occurrenceId = holds[0]?.occurrenceId;
+  if (!deps.config.oneStatementPaths) return undefined;
   if (occurrenceId === undefined || !attempt.idsAhead || !idsToDrawAhead(plan, holds)) return undefined;
   const now = new Date();
   const rows = rowsUnderIdsAhead(
@@ -385,7 +395,7 @@ export async function writeChargedOrderAtOnce(
     written = await settleOrderAtOnce(deps.db, rows, {
       attemptId: attempt.id,
       claim: attempt.claim,
-      claimStartedAfter: new Date(now.getTime() - checkoutClaimTtlMs),
+      claimStartedBefore: claimStartedBefore(now),
       providerPaymentId: charge.reference,
       now,
       hash: plan.hash,

@@ -88,7 +88,7 @@ export async function insertAttemptClaimingBasket(
    * is still so under the lock (decision 037), and fails otherwise, writing nothing. Without it, the
    * caller holds the basket's lock and read it under the lock.
    */
-  asRead?: { fingerprint: string; attemptsAtHash: number; claimStartedBefore: Date },
+  asRead?: { fingerprint: string },
 ): Promise<{ attempt: PaymentAttemptRow; idsAhead?: OrderIdsAhead }> {
   const result = await insertAttemptClaimingStatement(db).execute({
     ...values,
@@ -97,8 +97,6 @@ export async function insertAttemptClaimingBasket(
     claim: values.idempotencyKey,
     claimedAt: claimedAt.toISOString(),
     fingerprint: asRead?.fingerprint ?? null,
-    attemptsAtHash: asRead?.attemptsAtHash ?? null,
-    claimStartedBefore: asRead?.claimStartedBefore.toISOString() ?? null,
     orderAhead: ahead !== undefined,
     linesAhead: ahead?.lines ?? 0,
     bookingsAhead: ahead?.bookings ?? 0,

@@ -4,7 +4,7 @@ import { clients, membershipPromotions, terms, users, venues } from '../../db/sc
 import { localDateOf } from '../../lib/dates';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, createUser } from '../../test/factories/basket-fixtures';
-import { startTestApp } from '../../test/harness';
+import { startTestApp, type TestApp } from '../../test/harness';
 
 export interface TypeAnswer {
   id: number;
@@ -26,8 +26,8 @@ export type JoiningWorld = Awaited<ReturnType<typeof openJoiningWorld>>;
  * types the Leeds venue answers anonymously, and helpers to find a type or option and to make an
  * adult customer, the joining terms and a promotion's id.
  */
-export async function openJoiningWorld() {
-  const t = await startTestApp();
+export async function openJoiningWorld(start: () => Promise<TestApp> = () => startTestApp()) {
+  const t = await start();
   const today = localDateOf(new Date(), 'Europe/London');
   await seedIfEmpty(t.db, t.config);
   const http = api(t.app);
