@@ -250,6 +250,24 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(login.body).not.toContain('activities-1.css');
     });
 
+    it("every first call the web app's routes declare is a route of this API", async () => {
+      const manifest = JSON.parse(readFileSync(path.join(webDist, sitePagesManifestFile), 'utf8')) as {
+        routes: { calls: string[]; userCalls: string[] }[];
+        userCalls: string[];
+      };
+      const calls = [
+        ...manifest.userCalls,
+        ...manifest.routes.flatMap((route) => [...route.calls, ...route.userCalls]),
+      ].map((call) => (call.split('?')[0] ?? '').replace(/:\w+/g, 'a-slug'));
+      expect(calls.length).toBeGreaterThan(5);
+      // The static files' wildcard route answers any path: a call it would answer is not an API route.
+      const unrouted = calls.filter((url) => {
+        const route = t.app.findRoute({ method: 'GET', url });
+        return !route || '*' in (route.params as Record<string, string>);
+      });
+      expect(unrouted).toEqual([]);
+    });
+
     it("preloads the screens every route of the web app's definitions opens", async () => {
       const preloads = async (url: string) => {
         const res = await t.app.inject({ method: 'GET', url });
