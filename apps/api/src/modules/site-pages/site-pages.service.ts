@@ -103,7 +103,7 @@ function routeOf(built: BuiltSite, site: SiteName, url: string, signedIn: boolea
 }
 
 /** Text for an HTML attribute value in double quotes. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   return value.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -128,12 +128,12 @@ function escapeText(value: string): string {
  * The page with its own document title (the spec's '{app} | {title}') in place of the template's,
  * so that the first view, a bookmark and a screen reader have it before any script runs (issue 45).
  */
-export function withPageTitle(html: string, title: string | undefined): string {
+function withPageTitle(html: string, title: string | undefined): string {
   if (!title) return html;
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`);
 }
 
-/** Builds the page: the theme's CSS, fonts and logo, and the screen's chunks, into the template. */
+/** What a page is built for. */
 export interface PageRequest {
   /** The browser path, without the query. */
   url: string;
@@ -207,6 +207,7 @@ export const maxConcurrentFirstViews = 4;
 const preloadCall = (href: string) =>
   `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="use-credentials">`;
 
+/** Builds the page: the theme's CSS, fonts and logo, the screen's chunks and calls, into its sub-site's HTML. */
 function renderSitePage(
   built: BuiltSite,
   page: { site: SiteName; chunks: string[]; calls: string[]; themeVenue: string | null },
