@@ -82,8 +82,8 @@ function reachable(manifest: Manifest, keys: string[], lazy = false, skip?: RegE
 const unique = (files: string[]) => [...new Set(files)];
 
 /** Per font family: its @font-face rules (weights 400 and 700, fontsource's latin files) and their woff2 files. */
-export function readFontFaces(dist: string): SitePagesManifest['fonts'] {
-  const fonts: SitePagesManifest['fonts'] = {};
+export function readFontFaces(dist: string): Record<string, { css: string; files: string[] }> {
+  const fonts: Record<string, { css: string; files: string[] }> = {};
   const assets = path.join(dist, 'assets');
   const files = existsSync(assets)
     ? readdirSync(assets).filter((name) => /^latin-(400|700)-[\w-]+\.css$/.test(name))
@@ -105,7 +105,8 @@ export function assembleSitePages(input: {
   facts: SitePageFacts;
   viteManifest: Manifest;
   templates: Record<SiteName, string>;
-  fonts: SitePagesManifest['fonts'];
+  /** The fonts' faces by family (readFontFaces). */
+  fonts: Record<string, { css: string; files: string[] }>;
   beforeStart: string;
 }): SitePagesManifest {
   const { facts, viteManifest, templates } = input;
@@ -147,7 +148,14 @@ export function assembleSitePages(input: {
     sites,
     routes,
     userCalls: facts.userCalls,
-    fonts: input.fonts,
+    themeCalls: facts.themeCalls,
+    // By the theme's font key, as the server finds a theme's fonts.
+    fonts: Object.fromEntries(
+      Object.entries(facts.fontFamilies).flatMap(([key, family]) => {
+        const faces = input.fonts[family];
+        return faces ? [[key, faces]] : [];
+      }),
+    ),
     beforeStart: input.beforeStart,
   });
 }

@@ -39,7 +39,12 @@ export const zSitePagesManifest = z.object({
   ),
   /** Calls every page makes first for a signed-in user (the user). */
   userCalls: z.array(z.string()),
-  /** The theme fonts' faces, by family ('Oswald'). */
+  /**
+   * The theme's call as the sub-sites' HTML preloads it (the operator's), and as the page makes it
+   * when a venue is selected ('/api/frontend/theme?venue=:venue').
+   */
+  themeCalls: z.object({ operator: z.string(), venue: z.string() }),
+  /** The theme fonts' faces, by the theme's font key ('garage_gothic'). */
   fonts: z.record(z.string(), zFontFaces),
   /**
    * The script inlined before a server-rendered page's root (the web's shared/app/before-start.ts,
@@ -67,6 +72,9 @@ export interface PageRoute {
 export interface SitePageFacts {
   routes: PageRoute[];
   userCalls: string[];
+  themeCalls: SitePagesManifest['themeCalls'];
+  /** The family each theme font key is served as ('garage_gothic' -> 'Oswald'). */
+  fontFamilies: Record<string, string>;
 }
 export type SitePageRoute = SitePagesManifest['routes'][number];
 

@@ -36,6 +36,7 @@ describe('a served web build', () => {
       },
       routes: [],
       userCalls: [],
+      themeCalls: { operator: '/api/frontend/theme', venue: '/api/frontend/theme?venue=:venue' },
       fonts: {},
       beforeStart: 'addEventListener("submit",e=>e.preventDefault())',
     };

@@ -76,6 +76,7 @@ async function fakeBuild(): Promise<{ root: string; webDist: string }> {
     },
     routes: [],
     userCalls: ['/api/auth/user'],
+    themeCalls: { operator: '/api/frontend/theme', venue: '/api/frontend/theme?venue=:venue' },
     fonts: {},
     beforeStart: await compileBeforeStart(path.resolve(import.meta.dirname, '../../../../web')),
   };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FontKey, Theme } from '@leisure/contract/operator';
+import type { Theme } from '@leisure/contract/operator';
 import {
   matchRoutePath,
   routeRank,
@@ -42,14 +42,6 @@ import type { ThemeReader } from '../operator/theme.service';
  * definitions (docs/decisions/059): nothing here restates the web app's routes or calls. The
  * manifest is read again when a new build rewrites it.
  */
-
-/** The font families the theme's font keys are served as (docs/decisions/004-fonts.md). */
-const fontFamilies: Record<FontKey, string> = {
-  garage_gothic: 'Oswald',
-  lato: 'Lato',
-  open_sans: 'Open Sans',
-  roboto: 'Roboto',
-};
 
 /** What the build left in dist that the pages refer to, read once per build. */
 interface BuiltSite {
@@ -218,9 +210,11 @@ function renderSitePage(
   let html = template;
   // The theme call the page will make is the venue's when one is selected.
   if (page.themeVenue) {
+    const { operator, venue } = built.manifest.themeCalls;
+    const venueCall = venue.replace(':venue', encodeURIComponent(page.themeVenue));
     html = html.replace(
-      '<link rel="preload" href="/api/frontend/theme"',
-      `<link rel="preload" href="/api/frontend/theme?venue=${encodeURIComponent(page.themeVenue)}"`,
+      `<link rel="preload" href="${operator}"`,
+      () => `<link rel="preload" href="${escapeAttribute(venueCall)}"`,
     );
   }
   if (theme) {
@@ -233,10 +227,9 @@ function renderSitePage(
     html = html.replace(/<html\b([^>]*)>/i, `<html$1 class="secondary-${resolved.secondaryButtonStyle}">`);
     // The theme's fonts replace the build's preloads of the default ones.
     html = html.replace(/^\s*<link rel="preload" href="[^"]*" as="font"[^>]*>\n?/gm, '');
-    const families = [...new Set([resolved.headingFont, resolved.bodyFont])].map((key) => fontFamilies[key]);
     const faces: string[] = [];
-    for (const family of families) {
-      const font = built.manifest.fonts[family];
+    for (const key of new Set([resolved.headingFont, resolved.bodyFont])) {
+      const font = built.manifest.fonts[key];
       if (!font) continue;
       faces.push(font.css);
       for (const file of font.files) {
