@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { sitePagesManifestFile } from '@leisure/contract/site-pages';
 import { isVenueSlug, selectedVenueCookie, venueOfAddress } from '@leisure/contract/sites';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -59,6 +62,13 @@ const notFound = (reply: FastifyReply) => reply.status(404).send({ message: defa
  */
 export async function installSitePages(app: FastifyInstance, options: SitePagesOptions): Promise<void> {
   const { config, db, webRoot } = options;
+  if (!existsSync(path.join(webRoot, sitePagesManifestFile))) {
+    // A build from before the manifest, or one whose last step failed: its files are served, no page.
+    app.log.warn(
+      { webRoot },
+      'the web build has no page manifest: its pages answer 404 until it is built again',
+    );
+  }
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/',
