@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { lazyWithTimeout } from './lazy';
@@ -74,6 +74,11 @@ describe('the routes a page manifest is written from', () => {
         userCalls: ['/api/mine?filter=future'],
       },
     ]);
+  });
+
+  it('refuses a lazy screen whose module it cannot name', () => {
+    const Unnamed = lazy(async () => ({ default: () => null }));
+    expect(() => pageRoutes([site([{ path: 'x', element: <Unnamed /> }])])).toThrow('module is not named');
   });
 
   it('refuses calls that use a parameter the route does not have', () => {

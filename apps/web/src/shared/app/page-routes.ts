@@ -28,11 +28,21 @@ export function firstCalls<const P extends string = never>(
   return { firstCalls: declaration };
 }
 
-/** The lazy screens an element renders (lazyWithTimeout's components name their source module). */
+const lazyType = Symbol.for('react.lazy');
+
+/**
+ * The lazy screens an element renders (lazyWithTimeout's components name their source module). A
+ * lazy component that names none (made another way) is refused: its route's chunks would be missed.
+ */
 function screensOf(node: ReactNode): string[] {
   if (Array.isArray(node)) return node.flatMap(screensOf);
   if (!isValidElement(node)) return [];
-  const type = node.type as { source?: unknown };
+  const type = node.type as { source?: unknown; $$typeof?: symbol };
+  if (type.$$typeof === lazyType && typeof type.source !== 'string') {
+    throw new Error(
+      'A route renders a lazy screen whose module is not named: make it with lazyWithTimeout(() => import(...))',
+    );
+  }
   const own = typeof type.source === 'string' ? [type.source] : [];
   return [...own, ...screensOf((node.props as { children?: ReactNode }).children)];
 }
