@@ -8,10 +8,11 @@ const modules = `${api}modules/`;
 /** Modules every domain may use; they use no domain. */
 const foundationModules = ['session', 'operator', 'mail', 'uploads', 'data-fields', 'geocoding', 'health'];
 /**
- * Modules that compose domains (the account summary behind auth/user, the member's memberships list);
+ * Modules that compose domains (the account summary behind auth/user, the member's memberships list,
+ * the sub-sites' pages, whose first views call every module's routes);
  * nothing below imports them.
  */
-const composerModules = ['account-summary', 'my-memberships'];
+const composerModules = ['account-summary', 'my-memberships', 'site-pages'];
 const foundations = [
   `${api}(lib|db|providers)/`,
   `${api}(config|errors)\\.ts$`,

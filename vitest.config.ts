@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { screenSources } from './apps/web/build/site-pages';
 
 export default defineConfig({
   test: {
@@ -13,6 +15,8 @@ export default defineConfig({
         },
       },
       {
+        // The site pages' tests read the web app's real route definitions (their lazy screens named).
+        plugins: [screenSources(resolve(import.meta.dirname, 'apps/web'))],
         test: {
           name: 'api',
           environment: 'node',

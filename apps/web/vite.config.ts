@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { screenSources, sitePagesManifest } from './build/site-pages';
 
 /** The dev server's deep links: /account/... and /join/... get their sub-site's HTML, like the API does. */
 function subSiteFallback(): Plugin {
@@ -163,11 +164,12 @@ const reactRouterProduction = join(
 
 // One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
 // `vite build --ssr` builds the server's renderer of their first views into dist-ssr/ (decision 027),
-// outside dist/ so the static handler never serves it.
+// outside dist/ so the static handler never serves it, then writes the page manifest the API server
+// sends the pages from (dist/.site-pages.json; build/site-pages.ts, decision 059).
 export default defineConfig(({ isSsrBuild, command }) =>
   isSsrBuild
     ? {
-        plugins: [react()],
+        plugins: [react(), screenSources(import.meta.dirname), sitePagesManifest(import.meta.dirname)],
         // Bundled, not loaded from node_modules: a CommonJS package that throws as it loads (Leaflet
         // reads `window`) would end the server's process on Node 20; bundled, its chunk's import
         // only fails. The map is never rendered on the server (centre-step.tsx) in any case.
@@ -197,7 +199,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
           // No source maps in what browsers are served (issue 44): the server's renderer keeps its own
           // (dist-ssr/, never served) for its stack traces.
           sourcemap: false,
-          // The API server reads it (never serves it: app.ts) to preload the chunk of the screen a page opens (decision 020).
+          // The page manifest is written from it (build/site-pages.ts); never served (app.ts).
           manifest: true,
           rolldownOptions: {
             input: {

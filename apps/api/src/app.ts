@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyError,
@@ -28,9 +27,9 @@ import {
 import { AppError, defaultMessages, type FieldErrors } from './errors';
 import { installJobs, type Jobs } from './jobs';
 import { createDomainEvents, type DomainEvents } from './lib/domain-events';
-import { type EventLoopLoad, watchEventLoopLoad } from './lib/event-loop-load';
-import { lazyRequestLogger, pathOnly } from './lib/lazy-request-logger';
-import { redactUrlSecrets, safeError, safeRequest } from './lib/log-safety';
+import type { EventLoopLoad } from './lib/event-loop-load';
+import { lazyRequestLogger } from './lib/lazy-request-logger';
+import { safeError, safeRequest } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
@@ -60,22 +59,15 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
-import {
-  beforeStartScriptHash,
-  createSitePageRenderer,
-  loadFirstViewRenderer,
-  siteOfPath,
-} from './modules/operator/site-page.service';
-import { createThemeReader, etagMatches } from './modules/operator/theme.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import {
   carriesSession,
   clearDeadSessionCookies,
-  cookieNames,
   installSessions,
   secureTransport,
 } from './modules/session/session';
+import { installSitePages } from './modules/site-pages/site-pages.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
@@ -157,54 +149,19 @@ export function webDistDir(config: Config): string | undefined {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 
-/**
- * Files a web build may hold that are never served (issue 44): anything under a dot folder (the Vite
- * manifest, which the server reads from disk), source maps and the mock API's service worker, with
- * their compressed copies. Asked for, they answer 404 like a missing file, never a site's page.
- */
-const unservedFile = /(^|\/)\.|\.map(\.gz|\.br)?$|(^|\/)mockServiceWorker\.js(\.gz|\.br)?$/;
-function isUnservedFile(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {}
-  return unservedFile.test(pathname) || unservedFile.test(decoded);
-}
-
-const venueSlug = /^[a-z0-9][a-z0-9-]{0,99}$/;
-const selectedVenueCookie = 'selected_venue';
-
-/**
- * The venue a page opens with, as the web app decides it (shared/venue/selected-venue.ts): named by
- * the address (`?venue=` on bookings pages, a venue's or a joining centre's path), which selects it,
- * else the selected venue's cookie.
- */
-function pageVenue(request: FastifyRequest, url: string): { venue: string | null; selects: boolean } {
-  const query = (request.query as Record<string, unknown> | undefined)?.venue;
-  const site = siteOfPath(url);
-  const named =
-    site === 'bookings' && typeof query === 'string' && venueSlug.test(query)
-      ? query
-      : (/^\/location\/([^/]+)/.exec(url)?.[1] ?? /^\/join\/centre\/([^/]+)/.exec(url)?.[1]);
-  if (named && venueSlug.test(named)) return { venue: named, selects: true };
-  const cookieValue = request.cookies?.[selectedVenueCookie];
-  return {
-    venue: typeof cookieValue === 'string' && venueSlug.test(cookieValue) ? cookieValue : null,
-    selects: false,
-  };
-}
-
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The policy of an answer that is not a document (OWASP's for APIs). */
 const apiCsp = "default-src 'none'; frame-ancestors 'none'";
 
-function securityHeaders(config: Config) {
-  const csp = [
+/**
+ * The policy of a document: only the server's own scripts, and the one inline script a page names
+ * by its hash (a server-rendered page's cover until its app starts: modules/site-pages).
+ */
+function documentPolicy(config: Config, scriptHash?: string): string {
+  return [
     "default-src 'self'",
-    // The one inline script: a server-rendered page's cover until its app starts (site-page.service).
-    `script-src 'self' ${beforeStartScriptHash}`,
+    scriptHash ? `script-src 'self' ${scriptHash}` : "script-src 'self'",
     // React and the toast library set inline styles at run time; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -216,6 +173,10 @@ function securityHeaders(config: Config) {
     "form-action 'self'",
     `frame-ancestors ${config.frameAncestors}`,
   ].join('; ');
+}
+
+function securityHeaders(config: Config) {
+  const csp = documentPolicy(config);
   return (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-content-type-options', 'nosniff');
     // A JSON answer (or none) is never a document: nothing in it runs, loads or is framed, so its
@@ -493,141 +454,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webRoot = webDistDir(config);
   if (webRoot) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      prefix: '/',
-      // Each sub-site's HTML is themed per request (below); files are sent as the build compressed them.
-      index: false,
-      preCompressed: true,
-      allowedPath: (pathname) => !isUnservedFile(pathname),
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+    await installSitePages(app, {
+      config,
+      db,
+      webRoot,
+      eventLoopLoad: deps.eventLoopLoad,
+      pagePolicy: (scriptHash) => documentPolicy(config, scriptHash),
     });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (
-      url.startsWith('/api/') ||
-      url === '/api' ||
-      url.startsWith('/dev/') ||
-      url.startsWith('/sandbox-pay/') ||
-      isUnservedFile(url) ||
-      !webRoot ||
-      request.method !== 'GET'
-    ) {
-      return sendError(reply, 404, defaultMessages.not_found);
-    }
-    // A sub-site's page or a deep link into it: its HTML with the theme written in; its router decides.
-    return sendSitePage(request, reply, url);
-  });
-
-  const firstViewRenderer = webRoot
-    ? await loadFirstViewRenderer(webRoot, (error, url) =>
-        app.log.warn(
-          { err: error, url: redactUrlSecrets(pathOnly(url)) },
-          'part of a first view was left to the browser',
-        ),
-      )
-    : undefined;
-  const loopLoad = firstViewRenderer ? (deps.eventLoopLoad ?? watchEventLoopLoad()) : undefined;
-  app.addHook('onClose', async () => loopLoad?.stop());
-  const sitePages = webRoot
-    ? createSitePageRenderer(
-        webRoot,
-        createThemeReader(db, config),
-        firstViewRenderer &&
-          loopLoad && {
-            renderer: firstViewRenderer,
-            onError: (error) =>
-              app.log.error({ err: error }, "a page's first view failed to render on the server"),
-            busy: loopLoad.busy,
-          },
-      )
-    : undefined;
-  /**
-   * The first view's calls, answered in process with the page request's cookies and host headers,
-   * as the browser's own calls would be (GET only: rendering changes nothing).
-   */
-  const fetchInProcess =
-    (request: FastifyRequest): typeof fetch =>
-    async (input, init) => {
-      if (init?.method && init.method !== 'GET') throw new Error('A first view only reads');
-      const headers: Record<string, string> = { accept: 'application/json' };
-      for (const name of [
-        'cookie',
-        'host',
-        'user-agent',
-        'x-forwarded-host',
-        'x-forwarded-proto',
-        'x-forwarded-for',
-      ]) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const answer = await app.inject({ method: 'GET', url: String(input), headers });
-      const empty = answer.statusCode === 204 || answer.statusCode === 304;
-      return new Response(empty ? null : answer.body, {
-        status: answer.statusCode,
-        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-      });
-    };
-  if (webRoot) {
-    // The sub-sites' own addresses (the static files' index is off: their HTML is themed here).
-    for (const home of ['/', '/account/', '/join/']) {
-      app.get(home, { schema: { hide: true } }, (request, reply) => sendSitePage(request, reply, home));
-    }
-  }
-  async function sendSitePage(request: FastifyRequest, reply: FastifyReply, url: string) {
-    const { venue, selects } = pageVenue(request, url);
-    const page = await sitePages?.render({
-      url,
-      venue,
-      signedIn: Boolean(request.cookies?.[cookieNames(config, request).csrf]),
-      firstView: {
-        search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '',
-        cookieHeader: request.headers.cookie,
-        fetch: fetchInProcess(request),
-      },
-    });
-    if (!page) return sendError(reply, 404, defaultMessages.not_found);
-    if (page.redirect) {
-      return reply
-        .code(302)
-        .header('cache-control', 'private, no-cache')
-        .header('location', page.redirect)
-        .send();
-    }
-    // The page selects the venue its address names, as the app would once started: a link followed
-    // before then (the header's 'Book an activity') already finds it selected. Same cookie as the app's.
-    if (selects && venue && request.cookies?.[selectedVenueCookie] !== venue) {
-      reply.setCookie(selectedVenueCookie, venue, {
-        path: '/',
-        maxAge: 365 * 24 * 60 * 60,
-        sameSite: 'lax',
-        secure: secureTransport(config, request),
-        domain: config.cookie.domain,
-      });
-    }
-    // A signed-in page's first view holds the user's own data: kept by no cache, not even revalidated
-    // (decision 044-personal-answers-no-store); a signed-out page is the same for everyone, and revalidates.
-    const personal = carriesSession(config, request);
-    reply
-      .header('cache-control', personal ? 'no-store' : 'private, no-cache')
-      .header('vary', 'accept-encoding, cookie')
-      .type('text/html; charset=utf-8');
-    if (!personal) reply.header('etag', page.etag);
-    if (!personal && etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-    if (encoding) return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
-    return reply.send(page.html);
+  } else {
+    app.setNotFoundHandler((_request, reply) => sendError(reply, 404, defaultMessages.not_found));
   }
 
   return app;

@@ -1,3 +1,4 @@
+import { type SiteName, siteNames, sitePaths } from '@leisure/contract/sites';
 import type { Config } from '../config';
 
 /**
@@ -8,14 +9,8 @@ import type { Config } from '../config';
  * whoever sends the request chooses. Only the sandbox card frame, which must share the checkout
  * page's origin, follows the origin a request was made to (`siteUrlsOf`).
  */
-export type SiteName = 'bookings' | 'account' | 'joining';
 export type SiteUrls = Record<SiteName, string>;
 export type PublicUrlSettings = Config['publicUrls'];
-
-/** Where each sub-site sits under one origin (app.ts serves them there). */
-export const sitePaths: SiteUrls = { bookings: '', account: '/account', joining: '/join' };
-
-const siteNames = Object.keys(sitePaths) as SiteName[];
 
 /** What a request tells about the origin it was made to. */
 export interface RequestOriginSource {

@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type SitePagesManifest, sitePagesManifestFile } from '@leisure/contract/site-pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 
 /**
- * What a served web build must never give out (issue 44): the Vite manifest (which the server reads
- * from disk), source maps and the mock API's service worker, even when they are in the folder (an
+ * What a served web build must never give out (issue 44): the Vite manifest and the page manifest
+ * (which the server reads from disk), source maps and the mock API's service worker, even when they are in the folder (an
  * older build, a build made by hand). Each answers 404 as an unknown file, not the site's HTML.
  */
 describe('a served web build', () => {
@@ -25,6 +26,21 @@ describe('a served web build', () => {
     writeFileSync(path.join(dir, 'assets/bookings-1.js.map.gz'), 'gzip');
     writeFileSync(path.join(dir, 'assets/start-1.css.map'), '{"version":3}');
     writeFileSync(path.join(dir, '.vite/manifest.json'), '{"index.html":{"file":"assets/bookings-1.js"}}');
+    const site = (file: string) => ({ html: file, styles: [] });
+    const pages: SitePagesManifest = {
+      version: 1,
+      sites: {
+        bookings: site('index.html'),
+        account: site('account/index.html'),
+        joining: site('join/index.html'),
+      },
+      routes: [],
+      userCalls: [],
+      themeCalls: { operator: '/api/frontend/theme', venue: '/api/frontend/theme?venue=:venue' },
+      fonts: {},
+      beforeStart: 'addEventListener("submit",e=>e.preventDefault())',
+    };
+    writeFileSync(path.join(dir, sitePagesManifestFile), JSON.stringify(pages));
     writeFileSync(path.join(dir, 'mockServiceWorker.js'), 'self.addEventListener("fetch", () => {});');
     t = await startTestApp({ WEB_DIST_DIR: dir });
   });
@@ -36,6 +52,7 @@ describe('a served web build', () => {
   it('answers 404 for the manifest, source maps and the mock service worker', async () => {
     for (const url of [
       '/.vite/manifest.json',
+      `/${sitePagesManifestFile}`,
       '/.vite/',
       '/%2Evite/manifest.json',
       '/assets/bookings-1.js.map',

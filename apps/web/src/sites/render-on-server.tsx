@@ -41,6 +41,9 @@ import { accountSite } from './account/site';
 import { bookingsSite } from './bookings/site';
 import { joiningSite } from './joining/site';
 
+/** The routes' facts for the page manifest, which the web build asks the built renderer for. */
+export { sitePageFacts } from './page-facts';
+
 export interface ServerRenderRequest {
   site: SiteName;
   /** The browser's path and query, e.g. '/location/leeds?venue=leeds'. */

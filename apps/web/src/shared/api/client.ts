@@ -115,9 +115,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const clean = path.replace(/^\/+/, '');
-  const url = `${settings.baseUrl}/${clean}`;
+/** A GET as a screen makes it: the path (e.g. 'api/activities/venues') and its query values. */
+export interface ApiCall {
+  path: string;
+  query?: Record<string, QueryValue>;
+}
+
+/**
+ * The address a call is made to, from the site's origin ('/api/...?filter=future'): the page
+ * manifest's first calls are written with it, so a preloaded answer is the one the app asks for.
+ */
+export function apiCallPath({ path, query }: ApiCall): string {
+  const url = `/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -127,6 +136,10 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  return `${settings.baseUrl}${apiCallPath({ path, query })}`;
 }
 
 async function parseBody(response: Response): Promise<unknown> {

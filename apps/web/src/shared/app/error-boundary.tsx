@@ -34,7 +34,7 @@ export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && !isChunkLoadError(error)) console.error('A route failed', error);
-  // The error page is the page's first view: its taps held until now are given (beforeStartScript).
+  // The error page is the page's first view: its taps held until now are given (sites/before-start.ts).
   return (
     <>
       {notFound ? <NotFoundPage /> : <FullPageError reload={isChunkLoadError(error)} />}

@@ -32,16 +32,25 @@ export function importWithTimeout<T>(load: () => Promise<T>, timeoutMs = chunkLo
 }
 
 /**
+ * A module's loader. In a route definition the web build names the module it loads
+ * (`source`, e.g. 'src/sites/bookings/screens/venue-page.tsx'; build/site-pages.ts), so the page
+ * manifest can say which chunks each route opens.
+ */
+export type ModuleLoader<M> = (() => Promise<M>) & { source?: string };
+
+/**
  * React.lazy for a named export with the chunk timeout:
- * `const Basket = lazyWithTimeout(() => import('./basket-page'), 'BasketPage')`.
+ * `const Basket = lazyWithTimeout(() => import('./basket-page'), 'BasketPage')`. The component
+ * carries its loader's `source` (in route definitions: the module it loads).
  */
 export function lazyWithTimeout<M, K extends keyof M>(
-  load: () => Promise<M>,
+  load: ModuleLoader<M>,
   name: K,
   timeoutMs = chunkLoadTimeoutMs,
-): LazyExoticComponent<M[K] extends ComponentType<infer P> ? ComponentType<P> : never> {
-  return lazy(async () => {
+): LazyExoticComponent<M[K] extends ComponentType<infer P> ? ComponentType<P> : never> & { source?: string } {
+  const component = lazy(async () => {
     const module = await importWithTimeout(load, timeoutMs);
     return { default: module[name] as M[K] extends ComponentType<infer P> ? ComponentType<P> : never };
   });
+  return load.source ? Object.assign(component, { source: load.source }) : component;
 }

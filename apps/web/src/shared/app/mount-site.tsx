@@ -51,7 +51,7 @@ export async function mountSite(definition: SiteDefinition): Promise<void> {
   await startMockApi();
   const pageState = readPageState();
   const [{ modes, handedOver }] = await Promise.all([
-    startUp(definition.site),
+    startUp(),
     initI18n(undefined, pageState?.translations),
   ]);
   await yieldToBrowser();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { installMockApi, setTestCookie } from '../../test/mock-api';
 import { api } from '../api/client';
 import { readSelectedVenue } from '../venue/selected-venue';
-import { handOverToken, selectVenueFromQuery } from './start-up';
+import { handOverToken, selectVenueFromAddress } from './start-up';
 
 const server = installMockApi();
 
@@ -68,11 +68,18 @@ describe('token hand-over', () => {
 
 describe('venue query value', () => {
   it('selects the venue on the bookings site only', () => {
-    selectVenueFromQuery('account', '?venue=york-ouse-bank');
+    selectVenueFromAddress('/account/', '?venue=york-ouse-bank');
     expect(readSelectedVenue()).toBeNull();
-    selectVenueFromQuery('bookings', '?venue=york-ouse-bank');
+    selectVenueFromAddress('/', '?venue=york-ouse-bank');
     expect(readSelectedVenue()).toBe('york-ouse-bank');
-    selectVenueFromQuery('bookings', '?venue=<script>');
+    selectVenueFromAddress('/', '?venue=<script>');
+    expect(readSelectedVenue()).toBe('york-ouse-bank');
+  });
+
+  it("selects the venue a venue's or a joining centre's path names", () => {
+    selectVenueFromAddress('/location/leeds-riverside/swimming', '');
+    expect(readSelectedVenue()).toBe('leeds-riverside');
+    selectVenueFromAddress('/join/centre/york-ouse-bank/membership/gym', '?venue=leeds-riverside');
     expect(readSelectedVenue()).toBe('york-ouse-bank');
   });
 });

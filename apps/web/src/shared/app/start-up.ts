@@ -1,7 +1,7 @@
+import { venueOfAddress } from '@leisure/contract/sites';
 import { ApiError, api } from '../api/client';
-import type { SiteName } from '../links/links';
 import { initModes, type Modes } from '../modes/modes';
-import { isVenueSlug, writeSelectedVenue } from '../venue/selected-venue';
+import { writeSelectedVenue } from '../venue/selected-venue';
 
 /**
  * A session handed over in the URL (kiosk and embedded links; shell-session-basket.md 4): `?token=`
@@ -35,11 +35,13 @@ export async function handOverToken(
   }
 }
 
-/** A `venue` query value on bookings pages selects that venue. */
-export function selectVenueFromQuery(site: SiteName, search: string): void {
-  if (site !== 'bookings') return;
-  const venue = new URLSearchParams(search).get('venue');
-  if (isVenueSlug(venue)) writeSelectedVenue(venue);
+/**
+ * The venue the address names selects it (`?venue=` on bookings pages, a venue's or a joining
+ * centre's path): the contract's rule, which the API server's page applied already.
+ */
+export function selectVenueFromAddress(path: string, search: string): void {
+  const venue = venueOfAddress(path, search);
+  if (venue) writeSelectedVenue(venue);
 }
 
 export interface StartUp {
@@ -49,9 +51,9 @@ export interface StartUp {
 }
 
 /** Everything that must happen before the first render, in order. */
-export async function startUp(site: SiteName): Promise<StartUp> {
+export async function startUp(): Promise<StartUp> {
   const modes = initModes(window.location.search);
-  selectVenueFromQuery(site, window.location.search);
+  selectVenueFromAddress(window.location.pathname, window.location.search);
   const handedOver = await handOverToken();
   return { modes, handedOver };
 }

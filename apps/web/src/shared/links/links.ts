@@ -1,7 +1,8 @@
+import { type SiteName, sitePaths } from '@leisure/contract/sites';
 import type { Modes } from '../modes/modes';
 
-/** The three sub-sites (shell-session-basket.md 2). */
-export type SiteName = 'bookings' | 'account' | 'joining';
+/** The three sub-sites (shell-session-basket.md 2): the contract's names. */
+export type { SiteName };
 
 export type SiteUrls = Record<SiteName, string>;
 
@@ -9,7 +10,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type QueryValues = Record<string, QueryValue>;
 
 /** Same-origin defaults, used until the client settings (with the public URLs) are in. */
-export const defaultSiteUrls: SiteUrls = { bookings: '', account: '/account', joining: '/join' };
+export const defaultSiteUrls: SiteUrls = { ...sitePaths };
 
 /** Appends query values to a URL or path; a value is appended only when it is truthy. */
 export function withQuery(url: string, query: QueryValues = {}): string {

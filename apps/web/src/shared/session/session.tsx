@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import type { Camel } from '../api/camel';
-import { ApiError, api, configureApi, readCsrfCookie } from '../api/client';
+import { type ApiCall, ApiError, api, configureApi, readCsrfCookie } from '../api/client';
 import { operatorKeys } from '../api/query-keys';
 import { isEndedSession, reloadOnceForEndedSession } from './reload-once';
 
@@ -37,10 +37,13 @@ export function hasSessionCookie(): boolean {
   return liveSessionCsrf() !== undefined;
 }
 
+/** The user's call, which every page makes first when a session cookie is held. */
+export const userCall: ApiCall = { path: 'api/auth/user' };
+
 async function fetchUser(): Promise<SessionUser | null> {
   if (!hasSessionCookie()) return null;
   try {
-    const answer = await api.get<{ data: SessionUser }>('api/auth/user', { expectUnauthenticated: true });
+    const answer = await api.get<{ data: SessionUser }>(userCall.path, { expectUnauthenticated: true });
     return answer.data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -26,6 +26,11 @@ const fontLoaders: Record<FontKey, { family: string; load: () => Promise<unknown
   },
 };
 
+/** The family each font key is served as (the page manifest's fonts are the build's CSS of these). */
+export const fontFamilies = Object.fromEntries(
+  Object.entries(fontLoaders).map(([key, font]) => [key, font.family]),
+) as Record<FontKey, string>;
+
 /** A font that does not arrive in time is not worth a blank page: the fallback stack shows instead. */
 export const fontWaitMs = 3_000;
 

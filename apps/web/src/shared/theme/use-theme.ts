@@ -1,15 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../api/client';
+import { type ApiCall, ApiError, api } from '../api/client';
 import { operatorKeys } from '../api/query-keys';
 import type { ThemeSettings } from './theme';
 
+/** The theme's call: the operator's, or the selected venue's. */
+export const themeCall = (venue: string | null): ApiCall => ({
+  path: 'api/frontend/theme',
+  query: { venue },
+});
+
 async function fetchTheme(venue: string | null): Promise<ThemeSettings> {
   try {
-    return (await api.get<{ data: ThemeSettings }>('api/frontend/theme', { query: { venue } })).data;
+    const call = themeCall(venue);
+    return (await api.get<{ data: ThemeSettings }>(call.path, { query: call.query })).data;
   } catch (error) {
     // A venue's theme that fails to load is retried without the venue (the operator's theme).
     if (!venue || (error instanceof ApiError && error.status === 503)) throw error;
-    return (await api.get<{ data: ThemeSettings }>('api/frontend/theme')).data;
+    return (await api.get<{ data: ThemeSettings }>(themeCall(null).path)).data;
   }
 }
 

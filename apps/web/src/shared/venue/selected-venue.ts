@@ -1,20 +1,17 @@
+import { isVenueSlug, selectedVenueCookie } from '@leisure/contract/sites';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { cookieWrites, readCookie, writeCookie } from '../api/client';
 import { settings } from '../settings';
 
+export { isVenueSlug, selectedVenueCookie };
+
 /**
  * The selected venue (shell-session-basket.md 3) persists in a cookie every sub-site reads. It is
  * set for the host; when the sub-sites live on sub-domains, a parent cookie domain shares it
- * (settings.cookieDomain, e.g. '.example.com' — the client settings do not expose one yet).
+ * (settings.cookieDomain, e.g. '.example.com' — the client settings do not expose one yet). Its
+ * name and what a slug is are the contract's (sites.ts), which the API server's pages use too.
  */
-export const selectedVenueCookie = 'selected_venue';
-
-const slugPattern = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const oneYearSeconds = 365 * 24 * 60 * 60;
-
-export function isVenueSlug(value: string | null | undefined): value is string {
-  return typeof value === 'string' && slugPattern.test(value);
-}
 
 export function readSelectedVenue(): string | null {
   const value = readCookie(selectedVenueCookie);

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { myBookingsCall } from '../../features/my-bookings/api/get-bookings';
 import { lazyWithTimeout } from '../../shared/app/lazy';
+import { firstCalls } from '../../shared/app/page-routes';
 import { RequireAnonymous, RequireAuth } from '../../shared/session/route-guards';
 import { LogOutBoundary } from './log-out';
 import { screen } from './route-helpers';
@@ -38,7 +40,12 @@ export const accountRoutes: RouteObject[] = [
     ),
     handle: { crumb: 'Account' },
     children: [
-      { index: true, element: screen(DashboardScreen) },
+      {
+        index: true,
+        element: screen(DashboardScreen),
+        // 'My next booking' (activities v1; with v2 the list's call names the user, known later).
+        handle: firstCalls({ params: [], userCalls: () => [myBookingsCall('future')] }),
+      },
       { path: 'user-details', element: screen(UserDetailsScreen), handle: { crumb: 'My details' } },
       ...detailsRoutes,
       ...membershipsRoutes,

@@ -1,4 +1,8 @@
 import type { RouteObject, UIMatch } from 'react-router';
+import { bookableDatesCall } from '../../features/activities/api/get-bookable-dates';
+import { categoryCall } from '../../features/activities/api/get-category';
+import { venueCategoriesCall } from '../../features/activities/api/get-venue-categories';
+import { venuesCall } from '../../features/activities/api/get-venues';
 import {
   CategoryCrumb,
   CategoryTrail,
@@ -7,6 +11,7 @@ import {
 } from '../../features/activities/components/crumbs';
 import { VenueScope } from '../../features/activities/components/venue-scope';
 import { lazyWithTimeout } from '../../shared/app/lazy';
+import { firstCalls } from '../../shared/app/page-routes';
 
 const HomePage = lazyWithTimeout(() => import('./screens/home-page'), 'HomePage');
 const RedirectToSelectedVenuePage = lazyWithTimeout(
@@ -29,17 +34,25 @@ const param = (match: UIMatch, name: string) => match.params[name] ?? '';
 
 /**
  * The bookings sub-site at '/' (bookings-api.md "Pages"). Every screen is its own chunk; the slot
- * and class pages are modals over the day's list, as child routes so that they deep-link.
+ * and class pages are modals over the day's list, as child routes so that they deep-link. A
+ * screen's first calls are declared on its route (the page the server sends preloads them).
  */
 export const bookingsRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  { index: true, element: <HomePage />, handle: firstCalls({ params: [], calls: () => [venuesCall] }) },
   { path: 'redirect-to-selected-venue', element: <RedirectToSelectedVenuePage /> },
   {
     path: 'location/:venue',
     element: <VenueScope />,
     handle: { crumb: (match: UIMatch) => <VenueCrumb venue={param(match, 'venue')} /> },
     children: [
-      { index: true, element: <VenuePage /> },
+      {
+        index: true,
+        element: <VenuePage />,
+        handle: firstCalls({
+          params: ['venue'],
+          calls: ({ venue }) => [venuesCall, venueCategoriesCall(venue)],
+        }),
+      },
       {
         path: ':slug',
         handle: {
@@ -56,7 +69,17 @@ export const bookingsRoutes: RouteObject[] = [
           {
             path: ':date/by-time',
             element: <ByTimePage />,
-            handle: { crumb: (match: UIMatch) => <DateCrumb date={param(match, 'date')} /> },
+            handle: {
+              crumb: (match: UIMatch) => <DateCrumb date={param(match, 'date')} />,
+              ...firstCalls({
+                params: ['venue', 'slug'],
+                calls: ({ venue, slug }) => [
+                  venuesCall,
+                  categoryCall(venue, slug),
+                  bookableDatesCall(venue, slug),
+                ],
+              }),
+            },
             children: [
               { path: 'slot/:times/:compositeKey', element: <SlotPage /> },
               { path: 'class/:id', element: <ClassPage /> },

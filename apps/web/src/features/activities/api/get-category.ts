@@ -1,7 +1,7 @@
 import type { CategoryDetail } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
-import { api } from '../../../shared/api/client';
+import { type ApiCall, api } from '../../../shared/api/client';
 import { activitiesKeys } from './keys';
 import { venuePath } from './paths';
 
@@ -11,16 +11,15 @@ import { venuePath } from './paths';
  */
 export type ActivityCategoryDetail = Camel<CategoryDetail>;
 
+export const categoryCall = (venue: string, slug: string): ApiCall => ({
+  path: `${venuePath(venue)}/categories/${encodeURIComponent(slug)}`,
+});
+
 export function categoryQueryOptions(venue: string, slug: string) {
   return queryOptions({
     queryKey: activitiesKeys.category(venue, slug),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: ActivityCategoryDetail }>(
-          `${venuePath(venue)}/categories/${encodeURIComponent(slug)}`,
-          { signal },
-        )
-      ).data,
+      (await api.get<{ data: ActivityCategoryDetail }>(categoryCall(venue, slug).path, { signal })).data,
     staleTime: 5 * 60_000,
   });
 }

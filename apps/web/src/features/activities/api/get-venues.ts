@@ -1,14 +1,16 @@
 import type { ActivityVenue } from '@leisure/contract/activities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
-import { api } from '../../../shared/api/client';
+import { type ApiCall, api } from '../../../shared/api/client';
 import { activitiesKeys } from './keys';
 
 /** `GET api/activities/venues`: the operator's venues. */
 export type Venue = Camel<ActivityVenue>;
 
+export const venuesCall: ApiCall = { path: 'api/activities/venues' };
+
 export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
-  const answer = await api.get<{ data: Venue[] }>('api/activities/venues', { signal });
+  const answer = await api.get<{ data: Venue[] }>(venuesCall.path, { signal });
   return answer.data;
 }
 

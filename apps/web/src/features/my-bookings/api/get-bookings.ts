@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { type ApiCall, api } from '../../../shared/api/client';
 import { useClient } from '../../../shared/operator/use-client';
 import { useSession } from '../../../shared/session/session';
 import {
@@ -14,11 +14,14 @@ import { myBookingsKeys } from './keys';
 export type BookingsFilter = 'future' | 'past';
 
 /** `GET api/my-account/bookings?filter=future|past` (activities v2 off). */
+export const myBookingsCall = (filter: BookingsFilter): ApiCall => ({
+  path: 'api/my-account/bookings',
+  query: { filter },
+});
+
 export async function getMyBookings(filter: BookingsFilter, signal?: AbortSignal): Promise<BookingView[]> {
-  const answer = await api.get<{ data: WireBooking[] }>('api/my-account/bookings', {
-    query: { filter },
-    signal,
-  });
+  const call = myBookingsCall(filter);
+  const answer = await api.get<{ data: WireBooking[] }>(call.path, { query: call.query, signal });
   return answer.data.map(fromBooking);
 }
 

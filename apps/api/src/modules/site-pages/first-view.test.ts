@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type SitePagesManifest, sitePagesManifestFile } from '@leisure/contract/site-pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileBeforeStart } from '../../../../web/build/site-pages';
 import { createFixture, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { cookieNames } from '../session/session';
-import { maxConcurrentFirstViews } from './site-page.service';
+import { maxConcurrentFirstViews } from './site-pages.service';
 
 /**
  * A page's first view rendered on the server (decision 027), as the API serves it: the web build's
@@ -40,7 +42,7 @@ export function createServerRenderer({ translationsDir }) {
 }
 `;
 
-function fakeBuild(): { root: string; webDist: string } {
+async function fakeBuild(): Promise<{ root: string; webDist: string }> {
   const root = mkdtempSync(path.join(tmpdir(), 'leisure-first-view-'));
   const webDist = path.join(root, 'dist');
   const html = (entry: string) => `<!doctype html>
@@ -63,6 +65,22 @@ function fakeBuild(): { root: string; webDist: string } {
   writeFileSync(path.join(webDist, 'account/index.html'), html('account-1'));
   writeFileSync(path.join(webDist, 'join/index.html'), html('joining-1'));
   writeFileSync(path.join(root, 'dist-ssr/render-on-server.js'), stubRenderer);
+  // The page manifest, with the web app's real before-start script (the routes are the other test's).
+  const site = (html: string) => ({ html, styles: [] });
+  const manifest: SitePagesManifest = {
+    version: 1,
+    sites: {
+      bookings: site('index.html'),
+      account: site('account/index.html'),
+      joining: site('join/index.html'),
+    },
+    routes: [],
+    userCalls: ['/api/auth/user'],
+    themeCalls: { operator: '/api/frontend/theme', venue: '/api/frontend/theme?venue=:venue' },
+    fonts: {},
+    beforeStart: await compileBeforeStart(path.resolve(import.meta.dirname, '../../../../web')),
+  };
+  writeFileSync(path.join(webDist, sitePagesManifestFile), JSON.stringify(manifest));
   return { root, webDist };
 }
 
@@ -78,7 +96,7 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
   let session: { email: string; cookie: string };
 
   beforeAll(async () => {
-    build = fakeBuild();
+    build = await fakeBuild();
     t = await startTestApp({ WEB_DIST_DIR: build.webDist }, { eventLoopLoad: loopLoad });
     const fixture = await createFixture(t.db);
     const customer = await createUser(t.db, fixture.clientId);
@@ -173,7 +191,8 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
   it("refuses the browser's own form submits before the app starts, by an inline script its CSP allows", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/account/login' });
     const inline = /<script data-entry[^>]*>([\s\S]*?)<\/script>/.exec(res.body)?.[1];
-    expect(inline).toContain("addEventListener('submit'");
+    // The web app's before-start script (apps/web/src/sites/before-start.ts), compiled by its build.
+    expect(inline).toMatch(/addEventListener\([`'"]submit[`'"]/);
     expect(inline).toContain('preventDefault()');
     const hash = createHash('sha256')
       .update(inline ?? '')
@@ -246,6 +265,8 @@ describe("a page's first view, rendered on the server (decision 027)", () => {
       // The themed template as before, with its preloads and its scripts.
       expect(res.body, url).toContain('<link rel="preload" href="/api/client"');
       expect(res.body, url).toContain('<script type="module" crossorigin src=');
+      // No inline script in it, and none allowed.
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self';");
     }
   });
 });

@@ -2,14 +2,27 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type SitePageFacts, sitePagesManifestFile } from '@leisure/contract/site-pages';
+import type { Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assembleSitePages,
+  compileBeforeStart,
+  readFontFaces,
+  siteHtml,
+} from '../../../../web/build/site-pages';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { createClient, createVenue } from '../operator/operator.service';
+import { saveTheme } from '../operator/theme.service';
 import { cookieNames } from '../session/session';
-import { createClient, createVenue } from './operator.service';
-import { saveTheme } from './theme.service';
 
-/** A built web app in miniature: the three sub-sites' HTML, the manifest and the fonts' CSS. */
-function fakeWebDist(): string {
+/**
+ * A built web app in miniature: the three sub-sites' HTML and the fonts' CSS, and the page manifest
+ * written as the web build writes it (apps/web/build/site-pages.ts), from the web app's real route
+ * definitions and its real before-start script; only the chunks are made up (one a screen, named
+ * after its module). A route, a screen or a first call that moves in the web app moves here too.
+ */
+async function fakeWebDist(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'leisure-web-'));
   const html = (entry: string) => `<!doctype html>
 <html lang="en">
@@ -25,49 +38,71 @@ function fakeWebDist(): string {
   </body>
 </html>
 `;
-  for (const dirName of ['account', 'join', 'assets', '.vite']) mkdirSync(path.join(dir, dirName));
-  writeFileSync(path.join(dir, 'index.html'), html('bookings-1'));
-  writeFileSync(path.join(dir, 'account/index.html'), html('account-1'));
-  writeFileSync(path.join(dir, 'join/index.html'), html('joining-1'));
+  for (const dirName of ['account', 'join', 'assets']) mkdirSync(path.join(dir, dirName));
+  const templates = { bookings: html('bookings-1'), account: html('account-1'), joining: html('joining-1') };
+  writeFileSync(path.join(dir, 'index.html'), templates.bookings);
+  writeFileSync(path.join(dir, 'account/index.html'), templates.account);
+  writeFileSync(path.join(dir, 'join/index.html'), templates.joining);
   const face = (family: string, file: string, weight: number) =>
     `@font-face{font-family:${family};font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/${file}.woff2)format("woff2")}`;
   writeFileSync(path.join(dir, 'assets/latin-400-a.css'), face('Oswald', 'oswald-latin-400-normal-o4', 400));
   writeFileSync(path.join(dir, 'assets/latin-700-a.css'), face('Oswald', 'oswald-latin-700-normal-o7', 700));
   writeFileSync(path.join(dir, 'assets/latin-400-b.css'), face('Roboto', 'roboto-latin-400-normal-r4', 400));
   writeFileSync(path.join(dir, 'assets/latin-400-c.css'), face("'Lato'", 'lato-latin-400-normal-l4', 400));
-  writeFileSync(
-    path.join(dir, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': {
-        file: 'assets/bookings-1.js',
-        dynamicImports: ['src/sites/bookings/screens/venue-page.tsx', 'src/features/venue-map/live-map.tsx'],
-      },
-      'account/index.html': {
-        file: 'assets/account-1.js',
-        dynamicImports: ['src/sites/account/screens/login-screen.tsx'],
-      },
-      'src/features/venue-map/live-map.tsx': {
-        file: 'assets/live-map-1.js',
-        css: ['assets/live-map-1.css'],
-      },
-      'src/sites/bookings/screens/venue-page.tsx': {
-        file: 'assets/venue-page-1.js',
-        imports: ['_venue-activities.js', 'src/shared/app/mount-site.tsx'],
-        css: ['assets/activities-1.css'],
-      },
-      '_venue-activities.js': { file: 'assets/venue-activities-1.js' },
-      'src/shared/app/mount-site.tsx': { file: 'assets/mount-site-1.js' },
-      'src/sites/account/screens/login-screen.tsx': {
-        file: 'assets/login-screen-1.js',
-        css: ['assets/forms-1.css'],
-      },
-    }),
-  );
+
+  // Loaded by its path (the API's TypeScript does not check the web app's JSX).
+  const { sitePageFacts } = (await import(path.join(webApp, 'src/sites/page-facts.ts'))) as {
+    sitePageFacts(): SitePageFacts;
+  };
+  const facts = sitePageFacts();
+  const chunkOf = (module: string) => `assets/${path.basename(module).replace(/\.tsx?$/, '')}-1.js`;
+  const viteManifest: Manifest = {
+    'src/features/venue-map/live-map.tsx': {
+      file: 'assets/live-map-1.js',
+      src: 'src/features/venue-map/live-map.tsx',
+      css: ['assets/live-map-1.css'],
+    },
+    '_venue-activities.js': { file: 'assets/venue-activities-1.js' },
+    'src/shared/app/mount-site.tsx': { file: 'assets/mount-site-1.js' },
+  };
+  const styles: Record<string, string[]> = {
+    'venue-page': ['assets/activities-1.css'],
+    'login-screen': ['assets/forms-1.css'],
+  };
+  for (const [site, file] of Object.entries(siteHtml)) {
+    const screens = facts.routes.filter((route) => route.site === site).flatMap((route) => route.screens);
+    viteManifest[file] = {
+      file: `assets/${site}-1.js`,
+      isEntry: true,
+      dynamicImports: [...new Set(screens), 'src/features/venue-map/live-map.tsx'],
+    };
+    for (const screen of screens) {
+      const name = path.basename(screen).replace(/\.tsx?$/, '');
+      viteManifest[screen] = {
+        file: chunkOf(screen),
+        src: screen,
+        imports: ['_venue-activities.js', 'src/shared/app/mount-site.tsx'].slice(
+          name === 'venue-page' ? 0 : 1,
+        ),
+        css: styles[name] ?? [],
+      };
+    }
+  }
+  const manifest = assembleSitePages({
+    facts,
+    viteManifest,
+    templates,
+    fonts: readFontFaces(dir),
+    beforeStart: await compileBeforeStart(webApp),
+  });
+  writeFileSync(path.join(dir, sitePagesManifestFile), JSON.stringify(manifest));
   const script = `export const screen = '${'venue page '.repeat(200)}';\n`;
   writeFileSync(path.join(dir, 'assets/venue-page-1.js'), script);
   writeFileSync(path.join(dir, 'assets/venue-page-1.js.br'), brotliCompressSync(script));
   return dir;
 }
+
+const webApp = path.resolve(import.meta.dirname, '../../../../web');
 
 const themeVars = (html: string) => /<style id="theme-vars">:root\{([^}]*)\}<\/style>/.exec(html)?.[1] ?? '';
 
@@ -75,7 +110,7 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = fakeWebDist();
+    webDist = await fakeWebDist();
     t = await startTestApp({ WEB_DIST_DIR: webDist });
   });
   afterAll(async () => {
@@ -215,6 +250,49 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(login.body).not.toContain('activities-1.css');
     });
 
+    it("every first call the web app's routes declare is a route of this API", async () => {
+      const manifest = JSON.parse(readFileSync(path.join(webDist, sitePagesManifestFile), 'utf8')) as {
+        routes: { calls: string[]; userCalls: string[] }[];
+        userCalls: string[];
+      };
+      const calls = [
+        ...manifest.userCalls,
+        ...manifest.routes.flatMap((route) => [...route.calls, ...route.userCalls]),
+      ].map((call) => (call.split('?')[0] ?? '').replace(/:\w+/g, 'a-slug'));
+      expect(calls.length).toBeGreaterThan(5);
+      // The static files' wildcard route answers any path: a call it would answer is not an API route.
+      const unrouted = calls.filter((url) => {
+        const route = t.app.findRoute({ method: 'GET', url });
+        return !route || '*' in (route.params as Record<string, string>);
+      });
+      expect(unrouted).toEqual([]);
+    });
+
+    it("preloads the screens every route of the web app's definitions opens", async () => {
+      const preloads = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        // Beside the template's own (the shared start chunk's).
+        return [
+          ...res.body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)-1\.js">/g),
+        ]
+          .map((match) => match[1])
+          .filter((name) => name !== 'mount-site');
+      };
+      expect(await preloads('/')).toEqual(['home-page']);
+      expect(await preloads('/location/teal-venue/swimming')).toEqual(['category-page']);
+      expect(await preloads('/location/teal-venue/swimming/2026-12-01/by-time/class/7')).toEqual([
+        'by-time-page',
+        'booking-modal-pages',
+      ]);
+      expect(await preloads('/basket/checkout')).toEqual(['checkout-page']);
+      expect(await preloads('/account/')).toEqual(['account-layout', 'dashboard-screen']);
+      expect(await preloads('/account/memberships')).toEqual(['account-layout', 'memberships-screen']);
+      expect(await preloads('/account/login')).toEqual(['login-screen']);
+      expect(await preloads('/join/centre/teal-venue/membership/gym')).toEqual(['joining-page']);
+      // A path no route has (the app's not-found page) preloads no screen.
+      expect(await preloads('/no-such-page/here')).toEqual([]);
+    });
+
     it("preloads the calls the screen makes first, the selected venue's theme and, with a session, the user", async () => {
       const preload = (href: string) =>
         `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
@@ -295,7 +373,8 @@ describe("the sub-sites' HTML carries the theme and the screen's chunks (decisio
       expect(before.body).toContain('/assets/bookings-1.js');
       const file = path.join(webDist, 'index.html');
       writeFileSync(file, readFileSync(file, 'utf8').replace('bookings-1.js', 'bookings-2.js'));
-      utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+      // The build writes its page manifest last.
+      utimesSync(path.join(webDist, sitePagesManifestFile), new Date(), new Date(Date.now() + 60_000));
       const after = await t.app.inject({ method: 'GET', url: '/' });
       expect(after.body).toContain('/assets/bookings-2.js');
       expect(themeVars(after.body)).toContain('--colour-primary:#112233');
