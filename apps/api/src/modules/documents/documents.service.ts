@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { WaiverQuestionDefinition } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
+import { fullDate, localDateOf, localTimeOf } from '../../lib/dates';
 import { getCurrentClient } from '../operator/operator.service';
 import {
   checkUploadedFile,
@@ -52,8 +53,6 @@ export interface Member {
   firstName: string;
   lastName: string;
 }
-
-const timeZone = 'Europe/London';
 
 // ---- Profile photo ----------------------------------------------------------------------------
 
@@ -188,38 +187,15 @@ export async function setProfilePhotoBytes(deps: DocumentsDeps, userId: number, 
 
 // ---- Waivers ----------------------------------------------------------------------------------
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function londonParts(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-  };
+/** 'D MMM YYYY' of an instant in the operator's time zone (decision 064). */
+export function signedDate(instant: Date, timeZone: string): string {
+  return fullDate(localDateOf(instant, timeZone));
 }
 
-/** 'D MMM YYYY' in the operator's time zone. */
-export function fullDate(instant: Date): string {
-  const p = londonParts(instant);
-  return `${Number(p.day)} ${months[Number(p.month) - 1]} ${p.year}`;
-}
-
-/** 'DD/MM/YYYY HH:mm' in the operator's time zone. */
-export function datetimeString(instant: Date): string {
-  const p = londonParts(instant);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+/** 'DD/MM/YYYY HH:mm' of an instant in the operator's time zone. */
+export function datetimeString(instant: Date, timeZone: string): string {
+  const [year, month, day] = localDateOf(instant, timeZone).split('-');
+  return `${day}/${month}/${year} ${localTimeOf(instant, timeZone)}`;
 }
 
 function isExpired(signature: WaiverWithSignature['signature'], now: Date): boolean {
@@ -242,22 +218,27 @@ function restrictionOf(waiver: WaiverRow) {
   };
 }
 
-function describeWaiver({ waiver, signature }: WaiverWithSignature, member: Member, now: Date): Waiver {
+function describeWaiver(
+  { waiver, signature }: WaiverWithSignature,
+  member: Member,
+  now: Date,
+  timeZone: string,
+): Waiver {
   return {
     id: waiver.id,
     slug: waiver.slug,
     title: waiver.title,
     signed: signature
       ? {
-          datetime_string: datetimeString(signature.signedAt),
-          date: { full_date: fullDate(signature.signedAt) },
+          datetime_string: datetimeString(signature.signedAt, timeZone),
+          date: { full_date: signedDate(signature.signedAt, timeZone) },
         }
       : null,
     expired: isExpired(signature, now),
     expires: signature?.expiresAt
       ? {
-          date: { full_date: fullDate(signature.expiresAt) },
-          datetime_string: datetimeString(signature.expiresAt),
+          date: { full_date: signedDate(signature.expiresAt, timeZone) },
+          datetime_string: datetimeString(signature.expiresAt, timeZone),
         }
       : null,
     validity_days: waiver.validityDays,
@@ -288,12 +269,13 @@ export async function listWaivers(
   now = new Date(),
 ): Promise<WaiverGroup[]> {
   const rows = await listWaiversWithSignatures(deps.db, member.clientId, member.id);
+  const { timezone } = await getCurrentClient(deps.db, deps.config);
   const groups = new Map<string, WaiverGroup>();
   for (const row of rows) {
     const key = `${row.waiver.restrictionType}|${row.waiver.restrictionName}`;
     const group = groups.get(key) ?? { restriction: restrictionOf(row.waiver), waivers: [] };
     groups.set(key, group);
-    if (!isExpired(row.signature, now)) group.waivers.push(describeWaiver(row, member, now));
+    if (!isExpired(row.signature, now)) group.waivers.push(describeWaiver(row, member, now, timezone));
   }
   return [...groups.values()].filter((group) => group.waivers.length > 0);
 }
@@ -307,7 +289,8 @@ async function findWaiver(deps: DocumentsDeps, member: Member, slug: string): Pr
 /** `GET my-account/user/waivers/{slug}`: 404 'Could not find this waiver.' for no such waiver here. */
 export async function getWaiver(deps: DocumentsDeps, member: Member, slug: string, now = new Date()) {
   const row = await findWaiver(deps, member, slug);
-  return { ...describeWaiver(row, member, now), restriction: restrictionOf(row.waiver) };
+  const { timezone } = await getCurrentClient(deps.db, deps.config);
+  return { ...describeWaiver(row, member, now, timezone), restriction: restrictionOf(row.waiver) };
 }
 
 /** The answers a signing request gives, checked against the waiver's questions (422 when wrong). */

@@ -9,9 +9,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { addDays, addMonths, isLocalDate, localDateOf } from '../../lib/dates';
-import { billingTimeZone } from '../direct-debit/collections.service';
 import { postponeCollections } from '../direct-debit/direct-debit.service';
-import { findVenueOfClient } from '../membership-catalogue/membership-catalogue.service';
+import { membershipTimeZone } from '../membership-catalogue/membership-catalogue.service';
 import {
   endReplacedMemberships,
   findMembership,
@@ -54,8 +53,7 @@ export interface FreezeDeps {
 }
 
 async function membershipToday(deps: FreezeDeps, membership: MembershipRow, now: Date): Promise<string> {
-  const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
-  return localDateOf(now, venue?.timezone ?? billingTimeZone);
+  return localDateOf(now, await membershipTimeZone(deps, membership));
 }
 
 function startBounds(types: FreezeTypeRow[], today: string): { min: string; max: string } {
@@ -252,8 +250,10 @@ export interface FreezeRun {
  * past. Each step locks one row with SKIP LOCKED in its own transaction and re-reads it, so
  * several replicas can run it at once and each row moves once.
  */
-export async function runFreezeTransitions(db: Database, now = new Date()): Promise<FreezeRun> {
-  const today = localDateOf(now, billingTimeZone);
+export async function runFreezeTransitions(deps: FreezeDeps, now = new Date()): Promise<FreezeRun> {
+  const { db } = deps;
+  // The operator's date (decision 064): one job moves every venue's freezes.
+  const today = localDateOf(now, (await getCurrentClient(db, deps.config)).timezone);
   const run: FreezeRun = { started: 0, ended: 0, replacedEnded: 0 };
   for (;;) {
     const moved = await db.transaction(async (tx) => {

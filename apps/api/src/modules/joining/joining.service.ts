@@ -26,6 +26,7 @@ import {
   listLiveMembershipsOfUser,
   type MembershipDeps,
   type MembershipTypeRow,
+  membershipTimeZone,
   type PaymentOptionRow,
   priceChoice,
 } from '../membership-catalogue/membership-catalogue.service';
@@ -142,7 +143,11 @@ export async function answerMembershipQuestions(
     staff: true,
   });
   const questions = await listQuestionsOfType(deps.db, membership.membershipTypeId);
-  const stored = checkAnswers(questions, answers, localDateOf(new Date(), 'Europe/London'));
+  const stored = checkAnswers(
+    questions,
+    answers,
+    localDateOf(new Date(), await membershipTimeZone(deps, membership)),
+  );
   await updateMembership(deps.db, membership.id, { answers: stored });
   return questions.map((q) => describeQuestion(q, stored));
 }

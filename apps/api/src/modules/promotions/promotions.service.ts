@@ -88,7 +88,7 @@ export async function validatePromotionCode(
   paymentOptionId: number,
 ): Promise<{ code: string; id: number }> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const today = localDateOf(new Date(), 'Europe/London');
+  const today = localDateOf(new Date(), client.timezone);
   const option = await findActiveOptionOfClient(deps.db, client.id, paymentOptionId);
   const promotion = await findPromotionByCode(deps.db, client.id, code.trim());
   if (!option || !promotion || promotionProblem(promotion, option, today)) {

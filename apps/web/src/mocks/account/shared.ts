@@ -1,3 +1,4 @@
+import { longMonthNames as months } from '@leisure/contract/calendar-names';
 import { HttpResponse } from 'msw';
 import { getApiSettings, readCookie } from '../../shared/api/client';
 import { mockJoiningVenues } from '../joining-handlers';
@@ -39,20 +40,6 @@ export const membershipMoney = (raw: number) => ({ ...money(raw), decimal: (raw 
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Today plus `days` (UTC), at `hour`:`minute`. */
 export function dayFromToday(days: number, hour = 0, minute = 0): Date {
