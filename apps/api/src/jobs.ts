@@ -80,7 +80,7 @@ const retentionRounds = 100;
  * reset attempts once past every rate limit's window, reset tokens, email verification links and session hand-over codes once used or run out, addresses not signed in from for longer than they count as known, and the
  * bodies of emails (their links, the member's details) after EMAIL_BODY_RETENTION_DAYS.
  */
-export async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
+async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
   const drain = async (batch: (limit: number) => Promise<number>) => {
     let total = 0;
     for (let round = 0; round < retentionRounds; round++) {

@@ -13,7 +13,7 @@ export type SiteUrls = Record<SiteName, string>;
 export type PublicUrlSettings = Config['publicUrls'];
 
 /** Where each sub-site sits under one origin (app.ts serves them there). */
-export const sitePaths: SiteUrls = { bookings: '', account: '/account', joining: '/join' };
+const sitePaths: SiteUrls = { bookings: '', account: '/account', joining: '/join' };
 
 const siteNames = Object.keys(sitePaths) as SiteName[];
 

@@ -222,8 +222,7 @@ export interface RegisterInput {
 export const registrationMessage =
   'Thank you for registering. We have sent you an email: please check your inbox.';
 
-export const staleFormMessage =
-  'The form has changed since you opened it. Please reload the page and try again.';
+const staleFormMessage = 'The form has changed since you opened it. Please reload the page and try again.';
 
 /**
  * `POST api/auth/customer/register`: checks everything, then creates the account and sends its

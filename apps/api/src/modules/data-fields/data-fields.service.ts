@@ -20,7 +20,7 @@ import {
  */
 
 /** The customer columns a field may write, by wire name. */
-export const userColumnPaths = {
+const userColumnPaths = {
   title: 'title',
   first_name: 'firstName',
   last_name: 'lastName',
@@ -64,7 +64,7 @@ function toWire(row: DataFieldRow, answer: Answer): DataField {
   };
 }
 
-export function readAnswer(path: string, customer: CustomerRecord | undefined): Answer {
+function readAnswer(path: string, customer: CustomerRecord | undefined): Answer {
   if (!customer) return null;
   if (path.startsWith('extra.')) {
     const value = customer.extra[path.slice('extra.'.length)];

@@ -29,7 +29,7 @@ import { collectionAmountOf } from './direct-debit.service';
  * Collections are sent to the provider this many days before their charge date (a Bacs payment
  * needs about three working days at the bank; the provider keeps the charge date).
  */
-export const collectionLeadDays = 3;
+const collectionLeadDays = 3;
 
 /** At most this many collections per run; the next run takes the rest. */
 const batchSize = 500;

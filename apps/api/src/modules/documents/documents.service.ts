@@ -57,7 +57,7 @@ export interface Member {
 // ---- Profile photo ----------------------------------------------------------------------------
 
 /** Where the owner's browser reads the photo; the upload id makes a new photo a new URL. */
-export const profilePhotoPath = '/api/my-account/user/profile-photo';
+const profilePhotoPath = '/api/my-account/user/profile-photo';
 
 /**
  * The auth user's `profile_photo`: allowed when the operator lets members set photos (staff have
@@ -77,7 +77,7 @@ export function profilePhotoOf(
   };
 }
 
-export async function describeProfilePhoto(deps: DocumentsDeps, userId: number): Promise<ProfilePhotoState> {
+async function describeProfilePhoto(deps: DocumentsDeps, userId: number): Promise<ProfilePhotoState> {
   const user = await findUserPhotoFields(deps.db, userId);
   if (!user) throw new AppError('unauthenticated');
   return profilePhotoOf(user, await getCurrentClient(deps.db, deps.config));
@@ -93,7 +93,7 @@ async function assertPhotosAllowed(deps: DocumentsDeps, userId: number): Promise
  * centre-cropped to a square, 400x400, JPEG, with no metadata (sharp drops EXIF, GPS and ICC
  * unless asked to keep them). A file that only looks like an image is refused.
  */
-export async function reencodeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+async function reencodeProfilePhoto(bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
@@ -294,7 +294,7 @@ export async function getWaiver(deps: DocumentsDeps, member: Member, slug: strin
 }
 
 /** The answers a signing request gives, checked against the waiver's questions (422 when wrong). */
-export function checkWaiverAnswers(
+function checkWaiverAnswers(
   questions: WaiverQuestionDefinition[],
   given: Record<string, string>,
 ): Record<string, string> {
@@ -349,7 +349,7 @@ export async function signWaiver(
 }
 
 /** When a signature made at `signedAt` runs out; null when the waiver's signatures do not. */
-export function waiverExpiry(waiver: Pick<WaiverRow, 'validityDays'>, signedAt: Date): Date | null {
+function waiverExpiry(waiver: Pick<WaiverRow, 'validityDays'>, signedAt: Date): Date | null {
   return waiver.validityDays === null
     ? null
     : new Date(signedAt.getTime() + waiver.validityDays * 86_400_000);

@@ -75,7 +75,7 @@ export async function listFreezeTypes(
   return freezeTypesAnswer(types, bounds);
 }
 
-export async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
+async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
   const [type] = (
     await listFreezeTypesOfClient(db, (await findMembership(db, freeze.membershipId))?.clientId ?? 0)
   ).filter((t) => t.id === freeze.freezeTypeId);

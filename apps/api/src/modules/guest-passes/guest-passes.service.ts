@@ -51,7 +51,7 @@ export interface GuestPassDeps {
 // ---- Access ------------------------------------------------------------------------------------------
 
 /** The `{userId}` of the path must be the signed-in customer: nobody reads or sends for another. */
-export function assertOwnUser(auth: Auth, userId: number): void {
+function assertOwnUser(auth: Auth, userId: number): void {
   if (auth.user.id !== userId) throw new AppError('forbidden');
 }
 
@@ -388,10 +388,10 @@ export async function sendGuestPass(
   return toWire({ pass, venueName: venue.name });
 }
 
-export const guestPassQrCid = 'guest-pass-qr';
+const guestPassQrCid = 'guest-pass-qr';
 
 /** The guest's email: who sent it, the venue, the dates, the code and its QR code (an inline PNG). */
-export async function emailGuestPass(
+async function emailGuestPass(
   deps: Pick<GuestPassDeps, 'db' | 'config' | 'mailer'>,
   pass: GuestPassRow,
   venueName: string,

@@ -77,7 +77,7 @@ function isEmptyAnswer(value: Answer['answer'] | undefined): boolean {
  * required.'), dates valid and not after today, numbers numeric, choices among the options.
  * Errors are keyed `answers.{questionId}`. Answers to unknown questions are refused.
  */
-export function checkAnswers(questions: QuestionRow[], answers: Answer[], today: string): MembershipAnswer[] {
+function checkAnswers(questions: QuestionRow[], answers: Answer[], today: string): MembershipAnswer[] {
   const errors: FieldErrors = {};
   const byId = new Map(answers.map((a) => [a.question_id, a.answer]));
   for (const answer of answers) {

@@ -42,7 +42,6 @@ import { type MembershipPrice, PriceError, priceMembership, startDateBounds } fr
  */
 export {
   type BenefitRow,
-  findActivityIdBySlug,
   findOption,
   findPaymentOption,
   findType,

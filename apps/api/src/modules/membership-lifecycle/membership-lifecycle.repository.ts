@@ -19,7 +19,7 @@ export type FreezeRow = typeof membershipFreezes.$inferSelect;
 export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
 export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
 
-export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
+const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
 /**
  * A draft (a membership being bought, docs/decisions/018) is not the member's membership: every read

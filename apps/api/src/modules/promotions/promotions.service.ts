@@ -38,11 +38,7 @@ export function pricedPromotion(row: PromotionRow): PricedPromotion {
 }
 
 /** Why a promotion cannot be used for an option on a date (null: usable). */
-export function promotionProblem(
-  promotion: PromotionRow,
-  option: PromotedOption,
-  today: string,
-): string | null {
+function promotionProblem(promotion: PromotionRow, option: PromotedOption, today: string): string | null {
   if (promotion.validFrom && today < promotion.validFrom) return 'not started';
   if (promotion.validTo && today > promotion.validTo) return 'expired';
   if (promotion.usageLimit !== null && promotion.usedCount >= promotion.usageLimit) return 'exhausted';

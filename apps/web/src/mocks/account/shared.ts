@@ -24,7 +24,7 @@ export const invalid = (field: string, message: string) =>
   HttpResponse.json({ message, errors: { [field]: [message] } }, { status: 422 });
 
 /** The mock venues of the account area (the joining mocks' venues, so names agree across screens). */
-export const accountVenues = mockJoiningVenues.map((venue) => ({ id: venue.id, name: venue.name }));
+const accountVenues = mockJoiningVenues.map((venue) => ({ id: venue.id, name: venue.name }));
 export const [leeds, york, harrogate] = accountVenues as [
   { id: number; name: string },
   { id: number; name: string },
@@ -35,7 +35,7 @@ export const [leeds, york, harrogate] = accountVenues as [
 export const venueSlugOf = (id: number) => mockJoiningVenues.find((venue) => venue.id === id)?.slug ?? '';
 
 export const formatMoney = (raw: number) => `£${(raw / 100).toFixed(2)}`;
-export const money = (raw: number) => ({ raw, formatted: formatMoney(raw) });
+const money = (raw: number) => ({ raw, formatted: formatMoney(raw) });
 export const membershipMoney = (raw: number) => ({ ...money(raw), decimal: (raw / 100).toFixed(2) });
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -45,7 +45,7 @@ export function myMembership(overrides: Partial<MyMembership> = {}): MyMembershi
   } as MyMembership;
 }
 
-export const wireFreezeTypes: FreezeTypesResponse['data'] = {
+const wireFreezeTypes: FreezeTypesResponse['data'] = {
   freeze_types: [
     {
       id: 1,
@@ -62,7 +62,7 @@ export const wireFreezeTypes: FreezeTypesResponse['data'] = {
   max_freeze_start_date: '2026-12-24',
 };
 
-export const wireRenewal: RenewalDetails = {
+const wireRenewal: RenewalDetails = {
   id: 41,
   name: 'Anytime Gym',
   reference: 'MEM-000041',
@@ -89,7 +89,7 @@ export const wireRenewal: RenewalDetails = {
   membership_type: null,
 };
 
-export const wireChangeCosts: ChangeCosts = {
+const wireChangeCosts: ChangeCosts = {
   costs: {
     total_due_now: { raw: 1500, formatted: '£15.00', decimal: '15.00' },
     composition: {
@@ -110,7 +110,7 @@ export const wireChangeCosts: ChangeCosts = {
   starts_at: { min: '2026-11-24', max: '2026-12-01' },
 };
 
-export function wireChangeOptions(): ChangeOptionsResponse['data'] {
+function wireChangeOptions(): ChangeOptionsResponse['data'] {
   return {
     membership_id: 41,
     current: { membership_type_id: 1, payment_option_id: 1, name: 'Anytime Gym' },

@@ -46,7 +46,7 @@ export function wireMembership(overrides: Partial<MyMembership> = {}): MyMembers
   };
 }
 
-export const studentCriterion = {
+const studentCriterion = {
   id: 4,
   name: 'Student',
   document_types: [

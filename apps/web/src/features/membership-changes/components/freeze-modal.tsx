@@ -27,7 +27,7 @@ export interface MembershipModalProps {
 }
 
 /** Freeze months: the leading number of the time period label ('3 months' -> 3). */
-export function monthsOf(label: string): number {
+function monthsOf(label: string): number {
   return Number.parseInt(label, 10);
 }
 

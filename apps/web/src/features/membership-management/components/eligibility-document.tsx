@@ -14,7 +14,7 @@ import type { MyMembership } from '../api/types';
 import { useUploadEligibilityDocument } from '../api/upload-eligibility-document';
 
 /** 20,000,000 bytes (my-account.md 9). */
-export const maxDocumentBytes = 20_000_000;
+const maxDocumentBytes = 20_000_000;
 const accepted = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
 /**

@@ -8,7 +8,7 @@ import { BookingDetailsModal } from './booking-details-modal';
 import { CancelBookingModal } from './cancel-booking-modal';
 
 /** How many bookings show at first, and how many more each 'Show more' adds. */
-export const bookingsPageSize = 20;
+const bookingsPageSize = 20;
 
 /**
  * Upcoming (with cancel) or previous bookings, with the details and cancel modals. The call answers
