@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './client';
+import { type DatabaseHandle, openDatabase } from '../client';
 
 /** The embedded database runs statements with parameters as named prepared statements (decision 021). */
 describe('PGlite named statements', () => {

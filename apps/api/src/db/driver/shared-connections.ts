@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { NamedStatementClient } from './named-statements';
-import { sharedWriteMark } from './statement-text';
+import { statementOptionsOf } from './statement-options';
 
 /**
  * A statement that only reads and can never wait for a lock: a `select` without a locking clause.
@@ -13,9 +13,12 @@ export function isPlainRead(config: unknown): boolean {
   return /^\s*select\s/i.test(text) && !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text);
 }
 
-/** A write its author marked as fit to share a connection (`sharedWrite`, db/statement-text.ts). */
+/**
+ * A write its author prepared as fit to share a connection: the typed option on its query config
+ * (statement-options.ts, set by db/prepared.ts `preparedSql`), never anything in its text.
+ */
 export function isSharedWrite(config: unknown): boolean {
-  return textOf(config)?.startsWith(sharedWriteMark) ?? false;
+  return statementOptionsOf(config)?.share === 'write';
 }
 
 /** A statement's text, given as a string or a query config. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOnSameDatabase, openTestDatabase } from '../test/harness';
-import type { DatabaseHandle } from './client';
-import { venues } from './schema';
+import { openOnSameDatabase, openTestDatabase } from '../../test/harness';
+import type { DatabaseHandle } from '../client';
+import { venues } from '../schema';
 
 // Prepared statements live on a PostgreSQL server's connections; PGlite does not go through pg.
 if (!process.env.TEST_DATABASE_URL)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { planForItsValuesMark } from './statement-text';
+import { planForItsValuesMark } from '../statement-text';
 
 /**
  * Distinct statements one connection keeps prepared. Our queries are a few hundred texts; `in (...)`

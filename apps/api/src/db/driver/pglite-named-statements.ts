@@ -6,8 +6,8 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { planForItsValuesMark } from '../statement-text';
 import { namedStatementsPerConnection } from './named-statements';
-import { planForItsValuesMark } from './statement-text';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 

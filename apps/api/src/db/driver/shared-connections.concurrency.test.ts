@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openOnSameDatabase, openTestDatabase } from '../test/harness';
-import { writesDuring } from '../test/socket-writes';
-import type { Database, DatabaseHandle } from './client';
-import { rawRowsOf } from './raw-rows';
+import { openOnSameDatabase, openTestDatabase } from '../../test/harness';
+import { writesDuring } from '../../test/socket-writes';
+import type { Database, DatabaseHandle } from '../client';
+import { preparedSql } from '../prepared';
+import { rawRowsOf } from '../raw-rows';
+import { sharedWrite } from '../statement-text';
 import { readsBeforeNextConnection } from './shared-connections';
-import { sharedWrite } from './statement-text';
 
 // Shared connections are a property of the pg connections to a PostgreSQL server; PGlite has one.
 if (!process.env.TEST_DATABASE_URL)
@@ -144,12 +145,22 @@ describe('marked writes share pipelined connections of their own (decision 038)'
   let test: DatabaseHandle;
   let api: DatabaseHandle;
   /** A shared write: it records the server process that ran it. */
+  const insertShared = preparedSql(
+    sql`${sharedWrite} insert into shared_writes values (${sql.placeholder('id')}::int, pg_backend_pid()) returning id, pid`,
+  );
   const sharedInsert = async (db: Database, id: number) =>
-    rawRowsOf<{ pid: number; id: number }>(
-      await db.execute(
-        sql`${sharedWrite} insert into shared_writes values (${id}::int, pg_backend_pid()) returning id, pid`,
-      ),
-    )[0];
+    rawRowsOf<{ pid: number; id: number }>(await insertShared(db).execute({ id }))[0];
+  /** The same, asked for with the typed option. */
+  const insertSharedByOption = preparedSql(
+    sql`insert into shared_writes values (${sql.placeholder('id')}::int, pg_backend_pid()) returning pid`,
+    { share: 'write' },
+  );
+  const bumpShared = preparedSql(
+    sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${sql.placeholder('id')}::int returning value`,
+  );
+  const bumpSharedPid = preparedSql(
+    sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${sql.placeholder('id')}::int returning pg_backend_pid() as pid`,
+  );
 
   beforeAll(async () => {
     test = await openTestDatabase();
@@ -198,10 +209,19 @@ describe('marked writes share pipelined connections of their own (decision 038)'
       ),
     )[0];
     const marked = await sharedInsert(api.db, 11);
+    const byOption = rawRowsOf<{ pid: number }>(await insertSharedByOption(api.db).execute({ id: 12 }))[0];
+    // The mark's comment in a statement not prepared with the option routes nothing: the text is not read.
+    const onlyCommented = rawRowsOf<{ pid: number }>(
+      await api.db.execute(
+        sql`${sharedWrite} insert into shared_writes values (${13}::int, pg_backend_pid()) returning pid`,
+      ),
+    )[0];
     const sharedWritePids = rawRowsOf<{ pid: number }>(
       await test.db.execute(sql`select distinct pid from shared_writes where id < 0`),
     ).map((row) => row.pid);
     expect(sharedWritePids).toContain(marked?.pid);
+    expect(sharedWritePids).toContain(byOption?.pid);
+    expect(sharedWritePids).not.toContain(onlyCommented?.pid);
     expect(sharedWritePids).not.toContain(unmarked?.pid);
     expect(sharedWritePids).not.toContain(read?.pid);
   });
@@ -209,17 +229,13 @@ describe('marked writes share pipelined connections of their own (decision 038)'
   it('holds up neither the reads nor the next write while a marked write waits for a lock', async () => {
     const release = await holdingRow(test.db, 'shared_rows', 1);
     let waitingSettled = false;
-    const waiting = api.db
-      .execute(
-        sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${1}::int returning value`,
-      )
+    const waiting = bumpShared(api.db)
+      .execute({ id: 1 })
       .finally(() => {
         waitingSettled = true;
       });
     // The next marked write goes to the idle connection, and the read to its own.
-    const next = await api.db.execute(
-      sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${2}::int returning value`,
-    );
+    const next = await bumpShared(api.db).execute({ id: 2 });
     expect(rawRowsOf<{ value: number }>(next)).toEqual([{ value: 21 }]);
     const read = await api.db.execute(sql`select value from shared_rows where id = ${1}::int`);
     expect(rawRowsOf<{ value: number }>(read)).toEqual([{ value: 10 }]);
@@ -233,12 +249,8 @@ describe('marked writes share pipelined connections of their own (decision 038)'
     const stalling = await openOnSameDatabase(test.db, 10, { sharedWriteStalledAfterMs: 0 });
     const release = await holdingRow(test.db, 'shared_rows', 1);
     try {
-      const wait = () =>
-        stalling.db.execute(
-          sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${1}::int returning pg_backend_pid() as pid`,
-        );
-      // One on each shared write connection, both waiting for the row (a built query is sent when
-      // its answer is asked for).
+      const wait = () => bumpSharedPid(stalling.db).execute({ id: 1 });
+      // One on each shared write connection, both waiting for the row.
       const waiting = Promise.all([wait(), wait()]);
       await vi.waitFor(async () => {
         const rows = await test.db.execute(
@@ -247,9 +259,7 @@ describe('marked writes share pipelined connections of their own (decision 038)'
         );
         expect(rawRowsOf<{ n: number }>(rows)[0]?.n).toBe(2);
       });
-      const next = await stalling.db.execute(
-        sql`${sharedWrite} update shared_rows set value = value + 1 where id = ${2}::int returning pg_backend_pid() as pid`,
-      );
+      const next = await bumpSharedPid(stalling.db).execute({ id: 2 });
       await release();
       const waitedPids = (await waiting).map((result) => rawRowsOf<{ pid: number }>(result)[0]?.pid);
       expect(new Set(waitedPids).size).toBe(2);
