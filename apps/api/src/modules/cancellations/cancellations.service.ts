@@ -3,7 +3,7 @@ import {
   type CancellationState,
   type CancelMembershipResponse,
   membershipManagementMessages as messages,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';

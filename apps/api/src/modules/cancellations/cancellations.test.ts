@@ -1,4 +1,4 @@
-import { membershipManagementMessages as messages } from '@leisure/contract/membership-management';
+import { membershipManagementMessages as messages } from '@leisure/contract/my-memberships';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directDebitCollections, directDebitSchedules, memberships, penalties } from '../../db/schema';

@@ -8,7 +8,7 @@ import {
   type WaiverRestrictionType,
   waiverMessages,
   waiverTextAnswerMax,
-} from '@leisure/contract/profile-and-waivers';
+} from '@leisure/contract/documents';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

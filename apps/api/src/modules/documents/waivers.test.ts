@@ -1,4 +1,4 @@
-import { waiverMessages } from '@leisure/contract/profile-and-waivers';
+import { waiverMessages } from '@leisure/contract/documents';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

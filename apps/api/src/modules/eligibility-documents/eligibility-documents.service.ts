@@ -4,7 +4,7 @@ import {
   membershipManagementMessages as messages,
   zEligibilityDocumentFields,
   zRejectEligibilityDocumentRequest,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';

@@ -4,7 +4,7 @@ import {
   type ChangeMembershipResponse,
   type ChangeOptionsResponse,
   membershipChangeMessages,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
 import { formatMoney } from '@leisure/contract/money';
 import { AppError } from '../../errors';
 import { addDays, fullDate, localDateOf } from '../../lib/dates';

@@ -4,7 +4,7 @@ import type {
   BookingV2,
   CreditAwarded,
   MyWaitlistEntry,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
 import { HttpResponse, http } from 'msw';
 import { server } from './account-api';
 

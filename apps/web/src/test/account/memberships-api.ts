@@ -1,4 +1,4 @@
-import type { CancelInfo, MyMembership } from '@leisure/contract/membership-management';
+import type { CancelInfo, MyMembership } from '@leisure/contract/my-memberships';
 import { HttpResponse, http } from 'msw';
 import { server } from './account-api';
 

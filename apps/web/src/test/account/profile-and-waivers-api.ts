@@ -1,5 +1,5 @@
 import type { AuthUser } from '@leisure/contract/auth';
-import type { ProfilePhotoState, Waiver, WaiverGroup } from '@leisure/contract/profile-and-waivers';
+import type { ProfilePhotoState, Waiver, WaiverGroup } from '@leisure/contract/documents';
 import { HttpResponse, http } from 'msw';
 import { writeCookie } from '../../shared/api/client';
 import { server, wireUser } from './account-api';

@@ -1,12 +1,14 @@
 import type {
+  FreezeType as WireFreezeType,
+  MembershipFreeze as WireMembershipFreeze,
+} from '@leisure/contract/freezes';
+import type {
   ChangeMembershipResponse,
   ChangeOptionsResponse,
   ChangeCosts as WireChangeCosts,
-  FreezeType as WireFreezeType,
-  MembershipFreeze as WireMembershipFreeze,
   RenewalDetails as WireRenewalDetails,
-} from '@leisure/contract/membership-changes';
-import type { MyMembership as WireMyMembership } from '@leisure/contract/membership-management';
+} from '@leisure/contract/membership-lifecycle';
+import type { MyMembership as WireMyMembership } from '@leisure/contract/my-memberships';
 import type { Camel } from '../../../shared/api/camel';
 
 /** The client camel-cases every answer (DESIGN.md "Wire format"). */

@@ -1,4 +1,4 @@
-import type { CancelBookingsResponse, CancelBookingV2Response } from '@leisure/contract/my-bookings';
+import type { CancelBookingsResponse, CancelBookingV2Response } from '@leisure/contract/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';

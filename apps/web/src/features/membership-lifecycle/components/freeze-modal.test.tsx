@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withSignedInServer } from '../../../test/account/account-api';
-import { installFreezeHandlers, myMembership } from '../../../test/account/membership-changes-api';
+import { installFreezeHandlers, myMembership } from '../../../test/account/membership-lifecycle-api';
 import { findDialog } from '../../../test/dialogs';
 import { renderElement } from '../../../test/render';
 import { FreezeModal } from './freeze-modal';

@@ -6,7 +6,7 @@ import { SiteLink } from '../../../shared/links/site-link';
 import { useBookings } from '../api/get-bookings';
 import type { BookingView } from '../lib/booking-view';
 import { BookingCard } from './booking-card';
-import '../my-bookings.css';
+import '../bookings.css';
 
 /**
  * The details modal (and the dialog library) is its own chunk, loaded when a booking's details are

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server, withSignedInServer } from '../../../test/account/account-api';
-import { installRenewHandlers, myMembership } from '../../../test/account/membership-changes-api';
+import { installRenewHandlers, myMembership } from '../../../test/account/membership-lifecycle-api';
 import { findDialog } from '../../../test/dialogs';
 import { watchForText } from '../../../test/ever-shown';
 import { renderElement } from '../../../test/render';

@@ -14,7 +14,7 @@ export type MembershipModal = ComponentType<{ membership: MyMembership; onClose(
 
 export interface MembershipCardProps {
   membership: MyMembership;
-  /** Freeze and Renew belong to features/membership-changes; the site passes them in. */
+  /** Freeze and Renew belong to features/membership-lifecycle; the site passes them in. */
   freezeModal: MembershipModal;
   renewModal: MembershipModal;
 }

@@ -1,4 +1,4 @@
-import type { MyWaitlistEntry } from '@leisure/contract/my-bookings';
+import type { MyWaitlistEntry } from '@leisure/contract/bookings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';

@@ -1,11 +1,11 @@
+import type { FreezeTypesResponse } from '@leisure/contract/freezes';
 import type {
   ChangeCosts,
   ChangeOptionsResponse,
-  FreezeTypesResponse,
   RenewalDetails,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MyMembership } from '../../features/membership-changes/api/types';
+import type { MyMembership } from '../../features/membership-lifecycle/api/types';
 import { mockMembershipTypes } from '../../mocks/joining-handlers';
 import { server } from './account-api';
 

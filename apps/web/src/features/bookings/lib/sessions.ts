@@ -1,4 +1,4 @@
-import type { BookingBundle } from '@leisure/contract/my-bookings';
+import type { BookingBundle } from '@leisure/contract/bookings';
 import type { Camel } from '../../../shared/api/camel';
 import { formatDayDate, localParts } from '../../../shared/format/dates';
 

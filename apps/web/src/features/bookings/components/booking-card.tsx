@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDayDate } from '../../../shared/format/dates';
 import type { BookingView } from '../lib/booking-view';
-import '../my-bookings.css';
+import '../bookings.css';
 
 export interface BookingCardProps {
   booking: BookingView;

@@ -1,4 +1,4 @@
-import type { Booking, BookingV2 } from '@leisure/contract/my-bookings';
+import type { Booking, BookingV2 } from '@leisure/contract/bookings';
 import type { Camel } from '../../../shared/api/camel';
 import { localParts } from '../../../shared/format/dates';
 
