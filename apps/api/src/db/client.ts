@@ -51,7 +51,7 @@ export interface DatabaseLimits {
   poolQueue: number;
 }
 
-export const defaultDatabaseLimits: DatabaseLimits = {
+const defaultDatabaseLimits: DatabaseLimits = {
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
   idleInTransactionTimeoutMs: 30_000,
@@ -62,7 +62,7 @@ export const defaultDatabaseLimits: DatabaseLimits = {
  * Statements of a shared connection (db/driver/shared-connections.ts) in flight on each before the next
  * goes through the pool instead, whose bounded queue then refuses what the database cannot take.
  */
-export const sharedStatementsInFlightLimit = 256;
+const sharedStatementsInFlightLimit = 256;
 
 /** The advisory lock every replica's migrations take (`pg_advisory_lock`): one migrates at a time. */
 export const migrationsLockKey = 4_404_400_044;
