@@ -73,6 +73,22 @@ module.exports = {
       to: { path: `${api}(modules|seed)/` },
     },
     {
+      name: 'driver-outside-its-boundary',
+      comment:
+        "The database driver's code (pg, its internals, PGlite's client) lives in db/driver/ (decision 065): " +
+        'only db/client.ts, db/pipeline.ts and db/prepared.ts reach into it (who imports pg: db/driver/driver-boundary.test.ts). Tests may.',
+      severity: 'error',
+      from: {
+        path: api,
+        pathNot: [
+          `${api}db/(driver/|client\\.ts|pipeline\\.ts|prepared\\.ts)`,
+          '\\.test\\.ts$',
+          `${api}test/`,
+        ],
+      },
+      to: { path: `${api}db/driver/` },
+    },
+    {
       name: 'contract-imports-app',
       comment: 'The contract is shared by the apps and knows none of them.',
       severity: 'error',

@@ -18,7 +18,7 @@ export const historyMember = { username: 'history@example.com', password: 'Membe
  * lists on PostgreSQL (the server a busy centre runs), the page-load calls on the embedded PGlite (the
  * default a fresh install runs).
  */
-export const accountBudgets: { name: string; database: 'pglite' | 'postgres'; p99Ms: number }[] = [
+const accountBudgets: { name: string; database: 'pglite' | 'postgres'; p99Ms: number }[] = [
   { name: 'GET my-account/bookings past', database: 'postgres', p99Ms: 60 },
   { name: 'GET my-account/orders', database: 'postgres', p99Ms: 60 },
   { name: 'GET auth/user (dashboard)', database: 'pglite', p99Ms: 150 },

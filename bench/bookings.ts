@@ -814,7 +814,7 @@ async function upkeep(env: Record<string, string>): Promise<void> {
 
 // ---- One database ----------------------------------------------------------------------------------------
 
-export function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
+function runSeed(hooks: BenchHooks, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

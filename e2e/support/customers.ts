@@ -117,7 +117,7 @@ export const historyMember: Customer = {
 };
 
 /** The value of a readable cookie the server set on this request context (e.g. the CSRF cookie). */
-export async function cookieValue(request: APIRequestContext, pattern: RegExp): Promise<string | undefined> {
+async function cookieValue(request: APIRequestContext, pattern: RegExp): Promise<string | undefined> {
   const state = await request.storageState();
   return state.cookies.find((cookie) => pattern.test(cookie.name))?.value;
 }

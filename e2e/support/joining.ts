@@ -4,7 +4,7 @@ import { answerField, fieldControl, labelPattern } from './account';
 import { dataFieldForm, defaultPassword, fieldsOf, uniqueEmail, uniqueName, validAnswer } from './customers';
 
 /** The accordion's sections (joining-and-payments.md 2), by their titles. */
-export const sectionTitles = {
+const sectionTitles = {
   centre: 'Choose your home centre',
   membership: 'Membership selection',
   details: 'Your details',

@@ -42,7 +42,7 @@ function isFor(message: CapturedEmail, to: string): boolean {
 }
 
 /** Every message received so far for an address, oldest first. */
-export function emailsTo(to: string): CapturedEmail[] {
+function emailsTo(to: string): CapturedEmail[] {
   return readAll().filter((message) => isFor(message, to));
 }
 

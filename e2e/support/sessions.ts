@@ -34,7 +34,7 @@ export interface Session {
 }
 
 /** `date` plus `days`, YYYY-MM-DD. */
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   const next = new Date(`${date}T12:00:00Z`);
   next.setUTCDate(next.getUTCDate() + days);
   return next.toISOString().slice(0, 10);

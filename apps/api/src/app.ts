@@ -139,7 +139,7 @@ function sendError(reply: FastifyReply, status: number, message: string, errors?
   return reply.status(status).send(errors ? { message, errors } : { message });
 }
 
-export function webDistDir(config: Config): string | undefined {
+function webDistDir(config: Config): string | undefined {
   const candidates = config.webDistDir
     ? [config.webDistDir]
     : (() => {

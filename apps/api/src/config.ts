@@ -23,7 +23,7 @@ const developmentSecrets = {
  * What `npm start` (the demo: `server.js --demo`) asks for unless the environment says otherwise:
  * development settings, the demo operator and members, the dev mailbox (docs/decisions/040).
  */
-export const demoDefaults: Readonly<Record<string, string>> = {
+const demoDefaults: Readonly<Record<string, string>> = {
   NODE_ENV: 'development',
   SEED: 'true',
   DEV_MAILBOX: 'true',

@@ -2,7 +2,7 @@
  * The one error type the API throws on purpose. The error handler in app.ts turns it into the
  * wire shape DESIGN.md describes; anything else becomes a 500 that hides its details.
  */
-export const errorStatus = {
+const errorStatus = {
   validation: 422,
   unauthenticated: 401,
   forbidden: 403,

@@ -49,7 +49,7 @@ export interface MembershipJobRun {
  */
 export async function runMembershipJobs(db: Database, config: Config, now: Date): Promise<MembershipJobRun> {
   const completed = await completePaidUpCancellations(db, now);
-  const ended = await endCancelledMemberships(db, now);
+  const ended = await endCancelledMemberships({ db, config }, now);
   const suspended = await suspendOverdueDocumentMemberships(db, config, now);
   const draftsDiscarded = await discardDrafts(db);
   return { completed, ended, suspended, draftsDiscarded };
@@ -80,7 +80,7 @@ const retentionRounds = 100;
  * reset attempts once past every rate limit's window, reset tokens, email verification links and session hand-over codes once used or run out, addresses not signed in from for longer than they count as known, and the
  * bodies of emails (their links, the member's details) after EMAIL_BODY_RETENTION_DAYS.
  */
-export async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
+async function runRetention(db: Database, config: Config, now: Date): Promise<RetentionRun> {
   const drain = async (batch: (limit: number) => Promise<number>) => {
     let total = 0;
     for (let round = 0; round < retentionRounds; round++) {
@@ -118,7 +118,7 @@ export function installJobs(
   const collections = intervalJob({
     name: 'direct debit collections',
     everySeconds: config.directDebit.collectionsEverySeconds,
-    run: (now) => runCollections({ db, provider: directDebitProvider, log }, now),
+    run: (now) => runCollections({ db, config, provider: directDebitProvider, log }, now),
     log,
     report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
   });
@@ -159,7 +159,7 @@ export function installJobs(
     intervalJob({
       name: 'freeze job',
       everySeconds: config.directDebit.collectionsEverySeconds,
-      run: (now) => runFreezeTransitions(db, now),
+      run: (now) => runFreezeTransitions({ db, config }, now),
       log,
       report: (run) => (something({ ...run }) ? { freezes: run } : undefined),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './calendar-date';
+import { longMonthNames as longMonths, shortMonthNames as shortMonths } from './calendar-names';
 
 /**
  * Calendar dates on the wire: 'YYYY-MM-DD' that exist (zod's ISO date checks the month, the day and
@@ -28,21 +29,6 @@ function weekdayOf(date: string): number {
 
 const shortDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const longDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The ways the wire writes a date (the formats existing clients of this API read). */
 export function prettyDate(date: string) {

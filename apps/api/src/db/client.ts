@@ -9,16 +9,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { NamedStatementClient } from './named-statements';
-import { installFastResults } from './pg-results';
-import { withNamedStatements } from './pglite-named-statements';
+import { NamedStatementClient } from './driver/named-statements';
+import { installFastResults } from './driver/pg-results';
+import { withNamedStatements } from './driver/pglite-named-statements';
 import {
   readsBeforeNextConnection,
   SharedConnections,
   shareStatementsOf,
   writeStalledAfterMs,
   writesBeforeNextConnection,
-} from './shared-connections';
+} from './driver/shared-connections';
 import { PoolQueueFullError } from './unavailable';
 
 /**
@@ -51,7 +51,7 @@ export interface DatabaseLimits {
   poolQueue: number;
 }
 
-export const defaultDatabaseLimits: DatabaseLimits = {
+const defaultDatabaseLimits: DatabaseLimits = {
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
   idleInTransactionTimeoutMs: 30_000,
@@ -59,10 +59,10 @@ export const defaultDatabaseLimits: DatabaseLimits = {
 };
 
 /**
- * Statements of a shared connection (db/shared-connections.ts) in flight on each before the next
+ * Statements of a shared connection (db/driver/shared-connections.ts) in flight on each before the next
  * goes through the pool instead, whose bounded queue then refuses what the database cannot take.
  */
-export const sharedStatementsInFlightLimit = 256;
+const sharedStatementsInFlightLimit = 256;
 
 /** The advisory lock every replica's migrations take (`pg_advisory_lock`): one migrates at a time. */
 export const migrationsLockKey = 4_404_400_044;
@@ -87,13 +87,13 @@ export interface DatabaseOptions {
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * PostgreSQL connections shared by plain reads outside transactions (db/shared-connections.ts, decision
+   * PostgreSQL connections shared by plain reads outside transactions (db/driver/shared-connections.ts, decision
    * 032); 0 sends them through the pool.
    */
   sharedReads?: number;
   /**
    * PostgreSQL connections shared by the writes marked `sharedWrite` outside transactions
-   * (db/shared-connections.ts, decision 038); 0 sends them through the pool.
+   * (db/driver/shared-connections.ts, decision 038); 0 sends them through the pool.
    */
   sharedWrites?: number;
   /** When a shared write connection counts as stalled (`writeStalledAfterMs`; tests set 0). */

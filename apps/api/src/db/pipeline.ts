@@ -1,11 +1,11 @@
 import type { Database } from './client';
-import { NamedStatementClient } from './named-statements';
+import { NamedStatementClient } from './driver/named-statements';
 import { driverClientOf } from './prepared';
 
 /**
  * Statements of one transaction sent together and answered together (decision 031). On PostgreSQL
  * the pool's connections are pipelined (pg's `pipeline` mode, db/client.ts): a statement is written
- * as soon as it is issued, and those issued in one turn leave in one write (named-statements.ts), so
+ * as soon as it is issued, and those issued in one turn leave in one write (driver/named-statements.ts), so
  * the server runs them back to back, each on its own snapshot when it starts, in the order they were
  * issued: exactly as if each had been awaited before the next was sent, without a round trip each.
  * PGlite runs them one after another in the same order (its query lock).
@@ -28,7 +28,7 @@ export function inOneRoundTrip<const Statements extends readonly Promise<unknown
 
 /**
  * A transaction's last statements and its commit, in one round trip: `inOneRoundTrip`, with the
- * commit sent behind them (named-statements.ts `commitAhead`). The transaction's callback must
+ * commit sent behind them (driver/named-statements.ts `commitAhead`). The transaction's callback must
  * return as soon as they are answered: nothing after them may write, or decide to roll back, for
  * they are committed already (a statement issued after them throws). A decision the statements'
  * answers would have led to must be made by the statements themselves, as an error (any error, a

@@ -1,5 +1,7 @@
 import { type Column, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { type StatementOptions, tagStatement } from './driver/statement-options';
+import { sharedWrite } from './statement-text';
 
 /** What drizzle's handles carry at run time: the dialect a database and its transactions share, and the driver client. */
 interface DrizzleInternals {
@@ -73,7 +75,12 @@ export interface PreparedSql {
 interface RawPreparing {
   dialect: { sqlToQuery(statement: SQL): unknown };
   session: {
-    prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: false): PreparedSql;
+    prepareQuery(
+      query: unknown,
+      fields: undefined,
+      name: undefined,
+      arrayMode: false,
+    ): PreparedSql & { rawQueryConfig?: object };
   };
 }
 
@@ -82,10 +89,18 @@ interface RawPreparing {
  * as `preparedPerDatabase`'s queries are: `db.execute(sql)` builds its text again on every call (the
  * booking writes' statements, a fifth of drizzle's share of the API's CPU). Its rows are read with
  * db/raw-rows.ts, as `db.execute`'s are; its values go to the driver as given, as `db.execute`'s do.
+ * `options` (db/driver/statement-options.ts) say how it runs: `{ share: 'write' }` for a shared write.
  */
-export function preparedSql(statement: SQL): (db: Database) => PreparedSql {
+export function preparedSql(statement: SQL, options: StatementOptions = {}): (db: Database) => PreparedSql {
+  // The `sharedWrite` mark at a statement's start asks for the same option (db/statement-text.ts).
+  const chosen: StatementOptions = statement.queryChunks.includes(sharedWrite)
+    ? { ...options, share: 'write' }
+    : options;
   return preparedPerDatabase((db) => {
     const { dialect, session } = db as unknown as RawPreparing;
-    return session.prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, false);
+    const prepared = session.prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, false);
+    // node-postgres runs it with this config every time; PGlite has no shared connections to route to.
+    if (prepared.rawQueryConfig && chosen.share) tagStatement(prepared.rawQueryConfig, chosen);
+    return prepared;
   });
 }

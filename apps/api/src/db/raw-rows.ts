@@ -9,7 +9,7 @@ export function rawRowsOf<T>(result: unknown): T[] {
  * A `json` value of a raw statement's answer: node-postgres and PGlite parse it; its text form is
  * parsed here.
  */
-export function jsonOf(value: unknown): unknown {
+function jsonOf(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 

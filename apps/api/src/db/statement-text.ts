@@ -12,7 +12,7 @@ export function limitOf(rows: number): SQL {
 
 /**
  * Marks a statement to be planned for its values on every run: the database clients leave it
- * unprepared (db/named-statements.ts, db/pglite-named-statements.ts). For the periodic jobs' claims
+ * unprepared (db/driver/named-statements.ts, db/driver/pglite-named-statements.ts). For the periodic jobs' claims
  * (decision 029): they run every half minute at most, so planning costs nothing, while a generic plan
  * guesses that a third of the rows are due (`final_day < $1`) and reads them all when none is.
  */
@@ -23,13 +23,13 @@ export const planForItsValues: SQL = sql.raw(planForItsValuesMark);
 
 /**
  * Marks a write that may share a pipelined connection with other requests' statements when it runs
- * outside a transaction (db/shared-connections.ts, decision 038); inside one it runs on the
+ * outside a transaction (db/driver/shared-connections.ts, decision 038); inside one it runs on the
  * transaction's connection as any statement does. Only for one statement that commits alone and
  * whose lock waits are short: every holder of a row it locks must be a statement, or a transaction
  * that waits for nothing but its own connection, never for another shared write (which could be
- * queued behind this one, a wait PostgreSQL cannot see). Placed first in the statement's text.
+ * queued behind this one, a wait PostgreSQL cannot see). Placed first in a `preparedSql` statement,
+ * it is the same as `preparedSql(statement, { share: 'write' })`: `preparedSql` finds this very
+ * object among the statement's parts and sets the typed option (db/driver/statement-options.ts); the
+ * comment it writes only names the statement in the server's views, and routes nothing.
  */
-export const sharedWriteMark = '/* shared write */';
-
-/** The mark as the start of a statement. */
-export const sharedWrite: SQL = sql.raw(sharedWriteMark);
+export const sharedWrite: SQL = sql.raw('/* shared write */');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   daysBetween,
+  fullDate,
   localDateOf,
   localIso,
   localTimeOf,
@@ -49,5 +50,13 @@ describe('venue-local time', () => {
     expect(twelveHour('13:30')).toBe('1:30pm');
     expect(twelveHour('00:05')).toBe('12:05am');
     expect(twelveHour('12:00')).toBe('12:00pm');
+  });
+});
+
+describe('fullDate', () => {
+  it('formats D MMM YYYY with the three-letter month (my-account.md 9)', () => {
+    expect(fullDate('2027-01-03')).toBe('3 Jan 2027');
+    expect(fullDate('2026-09-30')).toBe('30 Sep 2026');
+    expect(fullDate('2026-12-31')).toBe('31 Dec 2026');
   });
 });

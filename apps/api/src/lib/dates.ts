@@ -148,7 +148,7 @@ export function localIso(instant: Date, timeZone: string): string {
 }
 
 /** ISO 8601 in UTC without milliseconds: '2026-02-09T13:30:00Z'. */
-export function utcIso(instant: Date): string {
+function utcIso(instant: Date): string {
   return `${instant.toISOString().slice(0, 19)}Z`;
 }
 
@@ -179,6 +179,12 @@ export function fullDate(date: string): string {
 /** The date with its day of the month replaced (`day` 1-28 fits every month). */
 export function withDay(date: string, day: number): string {
   return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
+}
+
+/** The first date on or after `date` that falls on the billing day (1-28). */
+export function billingDateOnOrAfter(date: string, billingDay: number): string {
+  const sameMonth = withDay(date, billingDay);
+  return sameMonth >= date ? sameMonth : withDay(addMonths(withDay(date, 1), 1), billingDay);
 }
 
 // ---- The wire's date and time objects (bookings-api.md), one shape on every answer ------------------

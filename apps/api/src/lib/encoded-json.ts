@@ -21,7 +21,7 @@ export class EncodedJson {
 }
 
 /** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
-export function acceptsGzip(request: FastifyRequest): boolean {
+function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string') return false;
   return header.split(',').some((part) => {

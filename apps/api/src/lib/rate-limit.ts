@@ -167,7 +167,7 @@ export async function admitRegistration(
 // ---- Other checks --------------------------------------------------------------------------------
 
 /** Ten failures in fifteen minutes, per account and per address, then 429 (bank detail checks). */
-export const rateLimit = { maxFailures: 10, windowMinutes: 15 } as const;
+const rateLimit = { maxFailures: 10, windowMinutes: 15 } as const;
 
 /**
  * 429 after `rateLimit.maxFailures` failures of this kind in the window, per address, and per
@@ -202,7 +202,7 @@ export async function recordAuthAttempt(
  * How long attempts are kept: longer than any limit's window looks back (the longest is a day), so
  * deleting older ones changes no count.
  */
-export const attemptsKeptHours = 48;
+const attemptsKeptHours = 48;
 
 /** The retention job's part (jobs.ts): deletes up to `limit` attempts past every window; answers how many. */
 export async function deleteSpentAttempts(db: Database, now: Date, limit: number): Promise<number> {

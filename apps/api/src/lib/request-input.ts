@@ -90,13 +90,13 @@ function hasControlCharacter(text: string): boolean {
   }
   return false;
 }
-export const controlCharacterMessage = 'Must not contain control characters.';
+const controlCharacterMessage = 'Must not contain control characters.';
 
 /**
  * The wire name of the first string in a request's path, query or JSON body that holds a control
  * character (a NUL byte would reach PostgreSQL, which refuses it), or undefined when there is none.
  */
-export function fieldWithControlCharacter(request: FastifyRequest): string | undefined {
+function fieldWithControlCharacter(request: FastifyRequest): string | undefined {
   for (const part of [request.params, request.query, request.body]) {
     const found = findControlCharacter(part, [], 0);
     if (found !== undefined) return found.join('.') || 'body';
@@ -146,15 +146,15 @@ export function refuseControlCharacters(
  * levels; without a bound, a body nested thousands deep overflowed the stack of the walks over it
  * (a 500 instead of a 422).
  */
-export const maxJsonDepth = 64;
-export const tooDeepMessage = `Must not nest arrays and objects more than ${maxJsonDepth} levels deep.`;
+const maxJsonDepth = 64;
+const tooDeepMessage = `Must not nest arrays and objects more than ${maxJsonDepth} levels deep.`;
 
 function tooDeep(): AppError {
   return AppError.validation({ body: [tooDeepMessage] });
 }
 
 /** Whether JSON text nests deeper than `limit`: one pass over the text, brackets in strings not counted. */
-export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+function jsonNestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -26,10 +26,7 @@ import {
  */
 
 /** Which facilities each demo venue has; a sports hall means badminton courts. */
-export const venueFacilities: Record<
-  string,
-  { hall: boolean; pool: boolean; studio: boolean; tennis: boolean }
-> = {
+const venueFacilities: Record<string, { hall: boolean; pool: boolean; studio: boolean; tennis: boolean }> = {
   'leeds-riverside': { hall: true, pool: true, studio: true, tennis: true },
   'york-ouse-bank': { hall: true, pool: true, studio: true, tennis: false },
   'sheffield-don-valley': { hall: true, pool: true, studio: true, tennis: false },
@@ -60,7 +57,7 @@ const standardAndMember = (
 
 type DemoActivity = Omit<NewActivity, 'categoryId'> & { category: string };
 
-export const demoActivities: DemoActivity[] = [
+const demoActivities: DemoActivity[] = [
   {
     category: 'badminton',
     slug: 'badminton-40min',

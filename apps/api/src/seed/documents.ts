@@ -13,7 +13,7 @@ import { demoMember } from './accounts';
 import type { SeededOperator } from './operator';
 
 /** The demo member whose profile photo is set. */
-export const demoPhotoMember = { email: 'photo@example.com', password: 'Member-Pass-1' } as const;
+const demoPhotoMember = { email: 'photo@example.com', password: 'Member-Pass-1' } as const;
 
 const dayMs = 86_400_000;
 

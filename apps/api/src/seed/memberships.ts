@@ -18,7 +18,7 @@ export const demoPromotionCodes = {
 const para = (text: string) => `<p>${text}</p>`;
 
 /** The joining flow's terms: health commitment, membership terms and the direct debit guarantee. */
-export const joiningTerms = [
+const joiningTerms = [
   {
     context: 'health_commitment' as const,
     title: 'Health Commitment Statement',

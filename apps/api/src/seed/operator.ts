@@ -18,10 +18,10 @@ import { saveTheme, type ThemeSettings } from '../modules/operator/theme.service
  * Ofcom's ranges reserved for drama, so they never ring anyone).
  */
 
-export const demoClientSlug = 'riverside-leisure';
+const demoClientSlug = 'riverside-leisure';
 
 /** The operator's own theme: a deep-blue brand, the spec's font keys, solid secondary buttons. */
-export const operatorTheme: ThemeSettings = {
+const operatorTheme: ThemeSettings = {
   appLogo: null,
   primaryColour: '#0B5CAD',
   secondaryColour1: '#0A3D62',
@@ -225,7 +225,7 @@ function telHref(phone: string): string {
 }
 
 /** A venue's footer: address, opening hours, phone, and links into the three sub-sites. */
-export function venueFooterHtml(venue: DemoVenue, urls: SiteUrls): string {
+function venueFooterHtml(venue: DemoVenue, urls: SiteUrls): string {
   const address = [venue.address1, venue.address2, venue.town, venue.postcode]
     .filter((line): line is string => Boolean(line))
     .map(escapeHtml)
@@ -250,7 +250,7 @@ export function venueFooterHtml(venue: DemoVenue, urls: SiteUrls): string {
 }
 
 /** The operator's footer, shown before a venue is selected. */
-export function operatorFooterHtml(urls: SiteUrls): string {
+function operatorFooterHtml(urls: SiteUrls): string {
   const towns = demoVenues.map((venue) => escapeHtml(venue.town)).join(', ');
   return [
     '<div class="operator-footer">',
@@ -397,7 +397,7 @@ const privacyPolicy = termsHtml(
  * the original platform send in `checkout/complete`'s `terms`. The Direct Debit Guarantee is a
  * `direct_debit` term (seed/memberships.ts), asked for only when a basket holds a direct debit membership.
  */
-export const demoTerms: NewTerm[] = [
+const demoTerms: NewTerm[] = [
   {
     context: 'checkout',
     title: 'Terms of Sale',

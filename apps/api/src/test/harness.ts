@@ -109,7 +109,7 @@ export async function databaseNameOf(db: Database): Promise<string> {
 export async function openOnSameDatabase(
   db: Database,
   poolSize: number,
-  /** Its shared connections (db/shared-connections.ts) and limits, when not the API's own. */
+  /** Its shared connections (db/driver/shared-connections.ts) and limits, when not the API's own. */
   shared: Pick<DatabaseOptions, 'sharedReads' | 'sharedWrites' | 'sharedWriteStalledAfterMs' | 'limits'> = {},
 ): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;

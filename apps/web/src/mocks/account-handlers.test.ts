@@ -1,22 +1,4 @@
 import {
-  zGuestPassAllowancesResponse,
-  zGuestPassListResponse,
-  zGuestPassResponse,
-} from '@leisure/contract/guest-passes';
-import {
-  zChangeCostsResponse,
-  zChangeOptionsResponse,
-  zFreezeTypesResponse,
-  zMembershipFreezeResponse,
-  zRenewalDetailsResponse,
-} from '@leisure/contract/membership-changes';
-import {
-  zCancelInfoResponse,
-  zCancelMembershipResponse,
-  zEligibilityDocumentResponse,
-  zMyMembershipsResponse,
-} from '@leisure/contract/membership-management';
-import {
   zBookingBundleResponse,
   zBookingsV2Response,
   zCancelBookingsResponse,
@@ -24,7 +6,25 @@ import {
   zCancelBundleResponse,
   zMyBookingsResponse,
   zMyWaitlistResponse,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
+import { zProfilePhotoResponse, zWaiverResponse, zWaiversResponse } from '@leisure/contract/documents';
+import { zFreezeTypesResponse, zMembershipFreezeResponse } from '@leisure/contract/freezes';
+import {
+  zGuestPassAllowancesResponse,
+  zGuestPassListResponse,
+  zGuestPassResponse,
+} from '@leisure/contract/guest-passes';
+import {
+  zChangeCostsResponse,
+  zChangeOptionsResponse,
+  zRenewalDetailsResponse,
+} from '@leisure/contract/membership-lifecycle';
+import {
+  zCancelInfoResponse,
+  zCancelMembershipResponse,
+  zEligibilityDocumentResponse,
+  zMyMembershipsResponse,
+} from '@leisure/contract/my-memberships';
 import {
   zCreditsAddedResponse,
   zOrdersResponse,
@@ -33,11 +33,6 @@ import {
   zSavedCardResponse,
   zSavedCardsResponse,
 } from '@leisure/contract/payments';
-import {
-  zProfilePhotoResponse,
-  zWaiverResponse,
-  zWaiversResponse,
-} from '@leisure/contract/profile-and-waivers';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApiSettings } from '../shared/api/client';

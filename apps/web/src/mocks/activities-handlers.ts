@@ -74,7 +74,7 @@ const venue = (id: number, slug: string, name: string, town: string, address: st
     display_venue_selection_button: true,
   }) satisfies ActivityVenue;
 
-export const mockActivityVenues: ActivityVenue[] = [
+const mockActivityVenues: ActivityVenue[] = [
   venue(
     1,
     'leeds-riverside',
@@ -121,7 +121,7 @@ const badminton40 = category('badminton-40min', 'Badminton 40min', 'racquet-spor
 const tennis = category('tennis-court-outdoor', 'Tennis Court Outdoor', 'racquet-sports', 'activity');
 const classC = category('fitness-classes-c', 'Fitness Classes C', 'fitness-classes', 'activity');
 
-export const mockCategories: Record<string, CategoryDetail> = {
+const mockCategories: Record<string, CategoryDetail> = {
   'racquet-sports': { ...racquetSports, children: [badminton40, tennis], ancestors: [], locations: [] },
   'fitness-classes': { ...fitnessClasses, children: [classC], ancestors: [], locations: [] },
   'badminton-40min': { ...badminton40, children: [], ancestors: [racquetSports], locations: courts },
@@ -305,7 +305,7 @@ function timeOf(group: MockSession[], date: string): TimeV2 {
   };
 }
 
-export function mockTimes(activity: string, date: string): TimeV2[] {
+function mockTimes(activity: string, date: string): TimeV2[] {
   const groups = new Map<string, MockSession[]>();
   for (const session of mockSessions.filter((item) => item.activity.slug === activity)) {
     groups.set(session.compositeKey, [...(groups.get(session.compositeKey) ?? []), session]);

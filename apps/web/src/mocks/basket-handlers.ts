@@ -140,7 +140,7 @@ export function mockMembershipItem(overrides: Partial<CartItem> = {}): CartItem 
   };
 }
 
-export function mockClassItem(overrides: Partial<CartItem> = {}): CartItem {
+function mockClassItem(overrides: Partial<CartItem> = {}): CartItem {
   return {
     id: 702,
     name: 'Body Pump',

@@ -168,7 +168,7 @@ function typesFor(signedIn: boolean): MembershipType[] {
   );
 }
 
-export const mockQuestions: Record<number, AdditionalQuestion[]> = {
+const mockQuestions: Record<number, AdditionalQuestion[]> = {
   10: [
     {
       id: 501,
@@ -198,13 +198,13 @@ export const mockQuestions: Record<number, AdditionalQuestion[]> = {
   ],
 };
 
-export const mockJoiningTerms: Record<string, Term[]> = {
+const mockJoiningTerms: Record<string, Term[]> = {
   health_commitment: [{ id: 21, title: 'Health commitment', html: '<p>I am fit to exercise.</p>' }],
   membership: [{ id: 22, title: 'Membership terms', html: '<p>The membership renews each month.</p>' }],
   direct_debit: [{ id: 23, title: 'The Direct Debit Guarantee', html: '<p>The Direct Debit Guarantee.</p>' }],
 };
 
-export const mockPromotion = { code: 'WELCOME10', id: 7 };
+const mockPromotion = { code: 'WELCOME10', id: 7 };
 
 /** Pro-rata days from the start date to the next billing day (billing day 1 by default). */
 function costsFor(typeId: number, optionId: number, query: URLSearchParams): CostBreakdown | null {
@@ -258,7 +258,7 @@ function costsFor(typeId: number, optionId: number, query: URLSearchParams): Cos
 }
 
 /** The GoCardless sandbox details the mock accepts; other valid-looking numbers fail the modulus check. */
-export const mockBankDetails = { sortCode: '200000', accountNumber: '55779911' };
+const mockBankDetails = { sortCode: '200000', accountNumber: '55779911' };
 
 /** A few towns for the map search in mock mode; the real API searches a gazetteer of UK places. */
 const mockPlaces = [

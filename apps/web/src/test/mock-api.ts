@@ -8,7 +8,7 @@ export function setTestCookie(name: string, value: string | null): void {
 }
 
 /** Clears the mock session (the readable CSRF cookie the mock login sets). */
-export function clearMockSession(): void {
+function clearMockSession(): void {
   setTestCookie(getApiSettings().csrfCookie, null);
 }
 

@@ -11,6 +11,11 @@ export const clients = pgTable('clients', {
   name: text('name').notNull(),
   appName: text('app_name').notNull(),
   currency: text('currency').notNull().default('GBP'),
+  /**
+   * The operator's time zone (IANA): the dates of what belongs to no venue (billing, jobs,
+   * promotions, answers, orders) and of memberships without a home venue (decision 064).
+   */
+  timezone: text('timezone').notNull().default('Europe/London'),
   supportEmail: text('support_email').notNull(),
   onlineJoiningEnabled: boolean('online_joining_enabled').notNull().default(true),
   onlineJoiningMapEnabled: boolean('online_joining_map_enabled').notNull().default(false),
@@ -44,6 +49,7 @@ export const venues = pgTable(
     postcode: text('postcode').notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
+    /** The venue's time zone (IANA): the dates and times of what happens there (decision 064). */
     timezone: text('timezone').notNull().default('Europe/London'),
     phone: text('phone'),
     email: text('email'),

@@ -11,6 +11,7 @@ import { passwordMessages } from '@leisure/contract/password';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { localDateOf } from '../../lib/dates';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { passwordPolicyProblems } from '../../lib/password-policy';
 import { emailSiteUrls } from '../../lib/public-urls';
@@ -223,8 +224,7 @@ export interface RegisterInput {
 export const registrationMessage =
   'Thank you for registering. We have sent you an email: please check your inbox.';
 
-export const staleFormMessage =
-  'The form has changed since you opened it. Please reload the page and try again.';
+const staleFormMessage = 'The form has changed since you opened it. Please reload the page and try again.';
 
 /**
  * `POST api/auth/customer/register`: checks everything, then creates the account and sends its
@@ -241,7 +241,12 @@ export async function register(
   const { db, config } = deps;
   const client = await getCurrentClient(db, config);
   const form = await getDataFieldForm(db, client.id, onboardingType);
-  const errors: FieldErrors = checkAnswers(form, input.answers, 'create');
+  const errors: FieldErrors = checkAnswers(
+    form,
+    input.answers,
+    'create',
+    localDateOf(new Date(), client.timezone),
+  );
   if (input.clientId !== client.id) errors.client_id = ['The selected client id is invalid.'];
   if (input.checksum !== undefined && input.checksum !== form.checksum) errors.checksum = [staleFormMessage];
   if (input.password !== input.passwordConfirmation)
@@ -359,10 +364,11 @@ export async function updateDetails(
 ): Promise<{ passwordChanged: boolean; emailChanged: boolean }> {
   const { db } = deps;
   const form = await getDataFieldForm(db, user.clientId, onboardingType, customerRecord(user));
+  const today = localDateOf(new Date(), (await getCurrentClient(db, deps.config)).timezone);
   const answers = Object.fromEntries(
     Object.entries(input.answers).filter(([, answer]) => !isEmptyAnswer(answer)),
   );
-  const errors = checkAnswers(form, answers, 'update', customerRecord(user));
+  const errors = checkAnswers(form, answers, 'update', today, customerRecord(user));
   const { columns, extra } = answersToCustomer(form, answers, user.extra);
   if (columns.email && (await emailTakenByOther(db, user.clientId, columns.email, user.id))) {
     errors.email = [...(errors.email ?? []), detailsMessages.emailTaken];

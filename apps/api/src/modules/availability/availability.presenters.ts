@@ -17,7 +17,7 @@ import {
 
 /** Wire presenters of the availability answers: the snake_case shapes the contract describes. */
 
-export const noRestrictions = { pre_waiver: null, pre_induction: null, criteria: null } as const;
+const noRestrictions = { pre_waiver: null, pre_induction: null, criteria: null } as const;
 
 export function duration(activity: ActivityRow): string {
   return `${activity.durationMinutes}min`;

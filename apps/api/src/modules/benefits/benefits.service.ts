@@ -25,7 +25,7 @@ export interface BenefitOffer {
 }
 
 /** The best benefit (largest discount) with enough uses left for `places`; none when no benefit fits. */
-export function chooseBenefit(offers: BenefitOffer[], places: number): BenefitOffer | undefined {
+function chooseBenefit(offers: BenefitOffer[], places: number): BenefitOffer | undefined {
   return offers
     .filter((offer) => offer.usesLeft === null || offer.usesLeft >= places)
     .sort((a, b) => b.discountPercent - a.discountPercent || a.membershipId - b.membershipId)[0];

@@ -1,4 +1,3 @@
-import { zErrorResponse } from '@leisure/contract/errors';
 import {
   zActivityBookingsQuery,
   zBookingBundleResponse,
@@ -16,7 +15,8 @@ import {
   zMyBookingsResponse,
   zMyWaitlistResponse,
   zWaitlistEntryParams,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
+import { zErrorResponse } from '@leisure/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -1,4 +1,3 @@
-import { formatMoney } from '@leisure/contract/money';
 import {
   type Booking,
   type BookingBundle,
@@ -9,7 +8,8 @@ import {
   cutoffMessage,
   type MyWaitlistEntry,
   myBookingsMessages,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
+import { formatMoney } from '@leisure/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -1,4 +1,4 @@
-import { myBookingsMessages } from '@leisure/contract/my-bookings';
+import { myBookingsMessages } from '@leisure/contract/bookings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, creditTransactions, occurrences, waitlistEntries } from '../../db/schema';

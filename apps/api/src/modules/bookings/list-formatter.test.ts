@@ -1,5 +1,5 @@
+import { cutoffMessage } from '@leisure/contract/bookings';
 import { formatMoney } from '@leisure/contract/money';
-import { cutoffMessage } from '@leisure/contract/my-bookings';
 import { describe, expect, it } from 'vitest';
 import { localDateOf, localIso, localTimeOf, prettyDate } from '../../lib/dates';
 import { listFormatter } from './bookings.service';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingDateOnOrAfter, cancellationDates } from './cancellation-dates';
+import { billingDateOnOrAfter } from '../../lib/dates';
+import { cancellationDates } from './cancellation-dates';
 
 describe('cancellation dates', () => {
   it('finds the next billing date on or after a day', () => {

@@ -1,19 +1,9 @@
-import { addDays, addMonths } from '../../lib/dates';
+import { addDays, addMonths, billingDateOnOrAfter, withDay } from '../../lib/dates';
 
 /**
  * Calendar arithmetic of cancellation, on 'YYYY-MM-DD' local dates (the venue's day). Pure, so the
  * notice rules are tested without a database.
  */
-
-function withDay(date: string, day: number): string {
-  return `${date.slice(0, 7)}-${String(day).padStart(2, '0')}`;
-}
-
-/** The first date on or after `date` that falls on the billing day (1-28). */
-export function billingDateOnOrAfter(date: string, billingDay: number): string {
-  const sameMonth = withDay(date, billingDay);
-  return sameMonth >= date ? sameMonth : withDay(addMonths(withDay(date, 1), 1), billingDay);
-}
 
 export interface CancellationDates {
   /** The last direct debit collection (or the joining payment when the month in hand covers the end). */

@@ -1,9 +1,9 @@
+import { formatMoney } from '@leisure/contract/money';
 import type {
   CancelInfo,
   CancellationState,
   CancelMembershipResponse,
-} from '@leisure/contract/membership-management';
-import { formatMoney } from '@leisure/contract/money';
+} from '@leisure/contract/my-memberships';
 import type { Penalty } from '@leisure/contract/payments';
 import { membershipDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import type { MembershipDetailRow } from '../membership-lifecycle/membership-lifecycle.service';

@@ -4,7 +4,7 @@ import {
   zCancelInfoResponse,
   zCancelMembershipResponse,
   zMembershipIdParams,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -3,7 +3,7 @@ import {
   type CancellationState,
   type CancelMembershipResponse,
   membershipManagementMessages as messages,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -46,7 +46,6 @@ export interface CancellationDeps {
   events: CartDeps['events'];
 }
 
-const defaultZone = 'Europe/London';
 /** Statuses a member can cancel from. */
 const cancellableStatuses: MembershipRow['status'][] = ['active', 'frozen', 'suspended'];
 
@@ -244,8 +243,13 @@ export async function completePaidUpCancellations(db: Database, now: Date, userI
 }
 
 /** Memberships cancelled with notice whose final day has passed become cancelled; their debits stop. */
-export async function endCancelledMemberships(db: Database, now: Date): Promise<number> {
-  const today = localDateOf(now, defaultZone);
+export async function endCancelledMemberships(
+  deps: Pick<CancellationDeps, 'db' | 'config'>,
+  now: Date,
+): Promise<number> {
+  const { db } = deps;
+  // The operator's date (decision 064): one job ends every venue's memberships.
+  const today = localDateOf(now, (await getCurrentClient(db, deps.config)).timezone);
   return db.transaction(async (tx) => {
     const rows = await lockEndedCancellations(tx, today, jobBatch);
     for (const membership of rows) {

@@ -1,9 +1,9 @@
-import { membershipManagementMessages as messages } from '@leisure/contract/membership-management';
+import { membershipManagementMessages as messages } from '@leisure/contract/my-memberships';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directDebitCollections, directDebitSchedules, memberships, penalties } from '../../db/schema';
 import { runMembershipJobs } from '../../jobs';
-import { addDays, localDateOf } from '../../lib/dates';
+import { addDays, fullDate, localDateOf } from '../../lib/dates';
 import {
   api,
   billing,
@@ -21,7 +21,6 @@ import {
 import { startTestApp, type TestApp } from '../../test/harness';
 import { collectDuePayments } from '../direct-debit/collections.service';
 import { createMandate } from '../direct-debit/direct-debit.service';
-import { fullDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import { cancellationDates } from './cancellation-dates';
 import { completePaidUpCancellations, endCancelledMemberships } from './cancellations.service';
 
@@ -191,7 +190,7 @@ describe('cancellations: cancel info, cancel, the jobs', () => {
     // Collect every month up to a year on: nothing is scheduled or taken after the final payment date.
     for (let month = 0; month < 12; month++) {
       await collectDuePayments(
-        t.db,
+        t,
         t.app.directDebitProvider,
         new Date(Date.parse(`${firstCharge}T08:00:00Z`) + month * 31 * 86_400_000),
       );
@@ -207,10 +206,8 @@ describe('cancellations: cancel info, cancel, the jobs', () => {
     expect(again.json().errors.membership).toEqual([messages.cancellationScheduled]);
 
     // The job ends it after its final day, not before.
-    expect(await endCancelledMemberships(t.db, new Date(`${expected.finalDay}T12:00:00Z`))).toBe(0);
-    expect(await endCancelledMemberships(t.db, new Date(`${addDays(expected.finalDay, 1)}T12:00:00Z`))).toBe(
-      1,
-    );
+    expect(await endCancelledMemberships(t, new Date(`${expected.finalDay}T12:00:00Z`))).toBe(0);
+    expect(await endCancelledMemberships(t, new Date(`${addDays(expected.finalDay, 1)}T12:00:00Z`))).toBe(1);
     const [ended] = await t.db.select().from(memberships).where(eq(memberships.id, monthly.id));
     expect(ended).toMatchObject({ status: 'cancelled', cancellationState: 'cancelled' });
     const [stopped] = await t.db

@@ -20,7 +20,7 @@ import {
  */
 
 /** The customer columns a field may write, by wire name. */
-export const userColumnPaths = {
+const userColumnPaths = {
   title: 'title',
   first_name: 'firstName',
   last_name: 'lastName',
@@ -64,7 +64,7 @@ function toWire(row: DataFieldRow, answer: Answer): DataField {
   };
 }
 
-export function readAnswer(path: string, customer: CustomerRecord | undefined): Answer {
+function readAnswer(path: string, customer: CustomerRecord | undefined): Answer {
   if (!customer) return null;
   if (path.startsWith('extra.')) {
     const value = customer.extra[path.slice('extra.'.length)];
@@ -106,24 +106,21 @@ export async function getDataFieldForm(
   return { sections, checksum: checksumOf(fields.map((field) => ({ ...field, answer: null }))), fields };
 }
 
-/** Today in the operator's time zone, YYYY-MM-DD: date answers cannot be after it. */
-export function todayInLondon(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
-
 /**
  * Checks answers (keyed by field name) against a form. `create`: every required field must be
  * answered and fields the customer may not set must be left empty. `update`: only the answers sent
- * are checked, and an unauthorised field may only be sent unchanged.
+ * are checked, and an unauthorised field may only be sent unchanged. Date answers cannot be after
+ * `today` (the operator's date, decision 064).
  */
 export function checkAnswers(
   form: DataFieldForm,
   answers: Record<string, Answer>,
   mode: 'create' | 'update',
+  today: string,
   customer?: CustomerRecord,
 ): FieldErrors {
   const authorised = form.fields.filter((field) => field.is_authorised);
-  const errors = validateDataFieldAnswers(authorised, answers, todayInLondon(), {
+  const errors = validateDataFieldAnswers(authorised, answers, today, {
     onlyPresent: mode === 'update',
   });
   for (const field of form.fields) {

@@ -75,10 +75,10 @@ describe('collections job under concurrency (PostgreSQL)', () => {
     const provider = new CountingProvider();
     const now = new Date('2026-12-02T08:00:00Z');
     const runs = await Promise.all([
-      collectDuePayments(t.db, provider, now),
-      collectDuePayments(replica.db, provider, now),
-      collectDuePayments(t.db, provider, now),
-      collectDuePayments(replica.db, provider as DirectDebitProvider, now),
+      collectDuePayments(t, provider, now),
+      collectDuePayments({ db: replica.db, config: t.config }, provider, now),
+      collectDuePayments(t, provider, now),
+      collectDuePayments({ db: replica.db, config: t.config }, provider as DirectDebitProvider, now),
     ]);
 
     expect(runs.reduce((sum, run) => sum + run.submitted, 0)).toBe(members);
@@ -98,8 +98,8 @@ describe('collections job under concurrency (PostgreSQL)', () => {
     }
     // A second wave finds nothing due.
     const again = await Promise.all([
-      collectDuePayments(t.db, provider, now),
-      collectDuePayments(replica.db, provider, now),
+      collectDuePayments(t, provider, now),
+      collectDuePayments({ db: replica.db, config: t.config }, provider, now),
     ]);
     expect(again.every((run) => run.submitted === 0)).toBe(true);
     expect(provider.requests).toHaveLength(members);

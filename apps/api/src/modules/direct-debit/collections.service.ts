@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addDays, localDateOf } from '../../lib/dates';
 import type { DirectDebitProvider } from '../../providers/direct-debit/direct-debit-provider';
+import { getCurrentClient } from '../operator/operator.service';
 import {
   deleteExpiredBankDetails,
   insertCollection,
@@ -23,14 +25,11 @@ import { collectionAmountOf } from './direct-debit.service';
  *   (schedule, charge date).
  */
 
-/** Billing dates are the operator's local dates. */
-export const billingTimeZone = 'Europe/London';
-
 /**
  * Collections are sent to the provider this many days before their charge date (a Bacs payment
  * needs about three working days at the bank; the provider keeps the charge date).
  */
-export const collectionLeadDays = 3;
+const collectionLeadDays = 3;
 
 /** At most this many collections per run; the next run takes the rest. */
 const batchSize = 500;
@@ -57,12 +56,14 @@ export interface CollectionRun {
  * schedule's next month.
  */
 export async function collectDuePayments(
-  db: Database,
+  deps: { db: Database; config: Config },
   provider: DirectDebitProvider,
   now: Date,
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<CollectionRun> {
-  const today = localDateOf(now, billingTimeZone);
+  const { db } = deps;
+  // Billing dates are the operator's local dates (decision 064).
+  const today = localDateOf(now, (await getCurrentClient(db, deps.config)).timezone);
   const until = addDays(today, collectionLeadDays);
   const run: CollectionRun = { submitted: 0, failed: 0, skipped: 0, errors: 0 };
   // Collections whose provider call threw this run: left `scheduled` for the next run.
@@ -173,11 +174,11 @@ export async function syncMandates(
 
 /** One run of the collections job: due collections, mandate statuses, expired bank details (jobs.ts). */
 export async function runCollections(
-  deps: { db: Database; provider: DirectDebitProvider; log: FastifyBaseLogger },
+  deps: { db: Database; config: Config; provider: DirectDebitProvider; log: FastifyBaseLogger },
   now: Date,
 ): Promise<CollectionRun> {
   const { db, provider, log } = deps;
-  const run = await collectDuePayments(db, provider, now, log);
+  const run = await collectDuePayments(deps, provider, now, log);
   await syncMandates(db, provider, now, log);
   await deleteExpiredBankDetails(db, now);
   return run;

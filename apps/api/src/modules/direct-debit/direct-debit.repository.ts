@@ -33,7 +33,7 @@ export async function findMandateCustomer(
 }
 
 /** Mandates that count as the customer's instruction. */
-export const liveMandateStatuses: MandateRow['status'][] = ['pending_submission', 'submitted', 'active'];
+const liveMandateStatuses: MandateRow['status'][] = ['pending_submission', 'submitted', 'active'];
 
 // ---- Rate limiting (the auth_attempts table, kind `direct_debit_validate`) ---------------------
 
@@ -301,14 +301,6 @@ export async function updateCollection(
   values: Partial<Pick<CollectionRow, 'status' | 'providerPaymentId' | 'failureReason' | 'submittedAt'>>,
 ): Promise<void> {
   await db.update(directDebitCollections).set(values).where(eq(directDebitCollections.id, id));
-}
-
-export async function listCollectionsOfSchedule(db: Database, scheduleId: number): Promise<CollectionRow[]> {
-  return db
-    .select()
-    .from(directDebitCollections)
-    .where(eq(directDebitCollections.scheduleId, scheduleId))
-    .orderBy(asc(directDebitCollections.chargeDate));
 }
 
 /** A schedule's collections not yet submitted, due on or after `from`, locked, latest first (issue 5: freezes). */

@@ -51,7 +51,7 @@ export interface DirectDebitDeps {
 }
 
 /** The wire field the submit-new-membership call carries the token in. */
-export const detailsTokenField = 'direct_debit.token';
+const detailsTokenField = 'direct_debit.token';
 
 /** Like logins (issue 2): ten failed checks in fifteen minutes, per customer and per address, then 429. */
 const seals = new Map<string, BankDetailsSeal>();

@@ -319,14 +319,14 @@ describe('direct debit', () => {
       const provider = t.app.directDebitProvider;
 
       // Not due yet: nothing happens.
-      expect(await collectDuePayments(t.db, provider, new Date('2026-11-20T09:00:00Z'))).toMatchObject({
+      expect(await collectDuePayments(t, provider, new Date('2026-11-20T09:00:00Z'))).toMatchObject({
         submitted: 0,
       });
       // Three days ahead of the charge date it is sent.
       const runAt = new Date('2026-11-28T09:00:00Z');
-      const first = await collectDuePayments(t.db, provider, runAt);
+      const first = await collectDuePayments(t, provider, runAt);
       expect(first.submitted).toBeGreaterThanOrEqual(1);
-      const again = await collectDuePayments(t.db, provider, runAt);
+      const again = await collectDuePayments(t, provider, runAt);
       expect(again.submitted).toBe(0);
 
       const rows = await t.db
@@ -374,8 +374,8 @@ describe('direct debit', () => {
         },
       });
       // The first (free) month is skipped; the second fails at the bank.
-      await collectDuePayments(t.db, t.app.directDebitProvider, new Date('2026-10-14T09:00:00Z'));
-      await collectDuePayments(t.db, t.app.directDebitProvider, new Date('2026-11-14T09:00:00Z'));
+      await collectDuePayments(t, t.app.directDebitProvider, new Date('2026-10-14T09:00:00Z'));
+      await collectDuePayments(t, t.app.directDebitProvider, new Date('2026-11-14T09:00:00Z'));
       const rows = await t.db
         .select()
         .from(directDebitCollections)
@@ -410,7 +410,7 @@ describe('direct debit', () => {
         if (request.mandateId === first.mandate.provider_mandate_id) throw new Error('provider down');
         return collect(request);
       };
-      const run = await collectDuePayments(t.db, flaky, new Date('2027-03-09T09:00:00Z'));
+      const run = await collectDuePayments(t, flaky, new Date('2027-03-09T09:00:00Z'));
       // (Earlier tests' later months are due by then too.)
       expect(run.errors).toBe(1);
       expect(run.submitted).toBeGreaterThanOrEqual(1);
@@ -425,7 +425,7 @@ describe('direct debit', () => {
       expect(await statusOf(first.scheduleId)).toEqual(['scheduled']);
       expect(await statusOf(second.scheduleId)).toEqual(['submitted', 'scheduled']);
       // The next run (provider back) submits it.
-      await collectDuePayments(t.db, t.app.directDebitProvider, new Date('2027-03-09T10:00:00Z'));
+      await collectDuePayments(t, t.app.directDebitProvider, new Date('2027-03-09T10:00:00Z'));
       expect(await statusOf(first.scheduleId)).toEqual(['submitted', 'scheduled']);
     });
 

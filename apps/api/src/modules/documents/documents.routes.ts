@@ -1,11 +1,11 @@
-import { zErrorResponse } from '@leisure/contract/errors';
 import {
   zProfilePhotoResponse,
   zSignWaiverRequest,
   zWaiverParams,
   zWaiverResponse,
   zWaiversResponse,
-} from '@leisure/contract/profile-and-waivers';
+} from '@leisure/contract/documents';
+import { zErrorResponse } from '@leisure/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';

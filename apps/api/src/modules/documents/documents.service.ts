@@ -8,12 +8,13 @@ import {
   type WaiverRestrictionType,
   waiverMessages,
   waiverTextAnswerMax,
-} from '@leisure/contract/profile-and-waivers';
+} from '@leisure/contract/documents';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { WaiverQuestionDefinition } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
+import { fullDate, localDateOf, localTimeOf } from '../../lib/dates';
 import { dismissPhotoReminder, linkProfilePhoto } from '../auth/auth.service';
 import { getCurrentClient } from '../operator/operator.service';
 import {
@@ -50,12 +51,10 @@ export interface Member {
   lastName: string;
 }
 
-const timeZone = 'Europe/London';
-
 // ---- Profile photo ----------------------------------------------------------------------------
 
 /** Where the owner's browser reads the photo; the upload id makes a new photo a new URL. */
-export const profilePhotoPath = '/api/my-account/user/profile-photo';
+const profilePhotoPath = '/api/my-account/user/profile-photo';
 
 /**
  * The auth user's `profile_photo`: allowed when the operator lets members set photos (staff have
@@ -75,7 +74,7 @@ export function profilePhotoOf(
   };
 }
 
-export async function describeProfilePhoto(deps: DocumentsDeps, userId: number): Promise<ProfilePhotoState> {
+async function describeProfilePhoto(deps: DocumentsDeps, userId: number): Promise<ProfilePhotoState> {
   const user = await findUserPhotoFields(deps.db, userId);
   if (!user) throw new AppError('unauthenticated');
   return profilePhotoOf(user, await getCurrentClient(deps.db, deps.config));
@@ -91,7 +90,7 @@ async function assertPhotosAllowed(deps: DocumentsDeps, userId: number): Promise
  * centre-cropped to a square, 400x400, JPEG, with no metadata (sharp drops EXIF, GPS and ICC
  * unless asked to keep them). A file that only looks like an image is refused.
  */
-export async function reencodeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+async function reencodeProfilePhoto(bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
@@ -186,38 +185,15 @@ export async function setProfilePhotoBytes(deps: DocumentsDeps, userId: number, 
 
 // ---- Waivers ----------------------------------------------------------------------------------
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function londonParts(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-  };
+/** 'D MMM YYYY' of an instant in the operator's time zone (decision 064). */
+export function signedDate(instant: Date, timeZone: string): string {
+  return fullDate(localDateOf(instant, timeZone));
 }
 
-/** 'D MMM YYYY' in the operator's time zone. */
-export function fullDate(instant: Date): string {
-  const p = londonParts(instant);
-  return `${Number(p.day)} ${months[Number(p.month) - 1]} ${p.year}`;
-}
-
-/** 'DD/MM/YYYY HH:mm' in the operator's time zone. */
-export function datetimeString(instant: Date): string {
-  const p = londonParts(instant);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+/** 'DD/MM/YYYY HH:mm' of an instant in the operator's time zone. */
+export function datetimeString(instant: Date, timeZone: string): string {
+  const [year, month, day] = localDateOf(instant, timeZone).split('-');
+  return `${day}/${month}/${year} ${localTimeOf(instant, timeZone)}`;
 }
 
 function isExpired(signature: WaiverWithSignature['signature'], now: Date): boolean {
@@ -240,22 +216,27 @@ function restrictionOf(waiver: WaiverRow) {
   };
 }
 
-function describeWaiver({ waiver, signature }: WaiverWithSignature, member: Member, now: Date): Waiver {
+function describeWaiver(
+  { waiver, signature }: WaiverWithSignature,
+  member: Member,
+  now: Date,
+  timeZone: string,
+): Waiver {
   return {
     id: waiver.id,
     slug: waiver.slug,
     title: waiver.title,
     signed: signature
       ? {
-          datetime_string: datetimeString(signature.signedAt),
-          date: { full_date: fullDate(signature.signedAt) },
+          datetime_string: datetimeString(signature.signedAt, timeZone),
+          date: { full_date: signedDate(signature.signedAt, timeZone) },
         }
       : null,
     expired: isExpired(signature, now),
     expires: signature?.expiresAt
       ? {
-          date: { full_date: fullDate(signature.expiresAt) },
-          datetime_string: datetimeString(signature.expiresAt),
+          date: { full_date: signedDate(signature.expiresAt, timeZone) },
+          datetime_string: datetimeString(signature.expiresAt, timeZone),
         }
       : null,
     validity_days: waiver.validityDays,
@@ -286,12 +267,13 @@ export async function listWaivers(
   now = new Date(),
 ): Promise<WaiverGroup[]> {
   const rows = await listWaiversWithSignatures(deps.db, member.clientId, member.id);
+  const { timezone } = await getCurrentClient(deps.db, deps.config);
   const groups = new Map<string, WaiverGroup>();
   for (const row of rows) {
     const key = `${row.waiver.restrictionType}|${row.waiver.restrictionName}`;
     const group = groups.get(key) ?? { restriction: restrictionOf(row.waiver), waivers: [] };
     groups.set(key, group);
-    if (!isExpired(row.signature, now)) group.waivers.push(describeWaiver(row, member, now));
+    if (!isExpired(row.signature, now)) group.waivers.push(describeWaiver(row, member, now, timezone));
   }
   return [...groups.values()].filter((group) => group.waivers.length > 0);
 }
@@ -305,11 +287,12 @@ async function findWaiver(deps: DocumentsDeps, member: Member, slug: string): Pr
 /** `GET my-account/user/waivers/{slug}`: 404 'Could not find this waiver.' for no such waiver here. */
 export async function getWaiver(deps: DocumentsDeps, member: Member, slug: string, now = new Date()) {
   const row = await findWaiver(deps, member, slug);
-  return { ...describeWaiver(row, member, now), restriction: restrictionOf(row.waiver) };
+  const { timezone } = await getCurrentClient(deps.db, deps.config);
+  return { ...describeWaiver(row, member, now, timezone), restriction: restrictionOf(row.waiver) };
 }
 
 /** The answers a signing request gives, checked against the waiver's questions (422 when wrong). */
-export function checkWaiverAnswers(
+function checkWaiverAnswers(
   questions: WaiverQuestionDefinition[],
   given: Record<string, string>,
 ): Record<string, string> {
@@ -364,7 +347,7 @@ export async function signWaiver(
 }
 
 /** When a signature made at `signedAt` runs out; null when the waiver's signatures do not. */
-export function waiverExpiry(waiver: Pick<WaiverRow, 'validityDays'>, signedAt: Date): Date | null {
+function waiverExpiry(waiver: Pick<WaiverRow, 'validityDays'>, signedAt: Date): Date | null {
   return waiver.validityDays === null
     ? null
     : new Date(signedAt.getTime() + waiver.validityDays * 86_400_000);

@@ -1,4 +1,4 @@
-import { profilePhotoMessages } from '@leisure/contract/profile-and-waivers';
+import { profilePhotoMessages } from '@leisure/contract/documents';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

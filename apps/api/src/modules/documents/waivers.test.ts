@@ -1,13 +1,13 @@
-import { waiverMessages } from '@leisure/contract/profile-and-waivers';
+import { waiverMessages } from '@leisure/contract/documents';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clients, uploads, users, waiverSignatures, waivers } from '../../db/schema';
 import { seedDocumentsAndWaivers } from '../../seed/documents';
 import { seedIfEmpty } from '../../seed/seed';
 import { api, createFixture, createUser } from '../../test/factories/basket-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { datetimeString, fullDate, readProfilePhoto } from './documents.service';
+import { datetimeString, readProfilePhoto, signedDate } from './documents.service';
 
 const dayMs = 86_400_000;
 
@@ -205,8 +205,8 @@ describe('waivers: list, view, sign, expiry', () => {
     expect(days).toBe(90);
     expect(signature.signedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(body.expires).toEqual({
-      date: { full_date: fullDate(signature.expiresAt) },
-      datetime_string: datetimeString(signature.expiresAt),
+      date: { full_date: signedDate(signature.expiresAt, 'Europe/London') },
+      datetime_string: datetimeString(signature.expiresAt, 'Europe/London'),
     });
 
     const again = await http.post(url, customer.headers, {
@@ -223,6 +223,31 @@ describe('waivers: list, view, sign, expiry', () => {
       .flatMap((g: { waivers: { slug: string }[] }) => g.waivers)
       .find((w: { slug: string }) => w.slug === 'climbing-wall-enhanced-waiver');
     expect(climbing.signed).not.toBeNull();
+  });
+
+  it("dates a signature in the operator's time zone (decision 064)", async () => {
+    const customer = await createUser(t.db, clientId);
+    await t.db.update(clients).set({ timezone: 'Pacific/Kiritimati' }).where(eq(clients.id, clientId));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 13:30 on 1 July in London is 02:30 on 2 July at UTC+14.
+      vi.setSystemTime(new Date('2026-07-01T12:30:00Z'));
+      const signed = await http.post(
+        '/api/my-account/user/waivers/climbing-wall-enhanced-waiver/sign',
+        customer.headers,
+        {
+          answers: { experience: 'some', belay: 'Sam Morgan' },
+        },
+      );
+      expect(signed.statusCode, signed.body).toBe(200);
+      expect(signed.json().data.signed).toEqual({
+        datetime_string: '02/07/2026 02:30',
+        date: { full_date: '2 Jul 2026' },
+      });
+    } finally {
+      vi.useRealTimers();
+      await t.db.update(clients).set({ timezone: 'Europe/London' }).where(eq(clients.id, clientId));
+    }
   });
 
   it('a signature that runs out is expired, leaves the list, and signing again renews it', async () => {

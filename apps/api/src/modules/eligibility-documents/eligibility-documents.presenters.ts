@@ -1,4 +1,4 @@
-import type { MembershipDocument } from '@leisure/contract/membership-management';
+import type { MembershipDocument } from '@leisure/contract/my-memberships';
 import { addDays } from '../../lib/dates';
 import { membershipDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import type { DocumentDetailRow } from './eligibility-documents.repository';

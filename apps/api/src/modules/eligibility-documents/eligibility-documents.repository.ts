@@ -7,6 +7,7 @@ import {
   memberships,
   membershipTypes,
   users,
+  venues,
 } from '../../db/schema';
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -164,6 +165,7 @@ export async function lockOverdueDocumentMemberships(
   today: string,
   allowanceDays: number,
   limit: number,
+  operatorTimeZone: string,
 ): Promise<MembershipRow[]> {
   // The types that need proof first: a few rows, often none. Named to the claim, they let it find
   // their memberships by type instead of reading every membership (decision 029).
@@ -186,7 +188,7 @@ export async function lockOverdueDocumentMemberships(
       memberships.membershipTypeId,
       types.map((type) => type.id),
     ),
-    sql`coalesce(${memberships.documentDueDate}, coalesce((${memberships.activatedAt} at time zone 'Europe/London')::date, ${memberships.startDate}) + ${allowanceDays}::int) < ${today}::date`,
+    sql`coalesce(${memberships.documentDueDate}, coalesce((${memberships.activatedAt} at time zone coalesce((select v.timezone from ${venues} v where v.id = ${memberships.homeVenueId}), ${operatorTimeZone}))::date, ${memberships.startDate}) + ${allowanceDays}::int) < ${today}::date`,
     sql`not exists (select 1 from ${eligibilityDocuments} d where d.membership_id = ${memberships.id} and d.status = 'approved' and (d.expires_on is null or d.expires_on >= ${today}::date))`,
   );
   return db

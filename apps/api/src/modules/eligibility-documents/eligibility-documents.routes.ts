@@ -6,7 +6,7 @@ import {
   zStaffEligibilityDocumentResponse,
   zStaffEligibilityDocumentsQuery,
   zStaffEligibilityDocumentsResponse,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';

@@ -4,7 +4,7 @@ import {
   membershipManagementMessages as messages,
   zEligibilityDocumentFields,
   zRejectEligibilityDocumentRequest,
-} from '@leisure/contract/membership-management';
+} from '@leisure/contract/my-memberships';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { MembershipEligibility } from '../../db/schema';
@@ -56,8 +56,6 @@ export interface EligibilityDocumentsDeps {
   db: Database;
   config: Config;
 }
-
-const defaultZone = 'Europe/London';
 
 // ---- What a membership needs -------------------------------------------------------------------------
 
@@ -324,7 +322,7 @@ async function reviewDocument(
   const saved = await findDocumentDetail(deps.db, documentId);
   if (!saved) throw AppError.notFound();
   return {
-    ...describeDocument(saved, localDateOf(now, defaultZone)),
+    ...describeDocument(saved, localDateOf(now, client.timezone)),
     membership_id: result.membershipId,
     membership_status: result.status,
   };
@@ -338,7 +336,7 @@ export async function listEligibilityDocumentsForReview(
 ) {
   const client = await getCurrentClient(deps.db, deps.config);
   const rows = await listDocumentsForReview(deps.db, client.id, status);
-  const today = localDateOf(now, defaultZone);
+  const today = localDateOf(now, client.timezone);
   return rows.map((row) => ({
     ...describeDocument(row, today),
     membership_id: row.document.membershipId,
@@ -460,7 +458,8 @@ export async function suspendOverdueDocumentMemberships(
   now: Date,
 ): Promise<number> {
   const client = await getCurrentClient(db, config);
-  const today = localDateOf(now, defaultZone);
+  // The operator's date (decision 064); each membership's activation day in its own zone.
+  const today = localDateOf(now, client.timezone);
   return db.transaction(async (tx) => {
     const rows = await lockOverdueDocumentMemberships(
       tx,
@@ -468,6 +467,7 @@ export async function suspendOverdueDocumentMemberships(
       today,
       client.eligibilityDaysAllowance,
       jobBatch,
+      client.timezone,
     );
     for (const membership of rows) {
       await setMembershipProofState(tx, membership.id, { status: 'suspended', suspendedForDocument: true });

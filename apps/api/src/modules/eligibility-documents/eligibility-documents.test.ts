@@ -1,4 +1,4 @@
-import { membershipManagementMessages as messages } from '@leisure/contract/membership-management';
+import { membershipManagementMessages as messages } from '@leisure/contract/my-memberships';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eligibilityDocuments, memberships, membershipTypes, uploads, venues } from '../../db/schema';

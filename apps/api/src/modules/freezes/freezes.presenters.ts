@@ -1,8 +1,4 @@
-import type {
-  FreezeTypesResponse,
-  MembershipFreeze,
-  StaffMembershipFreeze,
-} from '@leisure/contract/membership-changes';
+import type { FreezeTypesResponse, MembershipFreeze, StaffMembershipFreeze } from '@leisure/contract/freezes';
 import { membershipReference } from '../membership-lifecycle/membership-lifecycle.presenters';
 import type { FreezeRow, FreezeTypeRow, listFreezesForReview } from './freezes.repository';
 

@@ -2,12 +2,12 @@ import { zErrorResponse } from '@leisure/contract/errors';
 import {
   zFreezeIdParams,
   zFreezeTypesResponse,
-  zMembershipChangeParams,
   zMembershipFreezeResponse,
   zRejectFreezeRequest,
   zStaffMembershipFreezesQuery,
   zStaffMembershipFreezesResponse,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/freezes';
+import { zMembershipChangeParams } from '@leisure/contract/membership-lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -1,17 +1,16 @@
 import {
   type FreezeTypesResponse,
+  freezeMessages,
   type MembershipFreeze,
-  membershipChangeMessages,
   type StaffMembershipFreeze,
   zFreezeRequestFields,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/freezes';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import { addDays, addMonths, isLocalDate, localDateOf } from '../../lib/dates';
-import { billingTimeZone } from '../direct-debit/collections.service';
 import { postponeCollections } from '../direct-debit/direct-debit.service';
-import { findVenueOfClient } from '../membership-catalogue/membership-catalogue.service';
+import { membershipTimeZone } from '../membership-catalogue/membership-catalogue.service';
 import {
   endReplacedMemberships,
   findMembership,
@@ -54,8 +53,7 @@ export interface FreezeDeps {
 }
 
 async function membershipToday(deps: FreezeDeps, membership: MembershipRow, now: Date): Promise<string> {
-  const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
-  return localDateOf(now, venue?.timezone ?? billingTimeZone);
+  return localDateOf(now, await membershipTimeZone(deps, membership));
 }
 
 function startBounds(types: FreezeTypeRow[], today: string): { min: string; max: string } {
@@ -77,7 +75,7 @@ export async function listFreezeTypes(
   return freezeTypesAnswer(types, bounds);
 }
 
-export async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
+async function describeFreeze(db: Database, freeze: FreezeRow): Promise<MembershipFreeze> {
   const [type] = (
     await listFreezeTypesOfClient(db, (await findMembership(db, freeze.membershipId))?.clientId ?? 0)
   ).filter((t) => t.id === freeze.freezeTypeId);
@@ -106,35 +104,33 @@ export async function requestFreeze(
   const fieldErrors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
   const typeId = parsed.success ? parsed.data.freeze_type_id : Number(form.fields.freeze_type_id);
   const type = types.find((t) => t.id === typeId);
-  if (!form.fields.freeze_type_id) errors.freeze_type_id = [membershipChangeMessages.freezeTypeRequired];
-  else if (!type) errors.freeze_type_id = [membershipChangeMessages.freezeTypeInvalid];
+  if (!form.fields.freeze_type_id) errors.freeze_type_id = [freezeMessages.freezeTypeRequired];
+  else if (!type) errors.freeze_type_id = [freezeMessages.freezeTypeInvalid];
   const activeFrom = form.fields.active_from ?? '';
-  if (!activeFrom) errors.active_from = [membershipChangeMessages.startDateRequired];
+  if (!activeFrom) errors.active_from = [freezeMessages.startDateRequired];
   else if (fieldErrors.active_from || !isLocalDate(activeFrom)) errors.active_from = ['Date must be valid.'];
-  else if (activeFrom < today) errors.active_from = [membershipChangeMessages.startDatePast];
+  else if (activeFrom < today) errors.active_from = [freezeMessages.startDatePast];
   else if (type) {
     const min = addDays(today, type.minStartDaysAhead);
     const max = addDays(today, type.maxStartDaysAhead);
     if (activeFrom < min || activeFrom > max) {
-      errors.active_from = [
-        membershipChangeMessages.startDateOutOfRange.replace('{min}', min).replace('{max}', max),
-      ];
+      errors.active_from = [freezeMessages.startDateOutOfRange.replace('{min}', min).replace('{max}', max)];
     }
   }
   const months = Number(form.fields.months);
-  if (!form.fields.months) errors.months = [membershipChangeMessages.monthsRequired];
+  if (!form.fields.months) errors.months = [freezeMessages.monthsRequired];
   else if (!Number.isInteger(months) || (type && !type.timePeriods.includes(months)) || months < 1) {
-    errors.months = [membershipChangeMessages.monthsInvalid];
+    errors.months = [freezeMessages.monthsInvalid];
   }
   const needsProof = type !== undefined && type.proofDescription !== null;
   const hasFile = form.file?.fieldName === 'file' && form.file.buffer.length > 0;
-  if (needsProof && !hasFile && !form.file?.truncated) errors.file = [membershipChangeMessages.proofRequired];
+  if (needsProof && !hasFile && !form.file?.truncated) errors.file = [freezeMessages.proofRequired];
   const options = (await membershipOptionsFor(deps.db, [membership], now)).get(membership.id);
   if (options?.freezePending || membership.status === 'frozen') {
-    errors.membership_id = [membershipChangeMessages.freezePending];
-  } else if (!options?.freezable) errors.membership_id = [membershipChangeMessages.notFreezable];
+    errors.membership_id = [freezeMessages.freezePending];
+  } else if (!options?.freezable) errors.membership_id = [freezeMessages.notFreezable];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  if (!type) throw AppError.validation({ freeze_type_id: [membershipChangeMessages.freezeTypeInvalid] });
+  if (!type) throw AppError.validation({ freeze_type_id: [freezeMessages.freezeTypeInvalid] });
   const file =
     hasFile || form.file?.truncated
       ? await checkUploadedFile(deps.config, form, 'file', ['jpeg', 'png', 'pdf'])
@@ -146,7 +142,7 @@ export async function requestFreeze(
     const freeze = await deps.db.transaction(async (tx) => {
       const locked = await lockMembership(tx, membership.id);
       if (locked?.status !== 'active') {
-        throw AppError.validation({ membership_id: [membershipChangeMessages.notFreezable] });
+        throw AppError.validation({ membership_id: [freezeMessages.notFreezable] });
       }
       // A new request replaces rejected ones: their proofs' files go (the requests stay, as history).
       replacedFiles = await deleteUploadRows(tx, await unlinkRejectedProofs(tx, membership.id));
@@ -170,7 +166,7 @@ export async function requestFreeze(
         proofUploadId: upload?.id ?? null,
         proofDocumentType: upload ? form.fields.document_type || type.proofDocumentType : null,
       });
-      if (!row) throw AppError.validation({ membership_id: [membershipChangeMessages.freezePending] });
+      if (!row) throw AppError.validation({ membership_id: [freezeMessages.freezePending] });
       return row;
     });
     storedName = undefined;
@@ -208,7 +204,7 @@ async function reviewFreeze(
   const row = await deps.db.transaction(async (tx) => {
     const freeze = await lockFreeze(tx, freezeId);
     if (freeze?.status !== 'pending_approval') {
-      throw AppError.validation({ freeze: [membershipChangeMessages.freezeNotPending] });
+      throw AppError.validation({ freeze: [freezeMessages.freezeNotPending] });
     }
     return updateFreeze(tx, freezeId, {
       status: outcome.status,
@@ -252,8 +248,10 @@ export interface FreezeRun {
  * past. Each step locks one row with SKIP LOCKED in its own transaction and re-reads it, so
  * several replicas can run it at once and each row moves once.
  */
-export async function runFreezeTransitions(db: Database, now = new Date()): Promise<FreezeRun> {
-  const today = localDateOf(now, billingTimeZone);
+export async function runFreezeTransitions(deps: FreezeDeps, now = new Date()): Promise<FreezeRun> {
+  const { db } = deps;
+  // The operator's date (decision 064): one job moves every venue's freezes.
+  const today = localDateOf(now, (await getCurrentClient(db, deps.config)).timezone);
   const run: FreezeRun = { started: 0, ended: 0, replacedEnded: 0 };
   for (;;) {
     const moved = await db.transaction(async (tx) => {

@@ -272,9 +272,9 @@ describe('freezes', () => {
         currency: 'GBP',
       });
 
-      const before = await runFreezeTransitions(t.db, new Date(`${addDays(start, -1)}T12:00:00Z`));
+      const before = await runFreezeTransitions(t, new Date(`${addDays(start, -1)}T12:00:00Z`));
       expect(before.started).toBe(0);
-      const started = await runFreezeTransitions(t.db, new Date(`${start}T12:00:00Z`));
+      const started = await runFreezeTransitions(t, new Date(`${start}T12:00:00Z`));
       expect(started.started).toBeGreaterThanOrEqual(1);
       const [frozen] = await t.db.select().from(memberships).where(eq(memberships.id, id));
       expect(frozen?.status).toBe('frozen');
@@ -285,7 +285,7 @@ describe('freezes', () => {
       expect((moved?.chargeDate ?? '') > chargeDate).toBe(true);
       expect(moved?.chargeDate.slice(0, 7)).toBe(addMonths(chargeDate, 1).slice(0, 7));
       // The collections job on the old charge date takes nothing from the frozen membership.
-      await collectDuePayments(t.db, t.app.directDebitProvider, new Date(`${chargeDate}T12:00:00Z`));
+      await collectDuePayments(t, t.app.directDebitProvider, new Date(`${chargeDate}T12:00:00Z`));
       const untouched = await t.db
         .select()
         .from(directDebitCollections)
@@ -293,9 +293,9 @@ describe('freezes', () => {
       expect(untouched.map((c) => c.status)).toEqual(['scheduled']);
 
       const lastDay = addDays(addMonths(start, 1), -1);
-      await runFreezeTransitions(t.db, new Date(`${lastDay}T12:00:00Z`));
+      await runFreezeTransitions(t, new Date(`${lastDay}T12:00:00Z`));
       expect((await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]?.status).toBe('frozen');
-      await runFreezeTransitions(t.db, new Date(`${addDays(lastDay, 1)}T12:00:00Z`));
+      await runFreezeTransitions(t, new Date(`${addDays(lastDay, 1)}T12:00:00Z`));
       expect((await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]?.status).toBe('active');
       const [done] = await t.db.select().from(membershipFreezes).where(eq(membershipFreezes.id, freezeId));
       expect(done?.status).toBe('completed');
@@ -323,7 +323,7 @@ describe('freezes', () => {
         currency: 'GBP',
       });
       const at = new Date(`${start}T12:00:00Z`);
-      const runs = await Promise.all([runFreezeTransitions(t.db, at), runFreezeTransitions(t.db, at)]);
+      const runs = await Promise.all([runFreezeTransitions(t, at), runFreezeTransitions(t, at)]);
       expect(runs.reduce((sum, run) => sum + run.started, 0)).toBe(1);
       const [moved] = await t.db
         .select()

@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, localDateOf, weekdayOf, zonedTimeToUtc } from '../../lib/dates';
+import { addDays, fullDate, localDateOf, weekdayOf, zonedTimeToUtc } from '../../lib/dates';
 import type { Mailer } from '../mail/mail.service';
 import { renderEmail } from '../mail/templates';
 import { getCurrentClient } from '../operator/operator.service';
@@ -389,16 +389,10 @@ export async function sendGuestPass(
   return toWire({ pass, venueName: venue.name });
 }
 
-function prettyLocalDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${day} ${months[(month ?? 1) - 1] ?? ''} ${year}`;
-}
-
-export const guestPassQrCid = 'guest-pass-qr';
+const guestPassQrCid = 'guest-pass-qr';
 
 /** The guest's email: who sent it, the venue, the dates, the code and its QR code (an inline PNG). */
-export async function emailGuestPass(
+async function emailGuestPass(
   deps: Pick<GuestPassDeps, 'db' | 'config' | 'mailer'>,
   pass: GuestPassRow,
   venueName: string,
@@ -411,8 +405,8 @@ export async function emailGuestPass(
     margin: 2,
     errorCorrectionLevel: 'M',
   });
-  const from = prettyLocalDate(pass.validFrom);
-  const to = prettyLocalDate(pass.validTo);
+  const from = fullDate(pass.validFrom);
+  const to = fullDate(pass.validTo);
   const email = renderEmail(brand, {
     subject: `Your guest pass for ${venueName}`,
     heading: `Hello ${pass.guestName}, you have a guest pass`,

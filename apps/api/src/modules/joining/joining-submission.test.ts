@@ -1,8 +1,8 @@
 import { membershipMessages } from '@leisure/contract/memberships';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipPromotions, memberships, membershipTypes, users } from '../../db/schema';
-import { addDays, addMonths } from '../../lib/dates';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { membershipPromotions, memberships, membershipTypes, users, venues } from '../../db/schema';
+import { addDays, addMonths, localDateOf } from '../../lib/dates';
 import { demoPromotionCodes } from '../../seed/memberships';
 import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { type JoiningWorld, openJoiningWorld } from './joining-test-fixtures';
@@ -300,6 +300,46 @@ describe('online joining: memberships', () => {
       expect(Object.values(missing.json().errors)).toContainEqual([
         'How did you hear about us? is required.',
       ]);
+    });
+
+    it("dates a membership's answers in its home venue's time zone (decision 064)", async () => {
+      const owner = await adult();
+      const created = await http.post('/api/online-joining/memberships', owner.headers, {
+        membership_type_id: byslug('anytime-gym').id,
+        payment_option_id: option('anytime-gym', 'fixed').id,
+        home_venue_id: leedsId,
+        start_date: today,
+        terms: await termIds(),
+        answers: await validAnswers(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const url = `/api/custom-questions/memberships/${created.json().data.membership.id}`;
+      const questions = await validAnswers();
+      // Its home venue is at UTC+14: at noon UTC its date is a day ahead of London's.
+      await t.db.update(venues).set({ timezone: 'Pacific/Kiritimati' }).where(eq(venues.id, leedsId));
+      const noon = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+      const venueToday = addDays(localDateOf(noon, 'Europe/London'), 1);
+      const answers = questions.map((a) =>
+        a.answer === addDays(today, -10) ? { ...a, answer: venueToday } : a,
+      );
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(noon);
+        const saved = await http.post(url, owner.headers, { answers });
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect(
+          saved.json().data.find((q: { reference: string }) => q.reference === 'last_health_check').answer,
+        ).toBe(venueToday);
+        const tooLate = answers.map((a) =>
+          a.answer === venueToday ? { ...a, answer: addDays(venueToday, 1) } : a,
+        );
+        const refused = await http.post(url, owner.headers, { answers: tooLate });
+        expect(refused.statusCode).toBe(422);
+        expect(Object.values(refused.json().errors)).toContainEqual([membershipMessages.dateInFuture]);
+      } finally {
+        vi.useRealTimers();
+        await t.db.update(venues).set({ timezone: 'Europe/London' }).where(eq(venues.id, leedsId));
+      }
     });
 
     it('a customer cannot act for someone else', async () => {

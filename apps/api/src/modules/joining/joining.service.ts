@@ -26,6 +26,7 @@ import {
   listLiveMembershipsOfUser,
   type MembershipDeps,
   type MembershipTypeRow,
+  membershipTimeZone,
   type PaymentOptionRow,
   priceChoice,
 } from '../membership-catalogue/membership-catalogue.service';
@@ -76,7 +77,7 @@ function isEmptyAnswer(value: Answer['answer'] | undefined): boolean {
  * required.'), dates valid and not after today, numbers numeric, choices among the options.
  * Errors are keyed `answers.{questionId}`. Answers to unknown questions are refused.
  */
-export function checkAnswers(questions: QuestionRow[], answers: Answer[], today: string): MembershipAnswer[] {
+function checkAnswers(questions: QuestionRow[], answers: Answer[], today: string): MembershipAnswer[] {
   const errors: FieldErrors = {};
   const byId = new Map(answers.map((a) => [a.question_id, a.answer]));
   for (const answer of answers) {
@@ -141,7 +142,11 @@ export async function answerMembershipQuestions(
     staff: 'bookings.act-for-customer',
   });
   const questions = await listQuestionsOfType(deps.db, membership.membershipTypeId);
-  const stored = checkAnswers(questions, answers, localDateOf(new Date(), 'Europe/London'));
+  const stored = checkAnswers(
+    questions,
+    answers,
+    localDateOf(new Date(), await membershipTimeZone(deps, membership)),
+  );
   await updateMembership(deps.db, membership.id, { answers: stored });
   return questions.map((q) => describeQuestion(q, stored));
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths } from '../../lib/dates';
-import { billingDateOnOrAfter, type PaidMembership, paidValueFrom, priceChange } from './change-pricing';
+import { addDays, addMonths, billingDateOnOrAfter } from '../../lib/dates';
+import { type PaidMembership, paidValueFrom, priceChange } from './change-pricing';
 import { type PricedOption, priceMembership } from './pricing';
 
 const gym: PricedOption = {

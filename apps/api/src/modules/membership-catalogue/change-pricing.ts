@@ -8,7 +8,7 @@
  * or credited. A new monthly membership's first collection is never inside that paid period.
  */
 
-import { addDays, addMonths, daysBetween, daysInMonth } from '../../lib/dates';
+import { addDays, addMonths, billingDateOnOrAfter, daysBetween, daysInMonth } from '../../lib/dates';
 import { mulDivHalfUp } from '../promotions/promotion-discounts';
 import { type PricedOption, PriceError, priceMembership } from './pricing';
 
@@ -58,13 +58,6 @@ export interface ChangePrice {
   oldEndDate: string;
   /** The change starts on or before the old membership's start day: the old one is replaced outright. */
   replacesOutright: boolean;
-}
-
-/** The first date on or after `date` that falls on billing day `day`. */
-export function billingDateOnOrAfter(date: string, day: number): string {
-  const [year, month, dom] = date.split('-').map(Number) as [number, number, number];
-  const same = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return dom <= day ? same : addMonths(same, 1);
 }
 
 /**

@@ -42,7 +42,6 @@ import { type MembershipPrice, PriceError, priceMembership, startDateBounds } fr
  */
 export {
   type BenefitRow,
-  findActivityIdBySlug,
   findOption,
   findPaymentOption,
   findType,
@@ -90,6 +89,21 @@ export function ineligibilityReason(
   return null;
 }
 
+/**
+ * The time zone of a membership's dates: its home venue's, or the operator's when it has none
+ * (decision 064; the membership lifecycle's `zoneOf` reads the same from its detail row).
+ */
+export async function membershipTimeZone(
+  deps: MembershipDeps,
+  membership: { clientId: number; homeVenueId: number | null },
+): Promise<string> {
+  const venue =
+    membership.homeVenueId === null
+      ? undefined
+      : await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
+  return venue?.timezone ?? (await getCurrentClient(deps.db, deps.config)).timezone;
+}
+
 async function clientToday(
   deps: MembershipDeps,
   venueId?: number,
@@ -99,7 +113,7 @@ async function clientToday(
   return {
     clientId: client.id,
     currency: client.currency,
-    today: localDateOf(new Date(), venue?.timezone ?? 'Europe/London'),
+    today: localDateOf(new Date(), venue?.timezone ?? client.timezone),
     venue,
   };
 }

@@ -4,6 +4,7 @@
  * the venue's local calendar day, worked out by the caller). Nothing here reads the database.
  */
 
+import { longMonthNames } from '@leisure/contract/calendar-names';
 import { addDays, addMonths, daysBetween, daysInMonth } from '../../lib/dates';
 import {
   mulDivHalfUp,
@@ -75,21 +76,6 @@ function formatDate(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function ordinal(day: number): string {
   const tens = day % 100;
   if (tens >= 11 && tens <= 13) return `${day}th`;
@@ -100,7 +86,7 @@ function ordinal(day: number): string {
 /** '2027-02-01' -> '1st February 2027'. */
 export function prettyDate(date: string): string {
   const value = toUtc(date);
-  return `${ordinal(value.getUTCDate())} ${monthNames[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
+  return `${ordinal(value.getUTCDate())} ${longMonthNames[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
 }
 
 /** Start dates allowed on `today`: from today to the same day next month (spec 5 and 9). */

@@ -21,7 +21,7 @@ import { getCurrentClient } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
 import { pricedPromotionById } from '../promotions/promotions.service';
 import {
-  findMembershipById,
+  findMembershipDetail,
   findMembershipOrDraftById,
   findUserById,
   type MembershipRow,
@@ -101,10 +101,11 @@ export async function activateMembershipAfterCheckout(
  */
 async function endReplacedMembership(tx: Database, successor: MembershipRow, now: Date): Promise<void> {
   if (successor.replacesMembershipId === null) return;
-  const replaced = await findMembershipById(tx, successor.replacesMembershipId);
-  if (!replaced || replaced.userId !== successor.userId) return;
+  const replacedDetail = await findMembershipDetail(tx, successor.replacesMembershipId);
+  const replaced = replacedDetail?.membership;
+  if (!replacedDetail || !replaced || replaced.userId !== successor.userId) return;
   const ending = oldMembershipEnd(replaced.startDate, successor.startDate);
-  const ended = ending.endDate < localDateOf(now, 'Europe/London');
+  const ended = ending.endDate < localDateOf(now, replacedDetail.timezone);
   await updateMembership(tx, replaced.id, {
     endDate: ending.endDate,
     ...(ending.replacedOutright

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directDebitCollections, directDebitSchedules, memberships } from '../../db/schema';
-import { addDays, daysBetween, daysInMonth } from '../../lib/dates';
+import { addDays, billingDateOnOrAfter, daysBetween, daysInMonth } from '../../lib/dates';
 import { billing, cardToken } from '../../test/factories/basket-fixtures';
 import { detailsTokenFor } from '../../test/factories/direct-debit-fixtures';
 import { type JoiningWorld, openJoiningWorld } from '../joining/joining-test-fixtures';
-import { billingDateOnOrAfter } from '../membership-catalogue/change-pricing';
 
 /**
  * Issue 15: a member who joined and paid (joining fee, pro-rata, month in hand) and changes type the

@@ -4,11 +4,10 @@ import {
   type ChangeMembershipResponse,
   type ChangeOptionsResponse,
   membershipChangeMessages,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
 import { formatMoney } from '@leisure/contract/money';
 import { AppError } from '../../errors';
 import { addDays, fullDate, localDateOf } from '../../lib/dates';
-import { billingTimeZone } from '../direct-debit/collections.service';
 import { instructionFlagsOf, nextCollectionDates } from '../direct-debit/direct-debit.service';
 import { submitNewMembership } from '../joining/joining.service';
 import { type ChangePrice, changeStartBounds, priceChange } from '../membership-catalogue/change-pricing';
@@ -42,7 +41,7 @@ async function changeableMembership(
   if (!flags?.canChange) throw new AppError('forbidden', flags?.cannotChangeReason ?? undefined);
   const venue = await findVenueOfClient(deps.db, membership.clientId, membership.homeVenueId);
   if (!venue) throw AppError.notFound();
-  const today = localDateOf(now, venue.timezone ?? billingTimeZone);
+  const today = localDateOf(now, venue.timezone);
   const current = await findPaymentOption(deps.db, membership.paymentOptionId);
   if (!current) throw AppError.notFound();
   const paidUntil = await paidUntilOf(deps, membership, current);

@@ -1,14 +1,7 @@
 import type { Answer } from '@leisure/contract/memberships';
+import { fullDate } from '../../lib/dates';
 import type { VenueRow } from '../membership-catalogue/membership-catalogue.service';
 import type { MembershipRow } from './membership-lifecycle.repository';
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2027-01-03' -> '3 Jan 2027' (my-account.md 9: D MMM YYYY). */
-export function fullDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
-}
 
 /** A membership's 'YYYY-MM-DD' date on the wire: `{ full_date, raw }`. */
 export function membershipDate(date: string): { full_date: string; raw: string } {

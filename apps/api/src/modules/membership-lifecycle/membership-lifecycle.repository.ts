@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { firstUnlocked } from '../../db/locks';
 import { anyOf, preparedPerDatabase } from '../../db/prepared';
 import {
+  clients,
   membershipFreezes,
   membershipPaymentOptions,
   memberships,
@@ -18,7 +19,7 @@ export type FreezeRow = typeof membershipFreezes.$inferSelect;
 export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
 export type PaymentOptionRow = typeof membershipPaymentOptions.$inferSelect;
 
-export const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
+const openFreezeStatuses: FreezeRow['status'][] = ['pending_approval', 'approved', 'active'];
 
 /**
  * A draft (a membership being bought, docs/decisions/018) is not the member's membership: every read
@@ -62,15 +63,19 @@ export interface MembershipDetailRow {
   type: MembershipTypeRow;
   option: PaymentOptionRow;
   venueName: string | null;
-  timezone: string | null;
+  /** Its home venue's time zone, or the operator's without one (decision 064). */
+  timezone: string;
 }
+
+/** A membership's time zone: its home venue's, or the operator's without one (decision 064). */
+const membershipZone = sql<string>`coalesce(${venues.timezone}, ${clients.timezone})`;
 
 const detailColumns = {
   membership: memberships,
   type: membershipTypes,
   option: membershipPaymentOptions,
   venueName: venues.name,
-  timezone: venues.timezone,
+  timezone: membershipZone,
 };
 
 function detailQuery(db: Database) {
@@ -79,6 +84,7 @@ function detailQuery(db: Database) {
     .from(memberships)
     .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
     .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
+    .innerJoin(clients, eq(clients.id, memberships.clientId))
     .leftJoin(venues, eq(venues.id, memberships.homeVenueId));
 }
 
@@ -158,12 +164,13 @@ const membershipFactsStatement = preparedPerDatabase((db) =>
       renewable: membershipTypes.renewable,
       changeable: membershipTypes.changeable,
       paymentType: membershipPaymentOptions.paymentType,
-      timezone: venues.timezone,
+      timezone: membershipZone,
     })
     .from(memberships)
     .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.membershipTypeId))
     .innerJoin(membershipPaymentOptions, eq(membershipPaymentOptions.id, memberships.paymentOptionId))
-    .innerJoin(venues, eq(venues.id, memberships.homeVenueId))
+    .innerJoin(clients, eq(clients.id, memberships.clientId))
+    .leftJoin(venues, eq(venues.id, memberships.homeVenueId))
     .where(anyOf(memberships.id, 'ids'))
     .prepare('membership_facts'),
 );

@@ -9,7 +9,7 @@ import {
   zMembershipChangeParams,
   zRenewalDetailsResponse,
   zRenewResponse,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

@@ -20,8 +20,6 @@ import {
 
 export type { MembershipDetailRow, MembershipRow };
 
-const defaultZone = 'Europe/London';
-
 export interface MembershipLifecycleDeps {
   db: Database;
   config: Config;
@@ -67,9 +65,9 @@ export async function listMembershipsWithTypeOfUser(
   return listMembershipDetailsOfUser(db, userId);
 }
 
-/** The membership's local time zone: its home venue's (Europe/London without one). */
+/** The membership's local time zone: its home venue's, or the operator's without one (decision 064). */
 export function zoneOf(detail: Pick<MembershipDetailRow, 'timezone'>): string {
-  return detail.timezone ?? defaultZone;
+  return detail.timezone;
 }
 
 /**

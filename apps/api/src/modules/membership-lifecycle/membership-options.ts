@@ -23,7 +23,7 @@ export interface MembershipOptions {
   cannotChangeReason: string | null;
 }
 
-export const renewalMessages = {
+const renewalMessages = {
   notRenewable: 'This membership cannot be renewed.',
   notFixedTerm: 'Only single payment memberships can be renewed.',
   notYet: 'This membership can be renewed in the last month before it ends.',
@@ -31,7 +31,7 @@ export const renewalMessages = {
   notLive: 'Only an active or ended membership can be renewed.',
 } as const;
 
-export const changeMessages = {
+const changeMessages = {
   notChangeable: 'This membership cannot be changed.',
   notActive: 'Only an active membership can be changed.',
   alreadyChanging: 'A change to this membership is already in progress.',
@@ -40,9 +40,9 @@ export const changeMessages = {
 } as const;
 
 /** How many days before its end a fixed-term membership may be renewed. */
-export const renewalWindowDays = 31;
+const renewalWindowDays = 31;
 
-export function freezeStatusLabelOf(freeze: FreezeRow | undefined): MembershipOptions['freezeStatusLabel'] {
+function freezeStatusLabelOf(freeze: FreezeRow | undefined): MembershipOptions['freezeStatusLabel'] {
   if (freeze?.status === 'pending_approval') return 'freeze pending approval';
   if (freeze?.status === 'approved') return 'freeze pending';
   return null;
@@ -77,7 +77,7 @@ export async function membershipOptionsFor(
   return result;
 }
 
-export function optionsOf(
+function optionsOf(
   row: MembershipRow,
   fact: { freezable: boolean; renewable: boolean; changeable: boolean; paymentType: 'recurring' | 'fixed' },
   freeze: FreezeRow | undefined,

@@ -119,11 +119,11 @@ describe('membership lifecycle: renew, change', () => {
         can_renew: false,
         renew_forbid_reason: 'This membership has already been renewed.',
       });
-      await runFreezeTransitions(t.db, new Date(`${end}T12:00:00Z`));
+      await runFreezeTransitions(t, new Date(`${end}T12:00:00Z`));
       expect(
         (await t.db.select().from(memberships).where(eq(memberships.id, owner.membership.id)))[0]?.status,
       ).toBe('active');
-      await runFreezeTransitions(t.db, new Date(`${addDays(end, 1)}T12:00:00Z`));
+      await runFreezeTransitions(t, new Date(`${addDays(end, 1)}T12:00:00Z`));
       expect(
         (await t.db.select().from(memberships).where(eq(memberships.id, owner.membership.id)))[0]?.status,
       ).toBe('expired');

@@ -2,7 +2,7 @@ import {
   membershipChangeMessages,
   type RenewalDetails,
   type RenewResponse,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
 import { coverageLabel } from '@leisure/contract/memberships';
 import { AppError } from '../../errors';
 import { addDays, localDateOf } from '../../lib/dates';

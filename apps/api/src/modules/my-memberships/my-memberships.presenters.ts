@@ -1,5 +1,5 @@
-import type { MyMembership, MyMembershipStatus } from '@leisure/contract/membership-management';
 import { formatMoney } from '@leisure/contract/money';
+import type { MyMembership, MyMembershipStatus } from '@leisure/contract/my-memberships';
 import type { MembershipEligibilityState as EligibilityState } from '../eligibility-documents/eligibility-documents.service';
 import type { BenefitRow } from '../membership-catalogue/membership-catalogue.service';
 import { membershipDate, membershipReference } from '../membership-lifecycle/membership-lifecycle.presenters';

@@ -1,5 +1,5 @@
 import { zErrorResponse } from '@leisure/contract/errors';
-import { zMyMembershipsResponse } from '@leisure/contract/membership-management';
+import { zMyMembershipsResponse } from '@leisure/contract/my-memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

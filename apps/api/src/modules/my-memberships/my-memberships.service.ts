@@ -1,4 +1,4 @@
-import type { MyMembership } from '@leisure/contract/membership-management';
+import type { MyMembership } from '@leisure/contract/my-memberships';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';

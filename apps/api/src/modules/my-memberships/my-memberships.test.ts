@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { memberships } from '../../db/schema';
-import { addDays, localDateOf } from '../../lib/dates';
+import { addDays, fullDate, localDateOf } from '../../lib/dates';
 import { api, createFixture, createUser, type Fixture } from '../../test/factories/basket-fixtures';
 import { createManagementTypes, membershipOfKind } from '../../test/factories/membership-fixtures';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { fullDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 
 describe('my memberships: the list', () => {
   let t: TestApp;

@@ -67,10 +67,6 @@ export async function findVenueBySlugOrId(
   return rows[0];
 }
 
-export async function listVenues(db: Database, clientId: number): Promise<VenueRow[]> {
-  return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(asc(venues.id));
-}
-
 export async function insertVenue(db: Database, values: NewVenueRow): Promise<VenueRow> {
   const rows = await db.insert(venues).values(values).returning();
   const row = rows[0];

@@ -51,7 +51,7 @@ const colourKeys = [
 ] as const satisfies readonly ThemeKey[];
 
 /** The spec's colour rule (shell-session-basket.md 5): 3- or 6-digit hex, or 'R G B' with 0..255 each. */
-export function isValidColour(value: string): boolean {
+function isValidColour(value: string): boolean {
   if (/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) return true;
   const rgb = /^(\d{1,3}) (\d{1,3}) (\d{1,3})$/.exec(value);
   return rgb?.slice(1).every((part) => Number(part) <= 255) ?? false;
@@ -93,7 +93,7 @@ export async function saveTheme(
 }
 
 /** The venue's non-null values over the operator's, with unset values dropped, in wire keys. */
-export function mergeTheme(operator: ThemeSettings | undefined, venue: ThemeSettings | undefined): Theme {
+function mergeTheme(operator: ThemeSettings | undefined, venue: ThemeSettings | undefined): Theme {
   const theme: Record<string, string> = {};
   for (const key of themeKeys) {
     const value = venue?.[key] ?? operator?.[key];
@@ -103,11 +103,7 @@ export function mergeTheme(operator: ThemeSettings | undefined, venue: ThemeSett
 }
 
 /** The theme for a venue (by slug) or, without one, the operator's; 404 for an unknown venue. */
-export async function resolveTheme(
-  db: Database,
-  config: Config,
-  venueSlug: string | undefined,
-): Promise<Theme> {
+async function resolveTheme(db: Database, config: Config, venueSlug: string | undefined): Promise<Theme> {
   return themeOfClient(db, await getCurrentClient(db, config), venueSlug);
 }
 
@@ -140,7 +136,7 @@ export interface ThemeAnswer {
   etag: string;
 }
 
-export const themeCacheTtlMs = 30_000;
+const themeCacheTtlMs = 30_000;
 
 export interface ThemeReader {
   readTheme(venueSlug: string | undefined): Promise<ThemeAnswer>;

@@ -38,11 +38,7 @@ export function pricedPromotion(row: PromotionRow): PricedPromotion {
 }
 
 /** Why a promotion cannot be used for an option on a date (null: usable). */
-export function promotionProblem(
-  promotion: PromotionRow,
-  option: PromotedOption,
-  today: string,
-): string | null {
+function promotionProblem(promotion: PromotionRow, option: PromotedOption, today: string): string | null {
   if (promotion.validFrom && today < promotion.validFrom) return 'not started';
   if (promotion.validTo && today > promotion.validTo) return 'expired';
   if (promotion.usageLimit !== null && promotion.usedCount >= promotion.usageLimit) return 'exhausted';
@@ -88,7 +84,7 @@ export async function validatePromotionCode(
   paymentOptionId: number,
 ): Promise<{ code: string; id: number }> {
   const client = await getCurrentClient(deps.db, deps.config);
-  const today = localDateOf(new Date(), 'Europe/London');
+  const today = localDateOf(new Date(), client.timezone);
   const option = await findActiveOptionOfClient(deps.db, client.id, paymentOptionId);
   const promotion = await findPromotionByCode(deps.db, client.id, code.trim());
   if (!option || !promotion || promotionProblem(promotion, option, today)) {

@@ -88,10 +88,6 @@ export async function touchSession(db: Database, id: number, now: Date, expiresA
   await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
 }
 
-export async function setSessionCsrf(db: Database, id: number, csrfHash: string): Promise<void> {
-  await db.update(sessions).set({ csrfHash }).where(eq(sessions.id, id));
-}
-
 export async function revokeSession(db: Database, id: number, now: Date): Promise<void> {
   await db
     .update(sessions)

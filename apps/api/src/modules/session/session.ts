@@ -95,7 +95,7 @@ export function carriesSession(config: Config, request: FastifyRequest): boolean
   );
 }
 
-export function idleExpiry(config: Config, now: Date): Date {
+function idleExpiry(config: Config, now: Date): Date {
   return new Date(now.getTime() + config.sessionIdleMinutes * 60_000);
 }
 
@@ -291,7 +291,7 @@ export async function createHandover(db: Database, auth: Auth, now = new Date())
   return code;
 }
 
-export const handoverMessages = {
+const handoverMessages = {
   invalid: 'This sign-in link has expired or has been used. Please sign in.',
   otherUser: 'Another account is signed in on this browser. Please log out first, then open the link again.',
 } as const;
@@ -352,7 +352,7 @@ function cookieOptions(config: Config, request: FastifyRequest) {
   };
 }
 
-export function setSessionCookies(
+function setSessionCookies(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -37,7 +37,7 @@ export type { ActivityRow, CategoryRow, LocationRow } from '../venues/venues.ser
 export type { CourseBundleRow, NewPricing, OccurrenceRow, TimetableEntryRow } from './timetable.repository';
 
 /** How far ahead the rolling timetable is kept: today and the next 14 days. */
-export const timetableHorizonDays = 15;
+const timetableHorizonDays = 15;
 
 // ---- Rules of the timetable --------------------------------------------------------------------------
 

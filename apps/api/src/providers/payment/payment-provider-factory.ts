@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** The card provider chosen by settings. */
-export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
+function createPaymentProvider(config: Config, db: Database): PaymentProvider {
   switch (config.providers.payment) {
     case 'sandbox':
       return new SandboxPaymentProvider({

@@ -38,7 +38,7 @@ export interface SandboxCardInput {
 
 export type CardFieldErrors = Partial<Record<keyof SandboxCardInput, string[]>>;
 
-export function digitsOnly(cardNumber: string): string {
+function digitsOnly(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, '');
 }
 
@@ -56,7 +56,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
@@ -71,7 +71,7 @@ function behaviourOf(digits: string): SandboxBehaviour {
 }
 
 /** Two-digit years are this century's: 27 -> 2027. */
-export function fullYear(year: number): number {
+function fullYear(year: number): number {
   return year < 100 ? 2000 + year : year;
 }
 
@@ -87,7 +87,7 @@ export type CardCheck =
   | { ok: false; errors: CardFieldErrors };
 
 /** The card inputs' messages (joining-and-payments.md 5), under the fields of the frame. */
-export const cardFieldMessages = {
+const cardFieldMessages = {
   cardNumber: 'Please enter a valid card number',
   expiry: 'Please enter a valid expiry date',
   securityCode: 'Please enter a valid security code',
@@ -141,7 +141,7 @@ const behaviourCodes: Record<SandboxBehaviour, string> = {
   insufficient_funds: 'i',
 };
 /** A 3-D Secure challenge must be answered within this time. */
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 function isPayload(value: unknown): value is SandboxCardPayload {
   if (typeof value !== 'object' || value === null) return false;

@@ -21,7 +21,7 @@ import {
  * then throws as if the answer were lost; `crash-after-charge` charges and then kills this process
  * (SIGKILL, as `kill -9`); `slow` charges and answers after a delay; `decline` declines every card.
  */
-export const sandboxFaults = ['fail-after-charge', 'crash-after-charge', 'slow', 'decline'] as const;
+const sandboxFaults = ['fail-after-charge', 'crash-after-charge', 'slow', 'decline'] as const;
 export type SandboxFault = (typeof sandboxFaults)[number];
 
 /** How long a `slow` fault waits before answering, unless told otherwise. */

@@ -11,7 +11,7 @@ import {
   cutoffMessage,
   type MyWaitlistEntry,
   myBookingsMessages,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
 import { HttpResponse, http } from 'msw';
 import { mockDate, mockInstant, mockLocation } from '../wire-dates';
 import { recordCreditAdded } from './payments';

@@ -1,23 +1,26 @@
 import {
+  type FreezeTypesResponse,
+  freezeMessages,
+  type MembershipFreeze,
+  zFreezeRequestFields,
+} from '@leisure/contract/freezes';
+import {
   type ChangeCosts,
   type ChangeMembershipResponse,
   type ChangeOptionsResponse,
-  type FreezeTypesResponse,
-  type MembershipFreeze,
   membershipChangeMessages,
   type RenewalDetails,
   type RenewResponse,
   zChangeMembershipRequest,
-  zFreezeRequestFields,
-} from '@leisure/contract/membership-changes';
+} from '@leisure/contract/membership-lifecycle';
+import type { MembershipType } from '@leisure/contract/memberships';
 import {
   type CancelInfo,
   type CancelMembershipResponse,
   type MembershipDocument,
   type MyMembership,
   membershipManagementMessages,
-} from '@leisure/contract/membership-management';
-import type { MembershipType } from '@leisure/contract/memberships';
+} from '@leisure/contract/my-memberships';
 import { HttpResponse, http } from 'msw';
 import { mockMembershipTypes } from '../joining-handlers';
 import { addPenaltiesToMockBasket, mockPenalties } from './payments';
@@ -560,25 +563,25 @@ export const membershipsHandlers = [
     if (!hasSession()) return unauthenticated();
     const target = find(params.membershipId);
     if (!target) return notFound();
-    if (target.freeze_pending) return invalid('membership_id', membershipChangeMessages.freezePending);
-    if (!target.freezable) return invalid('membership_id', membershipChangeMessages.notFreezable);
+    if (target.freeze_pending) return invalid('membership_id', freezeMessages.freezePending);
+    if (!target.freezable) return invalid('membership_id', freezeMessages.notFreezable);
     const form = await request.formData();
     const parsed = zFreezeRequestFields.safeParse(formFields(form));
     if (!parsed.success) return issuesToErrors(parsed.error.issues);
     const { freeze_type_id, active_from, months } = parsed.data;
     const options = freezeTypes();
     const type = options.freeze_types.find((candidate) => candidate.id === freeze_type_id);
-    if (!type) return invalid('freeze_type_id', membershipChangeMessages.freezeTypeInvalid);
+    if (!type) return invalid('freeze_type_id', freezeMessages.freezeTypeInvalid);
     if (active_from < options.min_freeze_start_date || active_from > options.max_freeze_start_date) {
-      const message = membershipChangeMessages.startDateOutOfRange
+      const message = freezeMessages.startDateOutOfRange
         .replace('{min}', options.min_freeze_start_date)
         .replace('{max}', options.max_freeze_start_date);
       return invalid('active_from', message);
     }
     if (!type.time_periods.some((label) => Number.parseInt(label, 10) === months))
-      return invalid('months', membershipChangeMessages.monthsInvalid);
+      return invalid('months', freezeMessages.monthsInvalid);
     const file = fileOf(form, 'file');
-    if (type.proof_of_eligibility && !file) return invalid('file', membershipChangeMessages.proofRequired);
+    if (type.proof_of_eligibility && !file) return invalid('file', freezeMessages.proofRequired);
     if (file && file.size > maxUpload) return invalid('file', 'File size exceeds 20mb.');
     const start = new Date(`${active_from}T00:00:00Z`);
     const end = new Date(

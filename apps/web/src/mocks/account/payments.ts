@@ -333,7 +333,7 @@ function orderDetail(id: number): Order {
 }
 
 /** A one-page PDF saying the order's reference and total (ASCII only, offsets counted). */
-export function receiptPdf(reference: string, total: string, date: string): string {
+function receiptPdf(reference: string, total: string, date: string): string {
   const text = `Receipt ${reference} - ${date} - Total ${total.replace('£', 'GBP ')}`;
   const stream = `BT /F1 14 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [

@@ -4,7 +4,7 @@ import {
   type Waiver,
   type WaiverGroup,
   waiverMessages,
-} from '@leisure/contract/profile-and-waivers';
+} from '@leisure/contract/documents';
 import { HttpResponse, http } from 'msw';
 import { mockUser } from '../fixtures';
 import { api, dayFromToday, fullDate, hasSession, invalid, notFound, unauthenticated } from './shared';

@@ -1,3 +1,4 @@
+import { longMonthNames as months } from '@leisure/contract/calendar-names';
 import { HttpResponse } from 'msw';
 import { getApiSettings, readCookie } from '../../shared/api/client';
 import { mockJoiningVenues } from '../joining-handlers';
@@ -23,7 +24,7 @@ export const invalid = (field: string, message: string) =>
   HttpResponse.json({ message, errors: { [field]: [message] } }, { status: 422 });
 
 /** The mock venues of the account area (the joining mocks' venues, so names agree across screens). */
-export const accountVenues = mockJoiningVenues.map((venue) => ({ id: venue.id, name: venue.name }));
+const accountVenues = mockJoiningVenues.map((venue) => ({ id: venue.id, name: venue.name }));
 export const [leeds, york, harrogate] = accountVenues as [
   { id: number; name: string },
   { id: number; name: string },
@@ -34,25 +35,11 @@ export const [leeds, york, harrogate] = accountVenues as [
 export const venueSlugOf = (id: number) => mockJoiningVenues.find((venue) => venue.id === id)?.slug ?? '';
 
 export const formatMoney = (raw: number) => `£${(raw / 100).toFixed(2)}`;
-export const money = (raw: number) => ({ raw, formatted: formatMoney(raw) });
+const money = (raw: number) => ({ raw, formatted: formatMoney(raw) });
 export const membershipMoney = (raw: number) => ({ ...money(raw), decimal: (raw / 100).toFixed(2) });
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Today plus `days` (UTC), at `hour`:`minute`. */
 export function dayFromToday(days: number, hour = 0, minute = 0): Date {

@@ -29,7 +29,7 @@ export const dataFieldsKeys = {
 /** Everything the timetable shows (activities' keys): a place taken or freed changes the spaces. */
 export const availabilityKey = ['activities'] as const;
 
-/** The customer's waitlist (my-bookings reads it; joining a waitlist from the timetable changes it). */
+/** The customer's waitlist (features/bookings reads it; joining a waitlist from the timetable changes it). */
 export const waitlistKey = ['my-account', 'waitlist'] as const;
 
 /** Everything about memberships: a freeze, renewal or cancellation makes it stale. */

@@ -9,7 +9,7 @@ import { Navigate, useHref } from 'react-router';
  */
 
 /** The id of the page's JSON script with the server's query answers. */
-export const pageStateId = 'page-state';
+const pageStateId = 'page-state';
 
 /** What the server wrote into the page beside the rendered view. */
 export interface PageState {

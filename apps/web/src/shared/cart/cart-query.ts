@@ -21,12 +21,12 @@ export const cartKeys = {
   of: (selectedUserId: number | null) => ['cart', selectedUserId] as const,
 };
 
-export async function getCart(selectedUserId: number | null): Promise<Cart> {
+async function getCart(selectedUserId: number | null): Promise<Cart> {
   const answer = await api.get<CartAnswer>('api/activities/cart', { query: { selectedUserId } });
   return answer.data;
 }
 
-export function cartQueryOptions(selectedUserId: number | null) {
+function cartQueryOptions(selectedUserId: number | null) {
   return queryOptions({
     queryKey: cartKeys.of(selectedUserId),
     queryFn: () => getCart(selectedUserId),

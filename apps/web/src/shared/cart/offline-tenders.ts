@@ -61,11 +61,7 @@ export function afterCartChange(tenders: readonly OfflineTender[]): OfflineTende
 }
 
 /** The tenders of a basket as it is now (`itemHash`): all of them, or only credit once it changed. */
-export function tendersOf(
-  staffId: number,
-  selectedUserId: number,
-  itemHash: string,
-): readonly OfflineTender[] {
+function tendersOf(staffId: number, selectedUserId: number, itemHash: string): readonly OfflineTender[] {
   const entry = entries.get(keyOf(staffId, selectedUserId));
   if (!entry) return none;
   if (entry.itemHash === itemHash) return entry.tenders;
@@ -75,7 +71,7 @@ export function tendersOf(
   return kept.tenders;
 }
 
-export function setTenders(
+function setTenders(
   staffId: number,
   selectedUserId: number,
   itemHash: string,

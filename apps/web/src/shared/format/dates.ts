@@ -1,12 +1,13 @@
 import { isIsoDate } from '@leisure/contract/calendar-date';
+import { longMonthNames as longMonths, shortMonthNames as months } from '@leisure/contract/calendar-names';
 
 /**
  * Dates and times on screen: the web app's one dates module. Two kinds of value come from the API:
  * - calendar dates ('YYYY-MM-DD') and venue-local date-times ('2026-02-09T19:00:00+00:00' as the
  *   venue's wall clock): shown as written, so no time zone can shift them;
  * - instants (a moment: created, spent, expires, redeemed): shown in the venues' time zone.
- * Month and weekday names come from fixed tables: the spec's 'MMM' is three letters, where the
- * browser's en-GB short month would write 'Sept'.
+ * Month names come from the contract's one table (calendar-names.ts), weekday names from a fixed
+ * table here: the spec's 'MMM' is three letters, where the browser's en-GB short month would write 'Sept'.
  */
 
 /**
@@ -16,21 +17,6 @@ import { isIsoDate } from '@leisure/contract/calendar-date';
  */
 export const venueTimeZone = 'Europe/London';
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const longWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

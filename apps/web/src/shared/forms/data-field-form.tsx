@@ -24,7 +24,7 @@ type InputAttributes = Pick<
  * The server's html_attributes, applied through an allow-list: they shape the input (type, length,
  * autocomplete, range) but can never add handlers or arbitrary markup.
  */
-export function inputAttributes(field: DataFieldData): InputAttributes {
+function inputAttributes(field: DataFieldData): InputAttributes {
   const source = field.htmlAttributes;
   const text = (key: string) => {
     const value = source[key];

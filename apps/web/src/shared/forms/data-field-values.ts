@@ -42,7 +42,7 @@ export function initialValues(sections: DataFieldSectionData[]): DataFieldValues
 }
 
 /** One form value as the wire answer: numbers as numbers, dates as YYYY-MM-DD, blanks as null. */
-export function toAnswer(field: DataFieldData, value: DataFieldValue | undefined): Answer {
+function toAnswer(field: DataFieldData, value: DataFieldValue | undefined): Answer {
   if (value === undefined) return null;
   switch (field.type) {
     case 'checkbox':
@@ -85,7 +85,7 @@ function toWireField(field: DataFieldData): DataField {
  * The client-side rules (the same ones the server applies, from the contract), keyed by field
  * name. Fields the user may not change are not checked: they are never sent.
  */
-export function validateDataFields(
+function validateDataFields(
   sections: DataFieldSectionData[],
   values: DataFieldValues,
   today: string = todayInVenue(),

@@ -8,9 +8,9 @@ import { useTerms } from './api/get-terms';
 import './forms.css';
 
 /** The spec's tolerance for "scrolled to the bottom" of the terms (my-account.md 9). */
-export const termsScrollTolerancePx = 10;
+const termsScrollTolerancePx = 10;
 
-export function isScrolledToEnd(element: HTMLElement, tolerance = termsScrollTolerancePx): boolean {
+function isScrolledToEnd(element: HTMLElement, tolerance = termsScrollTolerancePx): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight <= tolerance;
 }
 
@@ -88,7 +88,7 @@ export interface TermsModalProps {
 }
 
 /** The terms in a modal; 'I Agree' waits until the user has scrolled to the end. */
-export function TermsModal({ open, onOpenChange, onAgree, cartId }: TermsModalProps) {
+function TermsModal({ open, onOpenChange, onAgree, cartId }: TermsModalProps) {
   const { t } = useTranslation('account');
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('terms.title')} size="large">

@@ -8,7 +8,7 @@ export const namespaces = ['common', 'account', 'bookings', 'flow'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** Default load path; a deployment may point it elsewhere (settings.translationsPath). */
-export const defaultLoadPath = '/translations/{{lng}}/{{ns}}.json';
+const defaultLoadPath = '/translations/{{lng}}/{{ns}}.json';
 
 /**
  * Starts the translations: from `resources` when the page carries them (a server-rendered page,

@@ -6,7 +6,7 @@ import { useSession } from '../session/session';
 import { useKioskHomeUrl } from './use-kiosk-home';
 
 /** The spec's kiosk idle time (shell-session-basket.md 9); the client setting may shorten it. */
-export const defaultKioskIdleMs = 90_000;
+const defaultKioskIdleMs = 90_000;
 
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
 

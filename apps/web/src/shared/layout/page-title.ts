@@ -7,7 +7,7 @@ export function setAppName(name: string): void {
 }
 
 /** The spec's page title format '{app} | {title}' (shell-session-basket.md). */
-export function formatPageTitle(app: string, title: string): string {
+function formatPageTitle(app: string, title: string): string {
   return `${app} | ${title}`;
 }
 

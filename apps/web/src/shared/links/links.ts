@@ -29,7 +29,7 @@ export function withQuery(url: string, query: QueryValues = {}): string {
 }
 
 /** The query flags a link carries in the current modes: embedded=true and kiosk=true. */
-export function modeQuery(modes: Modes): QueryValues {
+function modeQuery(modes: Modes): QueryValues {
   return { embedded: modes.embedded, kiosk: modes.kiosk };
 }
 

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSite } from '../app/site';
 import { useModes } from '../modes/modes';
 import { useClient } from '../operator/use-client';
 import { defaultSiteUrls, type QueryValues, type SiteName, siteUrl } from './links';
@@ -18,9 +17,4 @@ export function useSiteUrl(): SiteUrlBuilder {
     (site: SiteName, path = '/', query: QueryValues = {}) => siteUrl(urls, site, path, query, modes),
     [urls, modes],
   );
-}
-
-/** True when a link to `site` stays inside this sub-site's router. */
-export function useIsCurrentSite(site: SiteName): boolean {
-  return useSite().site === site;
 }

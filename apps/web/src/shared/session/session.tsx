@@ -21,7 +21,7 @@ export type SessionUser = Camel<AuthUser>;
 export const userQueryKey = ['auth', 'user'] as const;
 
 /** The spec's token watch interval (shell-session-basket.md 9). */
-export const tokenWatchIntervalMs = 5_000;
+const tokenWatchIntervalMs = 5_000;
 
 /**
  * The session token lives in an HttpOnly cookie the page cannot read; the readable CSRF cookie is

@@ -32,7 +32,7 @@ export const fontFamilies = Object.fromEntries(
 ) as Record<FontKey, string>;
 
 /** A font that does not arrive in time is not worth a blank page: the fallback stack shows instead. */
-export const fontWaitMs = 3_000;
+const fontWaitMs = 3_000;
 
 /** Loads the fonts of the given keys and resolves when they are ready (document.fonts.ready). */
 export async function loadFonts(keys: FontKey[], waitMs = fontWaitMs): Promise<void> {

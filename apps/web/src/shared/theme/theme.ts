@@ -1,7 +1,6 @@
 import type { Theme } from '@leisure/contract/operator';
 import {
   defaultTheme,
-  fontStacks,
   type ResolvedTheme,
   resolveThemeBy,
   type SecondaryButtonStyle,
@@ -11,7 +10,7 @@ import type { Camel } from '../api/camel';
 import { toCamelKey } from '../api/keys';
 
 export type { ResolvedTheme, SecondaryButtonStyle };
-export { defaultTheme, fontStacks, themeCssVariables };
+export { defaultTheme, themeCssVariables };
 
 /** The theme as the API answers it, camelCase; unset values are absent. */
 export type ThemeSettings = Camel<Theme>;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** The attribute browser automation written for the original site finds toasts by. */
-export const toastTestHook = { name: 'data-dusk', value: 'notification-toast' } as const;
+const toastTestHook = { name: 'data-dusk', value: 'notification-toast' } as const;
 
 const toastSelector = '[data-sonner-toast]';
 

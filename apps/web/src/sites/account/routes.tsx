@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { myBookingsCall } from '../../features/my-bookings/api/get-bookings';
+import { myBookingsCall } from '../../features/bookings/api/get-bookings';
 import { lazyWithTimeout } from '../../shared/app/lazy';
 import { firstCalls } from '../../shared/app/page-routes';
 import { RequireAnonymous, RequireAuth } from '../../shared/session/route-guards';

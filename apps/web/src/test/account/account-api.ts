@@ -154,7 +154,7 @@ export function wireDataFields(answers: Record<string, WireField['answer']> = {}
   };
 }
 
-export const wireTerms: Term[] = [
+const wireTerms: Term[] = [
   { id: 1, title: 'Membership terms', html: '<p>Be kind to the equipment.</p>' },
   { id: 2, title: 'Privacy notice', html: '<p>We keep your data safe.</p>' },
 ];

@@ -4,7 +4,7 @@ import type {
   BookingV2,
   CreditAwarded,
   MyWaitlistEntry,
-} from '@leisure/contract/my-bookings';
+} from '@leisure/contract/bookings';
 import { HttpResponse, http } from 'msw';
 import { server } from './account-api';
 
@@ -76,7 +76,7 @@ export function wireBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-export function wireBookingV2(overrides: Partial<BookingV2> = {}): BookingV2 {
+function wireBookingV2(overrides: Partial<BookingV2> = {}): BookingV2 {
   return {
     id: 201,
     status: 'booked',
@@ -107,7 +107,7 @@ export function wireBookingV2(overrides: Partial<BookingV2> = {}): BookingV2 {
   };
 }
 
-export const lateBooking = wireBooking({
+const lateBooking = wireBooking({
   id: 102,
   simple_name: 'Spin Express',
   date_raw: '2026-11-24',
@@ -118,7 +118,7 @@ export const lateBooking = wireBooking({
   },
 });
 
-export const courseSessionBooking = wireBooking({
+const courseSessionBooking = wireBooking({
   id: 103,
   simple_name: 'Adult Swimming Course (Mondays 7pm)',
   booking_type: 'courses',
@@ -126,14 +126,14 @@ export const courseSessionBooking = wireBooking({
   booking_bundle_context: { id: 900, settled_booking_position: 2, total_settled_bookings: 6 },
 });
 
-export const pastBooking = wireBooking({
+const pastBooking = wireBooking({
   id: 90,
   simple_name: 'Swim for Fitness',
   date_raw: '2026-10-01',
   can_be_cancelled: false,
 });
 
-export function wireWaitlistEntry(overrides: Partial<MyWaitlistEntry> = {}): MyWaitlistEntry {
+function wireWaitlistEntry(overrides: Partial<MyWaitlistEntry> = {}): MyWaitlistEntry {
   return {
     id: 31,
     status: 'waiting',
@@ -188,7 +188,7 @@ export function wireBundle(overrides: Partial<BookingBundle> = {}): BookingBundl
   };
 }
 
-export function credit(amount: number): CreditAwarded {
+function credit(amount: number): CreditAwarded {
   const formatted = `£${(amount / 100).toFixed(2)}`;
   return {
     amount,

@@ -8,9 +8,9 @@ import { HttpResponse, http } from 'msw';
 import { server, wireUser } from './account-api';
 
 /** Wire (snake_case) fixtures of guest passes, allowances and packages for the component tests. */
-export const guestPassUserId = wireUser.id;
+const guestPassUserId = wireUser.id;
 
-export const wireVenues = {
+const wireVenues = {
   leeds: { id: 1, name: 'Riverside Leisure Centre Leeds' },
   york: { id: 2, name: 'Riverside Leisure Centre York' },
   hull: { id: 3, name: 'Hull Docks Pool' },
@@ -59,7 +59,7 @@ export function wirePass(id: number, overrides: Partial<GuestPass> = {}): GuestP
 }
 
 /** `total` passes, newest (highest id) first, served 10 a page like the API. */
-export function wirePassPage(total: number, page: number, perPage = 10): GuestPassListResponse {
+function wirePassPage(total: number, page: number, perPage = 10): GuestPassListResponse {
   const all = Array.from({ length: total }, (_, index) => wirePass(total - index));
   const data = all.slice((page - 1) * perPage, page * perPage);
   const first = data.length ? (page - 1) * perPage + 1 : 0;
@@ -77,7 +77,7 @@ export function wirePassPage(total: number, page: number, perPage = 10): GuestPa
   };
 }
 
-export function wirePackages(): MemberPackage[] {
+function wirePackages(): MemberPackage[] {
   return [
     {
       id: 5,

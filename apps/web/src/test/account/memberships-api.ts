@@ -1,4 +1,4 @@
-import type { CancelInfo, MyMembership } from '@leisure/contract/membership-management';
+import type { CancelInfo, MyMembership } from '@leisure/contract/my-memberships';
 import { HttpResponse, http } from 'msw';
 import { server } from './account-api';
 
@@ -46,7 +46,7 @@ export function wireMembership(overrides: Partial<MyMembership> = {}): MyMembers
   };
 }
 
-export const studentCriterion = {
+const studentCriterion = {
   id: 4,
   name: 'Student',
   document_types: [

@@ -10,7 +10,7 @@ import { server } from './account-api';
  * penalty lines between calls, so checkboxes can be seen to follow it.
  */
 
-export function wirePenalty(id: number, overrides: Partial<Penalty> = {}): Penalty {
+function wirePenalty(id: number, overrides: Partial<Penalty> = {}): Penalty {
   return {
     id,
     type: 'late_cancellation',
@@ -24,7 +24,7 @@ export function wirePenalty(id: number, overrides: Partial<Penalty> = {}): Penal
   };
 }
 
-export const wirePenalties: Penalty[] = [
+const wirePenalties: Penalty[] = [
   wirePenalty(1),
   wirePenalty(2, {
     type: 'no_show',
@@ -87,7 +87,7 @@ export function wireSavedCard(overrides: Partial<SavedCard> = {}): SavedCard {
   };
 }
 
-export function wireOrderSummary(id: number): OrdersPage['data'][number] {
+function wireOrderSummary(id: number): OrdersPage['data'][number] {
   return {
     id,
     uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
@@ -116,7 +116,7 @@ export function wireOrdersPage(ids: number[], page = 1, lastPage = 1): OrdersPag
   };
 }
 
-export function wireOrder(id: number): Order {
+function wireOrder(id: number): Order {
   const item = mockCourtItem();
   return {
     id,

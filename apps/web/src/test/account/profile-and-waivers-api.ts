@@ -1,5 +1,5 @@
 import type { AuthUser } from '@leisure/contract/auth';
-import type { ProfilePhotoState, Waiver, WaiverGroup } from '@leisure/contract/profile-and-waivers';
+import type { ProfilePhotoState, Waiver, WaiverGroup } from '@leisure/contract/documents';
 import { HttpResponse, http } from 'msw';
 import { writeCookie } from '../../shared/api/client';
 import { server, wireUser } from './account-api';
@@ -23,17 +23,9 @@ export const photoSet: ProfilePhotoState = {
   reminder: { dismissed: false },
 };
 
-/** The account fixture user, with a profile photo state. */
-export function userWithPhoto(
-  photo: ProfilePhotoState = photoUnset,
-  overrides: Partial<AuthUser> = {},
-): AuthUser {
-  return { ...wireUser, profile_photo: photo, ...overrides };
-}
-
 const attendee = { id: 7, name: 'Alex Morgan' };
 
-export function wireWaiver(overrides: Partial<Waiver> = {}): Waiver {
+function wireWaiver(overrides: Partial<Waiver> = {}): Waiver {
   return {
     id: 1,
     slug: 'gym-health-declaration',
@@ -61,7 +53,7 @@ export function wireWaiver(overrides: Partial<Waiver> = {}): Waiver {
   };
 }
 
-export const climbingWaiver: Waiver = wireWaiver({
+const climbingWaiver: Waiver = wireWaiver({
   id: 3,
   slug: 'climbing-wall-enhanced-waiver',
   title: 'Climbing wall enhanced waiver',
@@ -92,7 +84,7 @@ export const climbingWaiver: Waiver = wireWaiver({
   ],
 });
 
-export const expiredPoolWaiver: Waiver = wireWaiver({
+const expiredPoolWaiver: Waiver = wireWaiver({
   id: 2,
   slug: 'pool-safety-rules',
   title: 'Pool safety rules',

@@ -6,7 +6,7 @@ import { notify } from '../../../shared/ui/toast';
 import { type AddToCartItem, useAddToCartMutation } from '../api/add-to-cart';
 
 /** Adding to the basket waits 250 ms first (shell-session-basket.md 4, 9): repeated clicks send one request. */
-export const cartDebounceMs = 250;
+const cartDebounceMs = 250;
 
 /**
  * The cart's failure text: a server message (409 race, 422 full, ...) as it is; otherwise the

@@ -7,7 +7,7 @@ import { SendGuestPassForm, type SendGuestPassFormProps } from './send-guest-pas
 import { useMediaQuery } from './use-media-query';
 
 /** The spec's mobile breakpoint: below it the form is a modal, otherwise a 306 px drawer. */
-export const mobileQuery = '(max-width: 575px)';
+const mobileQuery = '(max-width: 575px)';
 
 export interface SendGuestPassPanelProps extends Omit<SendGuestPassFormProps, 'onSent' | 'onCancel'> {
   open: boolean;

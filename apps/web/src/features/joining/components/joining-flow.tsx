@@ -51,7 +51,7 @@ function prefetchSteps(): void {
 }
 
 /** The spec's texts that tests and other screens look for. */
-export const joiningMessages = {
+const joiningMessages = {
   notFound: 'Could not find selected membership',
   questionsRequired: 'Please fill in required questions',
   added: 'Membership added to basket.',
@@ -64,7 +64,7 @@ export const joiningMessages = {
 } as const;
 
 /** How long the 'Membership added to basket.' toast shows before the checkout page opens. */
-export const leaveDelayMs = 1_500;
+const leaveDelayMs = 1_500;
 
 export interface Preselection {
   membershipSlug: string;

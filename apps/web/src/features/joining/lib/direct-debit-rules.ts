@@ -24,8 +24,6 @@ const messages = {
   billingPostcode: contractMessages.billingAddressPostcode,
 } as const;
 
-export { messages as directDebitMessages };
-
 /** Digits only: the sort code may be typed as 20-00-00. */
 export function digitsOf(value: string): string {
   return stripBankNumber(value);

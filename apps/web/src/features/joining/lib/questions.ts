@@ -9,7 +9,7 @@ import type { AdditionalQuestion, QuestionAnswer } from '../api/types';
 export type Answers = Record<number, QuestionAnswer>;
 
 /** A required question with no answer (joining-and-payments.md 5). */
-export function isUnanswered(question: AdditionalQuestion, answer: QuestionAnswer | undefined): boolean {
+function isUnanswered(question: AdditionalQuestion, answer: QuestionAnswer | undefined): boolean {
   if (!question.isRequired) return false;
   if (answer === undefined || answer === false) return true;
   if (typeof answer === 'string') return answer.trim() === '';

@@ -25,7 +25,7 @@ export interface SectionNeeds {
   needsDirectDebit: boolean;
 }
 
-export function isSectionShown(key: SectionKey, needs: SectionNeeds): boolean {
+function isSectionShown(key: SectionKey, needs: SectionNeeds): boolean {
   switch (key) {
     case 'centre':
       return needs.mode === 'join';

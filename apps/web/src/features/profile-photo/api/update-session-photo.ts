@@ -1,4 +1,4 @@
-import type { ProfilePhotoResponse } from '@leisure/contract/profile-and-waivers';
+import type { ProfilePhotoResponse } from '@leisure/contract/documents';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { type SessionUser, userQueryKey } from '../../../shared/session/session';

@@ -1,4 +1,4 @@
-import { profilePhotoCamera } from '@leisure/contract/profile-and-waivers';
+import { profilePhotoCamera } from '@leisure/contract/documents';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';

@@ -1,4 +1,4 @@
-import { profilePhotoExportQuality } from '@leisure/contract/profile-and-waivers';
+import { profilePhotoExportQuality } from '@leisure/contract/documents';
 
 /** The square the member chose, in the source image's pixels (react-easy-crop's `croppedAreaPixels`). */
 export interface CropArea {

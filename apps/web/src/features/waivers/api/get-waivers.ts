@@ -1,4 +1,4 @@
-import type { WaiversResponse } from '@leisure/contract/profile-and-waivers';
+import type { WaiversResponse } from '@leisure/contract/documents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';

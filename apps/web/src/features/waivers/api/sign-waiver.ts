@@ -1,4 +1,4 @@
-import type { WaiverResponse } from '@leisure/contract/profile-and-waivers';
+import type { WaiverResponse } from '@leisure/contract/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Camel } from '../../../shared/api/camel';
 import { api } from '../../../shared/api/client';

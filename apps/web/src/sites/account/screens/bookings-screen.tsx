@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { BookingsList } from '../../../features/my-bookings/components/bookings-list';
-import { WaitlistList } from '../../../features/my-bookings/components/waitlist-list';
+import { BookingsList } from '../../../features/bookings/components/bookings-list';
+import { WaitlistList } from '../../../features/bookings/components/waitlist-list';
 import { usePageTitle } from '../../../shared/layout/page-title';
-import '../../../features/my-bookings/my-bookings.css';
+import '../../../features/bookings/bookings.css';
 import { Redirect } from '../../../shared/app/server-rendered';
 
 const filters = ['upcoming', 'historic', 'waitlist'] as const;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
 import { mockMembershipTypes } from '../../../mocks/joining-handlers';
-import { changeHandlers, myMembership } from '../../../test/account/membership-changes-api';
+import { changeHandlers, myMembership } from '../../../test/account/membership-lifecycle-api';
 import { installMockApi, startMockSession } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
 import { ChangeMembershipScreen } from './change-membership-screen';

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { JoiningVenue, MembershipType } from '../../../features/joining/api/types';
 import { JoiningFlow } from '../../../features/joining/components/joining-flow';
-import { changeMembership } from '../../../features/membership-changes/api/change-membership';
-import { changeOptionsQueryOptions } from '../../../features/membership-changes/api/get-change-options';
-import { renewalQueryOptions } from '../../../features/membership-changes/api/get-renewal';
-import { renewMembership } from '../../../features/membership-changes/api/renew-membership';
-import type { MyMembership } from '../../../features/membership-changes/api/types';
-import { ChangeCostsPanel } from '../../../features/membership-changes/components/change-costs';
+import { changeMembership } from '../../../features/membership-lifecycle/api/change-membership';
+import { changeOptionsQueryOptions } from '../../../features/membership-lifecycle/api/get-change-options';
+import { renewalQueryOptions } from '../../../features/membership-lifecycle/api/get-renewal';
+import { renewMembership } from '../../../features/membership-lifecycle/api/renew-membership';
+import type { MyMembership } from '../../../features/membership-lifecycle/api/types';
+import { ChangeCostsPanel } from '../../../features/membership-lifecycle/components/change-costs';
 import { ApiError } from '../../../shared/api/client';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { useSiteUrl } from '../../../shared/links/use-site-url';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
-import '../../../features/membership-changes/membership-changes.css';
+import '../../../features/membership-lifecycle/membership-lifecycle.css';
 import { Redirect } from '../../../shared/app/server-rendered';
 
 function venueOf(home: {

@@ -5,8 +5,8 @@ import {
   type Bundle,
   useBookingBundle,
   useCancelBookingBundle,
-} from '../../../features/my-bookings/api/booking-bundle';
-import { toSessionDisplay } from '../../../features/my-bookings/lib/sessions';
+} from '../../../features/bookings/api/booking-bundle';
+import { toSessionDisplay } from '../../../features/bookings/lib/sessions';
 import {
   courseWeeks,
   formatDate,
@@ -19,7 +19,7 @@ import { useSession } from '../../../shared/session/session';
 import { Modal } from '../../../shared/ui/modal';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
 import { notify } from '../../../shared/ui/toast';
-import '../../../features/my-bookings/my-bookings.css';
+import '../../../features/bookings/bookings.css';
 
 /** Default session length when a course has no sessions to measure (my-account.md 9). */
 const defaultDurationMinutes = 60;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NextBooking } from '../../../features/my-bookings/components/next-booking';
+import { NextBooking } from '../../../features/bookings/components/next-booking';
 import { PhotoReminder } from '../../../features/profile-photo/components/photo-reminder';
 import { ProfilePhoto } from '../../../features/profile-photo/components/profile-photo';
 import { usePageTitle } from '../../../shared/layout/page-title';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { MyMembership as ClientMembership } from '../../../features/membership-management/api/types';
-import { CancelMembershipModal } from '../../../features/membership-management/components/cancel-membership-modal';
+import type { MyMembership as ClientMembership } from '../../../features/my-memberships/api/types';
+import { CancelMembershipModal } from '../../../features/my-memberships/components/cancel-membership-modal';
 import { camelizeKeys } from '../../../shared/api/keys';
 import { server, withSignedInServer } from '../../../test/account/account-api';
 import {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { FreezeModal } from '../../../features/membership-changes/components/freeze-modal';
-import { RenewModal } from '../../../features/membership-changes/components/renew-modal';
-import { useMyMemberships } from '../../../features/membership-management/api/get-my-memberships';
-import { MembershipCard } from '../../../features/membership-management/components/membership-card';
-import '../../../features/membership-management/membership-management.css';
-import '../../../features/membership-changes/membership-changes.css';
+import { FreezeModal } from '../../../features/membership-lifecycle/components/freeze-modal';
+import { RenewModal } from '../../../features/membership-lifecycle/components/renew-modal';
+import { useMyMemberships } from '../../../features/my-memberships/api/get-my-memberships';
+import { MembershipCard } from '../../../features/my-memberships/components/membership-card';
+import '../../../features/my-memberships/my-memberships.css';
+import '../../../features/membership-lifecycle/membership-lifecycle.css';
 import { FormLoadError } from '../../../shared/forms/form-status';
 import { usePageTitle } from '../../../shared/layout/page-title';
 import { PageSpinner } from '../../../shared/ui/page-spinner';
