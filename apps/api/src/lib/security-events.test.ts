@@ -6,7 +6,7 @@ import { startLoggedApp } from '../test/harness';
 describe('security event log', () => {
   it('writes one structured line for each refused request, without its query string', async () => {
     const { app, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
-    app.get('/api/test-only/forbidden', async () => {
+    app.get('/api/test-only/forbidden', { config: { access: 'public' } }, async () => {
       throw new AppError('forbidden');
     });
     await app.ready();

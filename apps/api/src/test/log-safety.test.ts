@@ -8,13 +8,13 @@ describe('logs and database refusals', () => {
     const email = 'private.person@example.com';
     const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$aGFzaA';
     // A query that fails inside a request, as a failed registration did, with personal values bound.
-    app.get('/api/test-only/failing-query', async () =>
+    app.get('/api/test-only/failing-query', { config: { access: 'public' } }, async () =>
       database.db.execute(
         sql`insert into no_such_table (email, password_hash) values (${email}, ${passwordHash})`,
       ),
     );
     // A value PostgreSQL itself refuses (SQLSTATE class 22) is bad input that a check missed: a 422.
-    app.get('/api/test-only/out-of-range', async () =>
+    app.get('/api/test-only/out-of-range', { config: { access: 'public' } }, async () =>
       database.db.execute(sql`select ${'99999999999'}::int`),
     );
     await app.ready();
@@ -36,7 +36,7 @@ describe('logs and database refusals', () => {
 
   it("a request's lines carry its id, also when its logger is made only as it writes (warn level)", async () => {
     const { app, lines, close } = await startLoggedApp({ LOG_LEVEL: 'warn' });
-    app.get('/api/test-only/warns', async (request) => {
+    app.get('/api/test-only/warns', { config: { access: 'public' } }, async (request) => {
       request.log.info('below the level');
       request.log.warn({ detail: 'kept' }, 'a warning');
       return { ok: true };

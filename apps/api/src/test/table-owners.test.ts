@@ -24,7 +24,7 @@ const writeExceptions: Record<string, Record<string, string>> = {
     occurrences:
       'Place counters: the one-statement add, remove and settle move them with the lines they hold (decision 069).',
   },
-  'modules/basket/basket.repository.ts': {
+  'modules/basket/places.repository.ts': {
     occurrences:
       "Place counters (held and booked places): the basket's one-statement add, remove and settle move them " +
       'with the lines (decision 031); their one owner comes with the rework of those paths (issue 46).',
@@ -91,7 +91,7 @@ const knownReads: Record<string, string[]> = {
   credit: ['venues'],
   'direct-debit': ['users'],
   documents: ['uploads', 'users', 'waiver_signatures', 'waivers'],
-  'eligibility-documents': ['membership_types', 'memberships', 'users'],
+  'eligibility-documents': ['membership_types', 'memberships', 'users', 'venues'],
   freezes: ['membership_types', 'memberships', 'uploads', 'users'],
   'front-of-house': ['membership_users', 'users'],
   'guest-passes': [
@@ -104,6 +104,7 @@ const knownReads: Record<string, string[]> = {
   joining: ['memberships', 'venues'],
   'membership-catalogue': ['activities', 'memberships', 'venues'],
   'membership-lifecycle': [
+    'clients',
     'membership_freezes',
     'membership_payment_options',
     'membership_types',

@@ -13,18 +13,9 @@ import type { Database } from '../../db/client';
 import { actingNote, cartTags, errors, security } from '../../lib/basket-openapi';
 import { actingOf } from '../session/acting';
 import { presentBasket } from './basket.presenters';
-import {
-  addToCart,
-  applyCredits,
-  type CartDeps,
-  discardCart,
-  getBasket,
-  removeBenefit,
-  removeFromCart,
-  removePackage,
-  updateCartItem,
-} from './basket.service';
+import { addToCart, type CartDeps, discardCart, getBasket, removeFromCart } from './basket.service';
 import type { HoldKeeper } from './holds.service';
+import { applyCredits, removeBenefit, removePackage, updateCartItem } from './line-changes.service';
 
 export interface BasketRoutesOptions {
   db: Database;

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CartAddRequest,
-  type CartItem,
-  type CartUpdateRequest,
-  type CreditsApplyRequest,
-  cartMessages,
-} from '@leisure/contract/cart';
+import { type CartAddRequest, type CartItem, cartMessages } from '@leisure/contract/cart';
 import { checkoutMessages } from '@leisure/contract/checkout';
 import { paymentsMessages } from '@leisure/contract/payments';
 import type { Config } from '../../config';
@@ -23,45 +17,40 @@ import {
 } from '../../lib/basket-line-kinds';
 import type { DomainEvents } from '../../lib/domain-events';
 import { bestActivityBenefit, hasActivityBenefits } from '../benefits/benefits.service';
-import { availableCredit, creditOfCustomer } from '../credit/credit.service';
+import { creditOfCustomer } from '../credit/credit.service';
 import type { TermsContext } from '../operator/operator.service';
 import { linkPenaltyLine, penaltyCartItems, planPenaltyLines } from '../penalties/penalties.service';
 import type { Acting } from '../session/acting';
-import { activityPricingOf, listActivityPricing } from '../venues/venues.service';
+import { activityPricingOf } from '../venues/venues.service';
 import { withdrawOffers } from '../waitlist/waitlist.service';
 import { type RequiredWaiver, waiversToSign } from '../waivers/waivers.service';
 import {
-  type BookableRow,
   type BundleSessionRow,
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
   countCartBenefitPlaces,
-  deleteItemsWithHolds,
-  deleteMembershipLines,
-  findBookable,
   findOpenCart,
   insertCartItem,
-  insertCartItemWithHolds,
-  listBundleBookables,
   listBundleSessions,
   listCartItemDetails,
   listCartItemRows,
   listMembershipLineDetails,
   lockCart,
-  lockHoldsOfItems,
   type MembershipLineDetail,
-  openCartOf,
   openCartTidyingOf,
-  releasePlaces,
-  takePlaces,
   updateCart,
-  updateCartItem as updateCartItemRow,
-  updateHoldQuantity,
 } from './basket.repository';
+import { type BookableRow, findBookable, listBundleBookables } from './bookables.repository';
 import { type CartFigures, figuresOf, itemHashOf } from './figures';
 import { checkoutClaimIsLive, claimStartedBefore, type HoldKeeper, holdExpiry } from './holds.service';
 import { addLineAtOnce, removeLineAtOnce } from './one-statement.repository';
+import {
+  deleteItemsWithHolds,
+  insertCartItemWithHolds,
+  releasePlaces,
+  takePlaces,
+} from './places.repository';
 import { discountLine, isPricingError, type PricedLine, type PricingError, priceLine } from './pricing';
 import { tidyBasketAsFound } from './settlement.service';
 
@@ -209,7 +198,7 @@ export async function getBasket(deps: CartDeps, acting: Acting): Promise<BasketV
  * Runs a basket change in a transaction; a row lock waited on past the connection's limit
  * (db/locks.ts defaultLockWaitMs) is a lost race, answered 409.
  */
-async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+export async function inBasketTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   return asBasketWrite(() => db.transaction(work));
 }
 
@@ -224,7 +213,7 @@ async function asBasketWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
+export async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<CartRow> {
   const locked = await lockCart(tx, cart.id);
   if (locked?.status !== 'open') throw new AppError('conflict', checkoutMessages.basketChanged);
   if (checkoutClaimIsLive(locked, now)) throw new AppError('conflict', checkoutMessages.inProgress);
@@ -239,7 +228,7 @@ async function lockOpenCart(tx: Database, cart: CartRow, now: Date): Promise<Car
  * from active memberships only, so a customer with none (read with the session, in this request)
  * has none to look up.
  */
-async function withActivityBenefit(
+export async function withActivityBenefit(
   db: Database,
   customer: Pick<Acting, 'customer' | 'isMember'>,
   cartId: number,
@@ -272,7 +261,7 @@ interface AddPlan {
   applyBenefit: boolean;
 }
 
-const pricingMessages: Record<PricingError['kind'], string> = {
+export const pricingMessages: Record<PricingError['kind'], string> = {
   unknownPricingOption: cartMessages.unknownPricingOption,
   memberOptionOnly: cartMessages.memberOptionOnly,
   unknownTicket: cartMessages.unknownTicket,
@@ -630,182 +619,4 @@ export async function discardCart(deps: CartDeps, acting: Acting): Promise<Baske
   await announceRemovedMembershipLines(deps, membershipIds);
   await deps.holds.offerFreedPlaces(freed);
   return viewOf(deps, acting, locked, { membership: false, penalty: false });
-}
-
-async function findItemOf(deps: CartDeps, acting: Acting, itemId: number): Promise<{ cart: CartRow }> {
-  const cart = await findOpenCart(deps.db, acting.customer.id);
-  if (!cart) throw AppError.notFound();
-  const items = await listCartItemRows(deps.db, cart.id);
-  if (!items.some((item) => item.id === itemId)) throw AppError.notFound();
-  return { cart };
-}
-
-/**
- * `PUT activities/cart/{cartItemId}`: new ticket quantities (`options.tickets`) or `quantity`. More
- * places are taken like an add (422 'full' when there are not enough); fewer give places back.
- */
-export async function updateCartItem(
-  deps: CartDeps,
-  acting: Acting,
-  itemId: number,
-  body: CartUpdateRequest,
-): Promise<BasketView> {
-  const now = new Date();
-  const { cart } = await findItemOf(deps, acting, itemId);
-  const freed = await inBasketTransaction(deps.db, async (tx) => {
-    await lockOpenCart(tx, cart, now);
-    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
-    // A membership line has no activity: its price is the membership's first payment.
-    if (!item || item.activityId === null) throw AppError.notFound();
-    const listed = priceLine(await listActivityPricing(tx, item.activityId), {
-      pricingOptionId: item.pricingOptionId ?? undefined,
-      quantity: body.quantity ?? (body.options?.tickets ? undefined : item.quantity),
-      ticketId: item.tickets[0]?.ticketId,
-      tickets: body.options?.tickets,
-      applyBenefit: item.benefitApplied,
-      isMember: acting.isMember,
-    });
-    if (isPricingError(listed)) {
-      throw AppError.validation({ [listed.field]: [pricingMessages[listed.kind]] });
-    }
-    const holds = await lockHoldsOfItems(tx, [item.id]);
-    // A line that had its benefit keeps it while the new quantity fits in the uses left.
-    const priced = item.benefitApplied
-      ? await withActivityBenefit(tx, acting, cart.id, item.activityId, listed, {
-          places: listed.quantity * Math.max(1, holds.length),
-          now,
-          exceptItemId: item.id,
-        })
-      : listed;
-    const delta = priced.quantity - item.quantity;
-    for (const hold of holds) {
-      if (delta > 0 && !(await takePlaces(tx, hold.occurrenceId, delta))) {
-        throw AppError.validation({ quantity: [cartMessages.full] }, cartMessages.full);
-      }
-      if (delta < 0) await releasePlaces(tx, hold.occurrenceId, -delta);
-      if (delta !== 0) await updateHoldQuantity(tx, hold.id, priced.quantity);
-    }
-    await updateCartItemRow(tx, item.id, {
-      quantity: priced.quantity,
-      amount: priced.amount,
-      tickets: priced.tickets,
-      benefitApplied: priced.benefitApplied,
-    });
-    return delta < 0 ? holds.map((hold) => hold.occurrenceId) : [];
-  });
-  await deps.holds.offerFreedPlaces(freed);
-  return getBasket(deps, acting);
-}
-
-/**
- * `DELETE activities/benefit/remove/{cartItemId}`: the line goes back to the standard price (no
- * member option, no membership activity benefit); 422 when no benefit is applied.
- */
-export async function removeBenefit(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
-  const { cart } = await findItemOf(deps, acting, itemId);
-  await inBasketTransaction(deps.db, async (tx) => {
-    await lockOpenCart(tx, cart, new Date());
-    const item = (await listCartItemRows(tx, cart.id)).find((row) => row.id === itemId);
-    if (!item || item.activityId === null) throw AppError.notFound();
-    if (!item.benefitApplied) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
-    const priced = priceLine(await listActivityPricing(tx, item.activityId), {
-      tickets: undefined,
-      quantity: item.quantity,
-      applyBenefit: false,
-      isMember: acting.isMember,
-    });
-    if (isPricingError(priced)) throw AppError.validation({ cart_item_id: [cartMessages.noBenefit] });
-    await updateCartItemRow(tx, item.id, {
-      pricingOptionId: priced.pricingOptionId,
-      amount: priced.amount,
-      tickets: priced.tickets,
-      benefitApplied: false,
-    });
-  });
-  return getBasket(deps, acting);
-}
-
-/** `DELETE activities/package/remove/{cartItemId}`: packages arrive with memberships; none is applied. */
-export async function removePackage(deps: CartDeps, acting: Acting, itemId: number): Promise<BasketView> {
-  await findItemOf(deps, acting, itemId);
-  throw AppError.validation({ cart_item_id: [cartMessages.noPackage] });
-}
-
-// ---- Credit reserved for the basket (the balances: modules/credit) ---------------------------------------
-
-/**
- * `POST credits/apply`: reserves credit of each type named for this basket (replacing the earlier
- * reservation; 0 removes it). No more than the customer has, nor than the basket total.
- */
-export async function applyCredits(
-  deps: CartDeps,
-  acting: Acting,
-  body: CreditsApplyRequest,
-): Promise<BasketView> {
-  const cart = await currentCart(deps, acting, body.cart_source);
-  await inBasketTransaction(deps.db, async (tx) => {
-    const locked = await lockOpenCart(tx, cart, new Date());
-    const available = await availableCredit(tx, acting.customer.id);
-    const total = (await listCartItemRows(tx, cart.id)).reduce((sum, item) => sum + item.amount, 0);
-    const next = { general: locked.creditGeneral, membership: locked.creditMembership };
-    const errors: FieldErrors = {};
-    for (const [index, entry] of body.credits_to_reserve.entries()) {
-      if (entry.amount > available[entry.type]) {
-        errors[`credits_to_reserve.${index}.amount`] = [
-          entry.type === 'membership' && available.membership === 0
-            ? cartMessages.membershipCreditUnavailable
-            : cartMessages.creditTooMuch,
-        ];
-      }
-      next[entry.type] = entry.amount;
-    }
-    if (Object.keys(errors).length === 0 && next.general + next.membership > total) {
-      const index = body.credits_to_reserve.findIndex((entry) => entry.amount > 0);
-      errors[`credits_to_reserve.${Math.max(0, index)}.amount`] = [cartMessages.creditMoreThanTotal];
-    }
-    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-    await updateCart(tx, cart.id, { creditGeneral: next.general, creditMembership: next.membership });
-  });
-  return getBasket(deps, acting);
-}
-
-// ---- A new membership's first payment (modules/joining) ------------------------------------------------
-
-/**
- * Puts a draft membership's first payment in the customer's open basket, inside the caller's
- * transaction (the joining service writes the draft in the same one). The line runs out like a
- * held place, `CART_HOLD_MINUTES` from now (holds.service.ts). 409 while the basket is being checked out.
- */
-export async function addMembershipLine(
-  tx: Database,
-  config: Config,
-  acting: Acting,
-  line: { membershipId: number; venueId: number; amount: number },
-): Promise<{ cart: CartRow; itemId: number }> {
-  const now = new Date();
-  const cart = await openCartOf(tx, {
-    clientId: acting.clientId,
-    userId: acting.customer.id,
-    source: 'online-joining',
-    uuid: randomUUID(),
-  });
-  await lockOpenCart(tx, cart, now);
-  const item = await insertCartItem(tx, {
-    cartId: cart.id,
-    cartableType: 'membership',
-    activityId: null,
-    venueId: line.venueId,
-    pricingOptionId: null,
-    membershipId: line.membershipId,
-    purchasedForUserId: acting.customer.id,
-    quantity: 1,
-    amount: line.amount,
-    lineExpiresAt: holdExpiry(config, now),
-  });
-  return { cart, itemId: item.id };
-}
-
-/** Takes a draft membership's line out of an open basket (a later submission replaces the draft). */
-export async function removeMembershipLine(tx: Database, membershipId: number): Promise<void> {
-  await deleteMembershipLines(tx, membershipId);
 }

@@ -3,12 +3,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { WaitlistOffers } from '../waitlist/offers.service';
-import {
-  type CartRow,
-  deleteExpiredMembershipLines,
-  type ExpiryScope,
-  releaseExpiredHolds,
-} from './basket.repository';
+import type { CartRow } from './basket.repository';
+import { deleteExpiredMembershipLines, type ExpiryScope, releaseExpiredHolds } from './places.repository';
 
 /**
  * Places held in baskets (docs/decisions/007-cart-holds-and-checkout.md). A hold lasts

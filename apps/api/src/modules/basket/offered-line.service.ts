@@ -4,8 +4,9 @@ import type { Database } from '../../db/client';
 import { addedLineKind } from '../../lib/basket-line-kinds';
 import { listActivityPricing } from '../venues/venues.service';
 import type { OfferedLine, OfferedLineOutcome } from '../waitlist/offers.service';
-import { insertCartItem, insertHolds, lockCart, openCartOf, takePlaces } from './basket.repository';
+import { insertCartItem, lockCart, openCartOf } from './basket.repository';
 import { checkoutClaimIsLive, holdExpiry } from './holds.service';
+import { insertHolds, takePlaces } from './places.repository';
 import { isPricingError, priceLine } from './pricing';
 
 /**

@@ -1,5 +1,6 @@
 import { optionFor } from '../venues/activity-prices';
-import type { CartTicketLine, PricingRow } from './basket.repository';
+import type { CartTicketLine } from './basket.repository';
+import type { PricingRow } from './bookables.repository';
 
 /**
  * How a basket line is priced: a pricing option of the activity and ticket quantities. Pure, so the

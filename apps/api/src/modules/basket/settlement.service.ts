@@ -5,13 +5,11 @@ import { listActivityPricing } from '../venues/venues.service';
 import { expireOffers } from '../waitlist/waitlist.service';
 import {
   type BundleSessionRow,
-  bookHeldPlaces,
   type CartItemDetail,
   type CartItemRow,
   type CartRow,
   type CartTidying,
   deleteHoldlessItems,
-  deleteHolds,
   findCart,
   findCompletedCartByHash,
   findOpenOrPaidCart,
@@ -20,14 +18,13 @@ import {
   listCartItemDetails,
   listCartItemRows,
   lockCart,
-  lockHoldsOfCart,
-  lockHoldsOfItems,
   setCartClaim,
   updateCart,
   updateCartItem as updateCartItemRow,
 } from './basket.repository';
 import type { HoldKeeper } from './holds.service';
 import { completeCartBookingOneSession } from './one-statement.repository';
+import { bookHeldPlaces, deleteHolds, lockHoldsOfCart, lockHoldsOfItems } from './places.repository';
 import { isPricingError, priceLine } from './pricing';
 
 /**

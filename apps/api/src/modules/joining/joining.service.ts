@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/locks';
 import type { MembershipAnswer, MembershipCosts } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { isLocalDate, localDateOf } from '../../lib/dates';
-import { addMembershipLine, removeMembershipLine } from '../basket/basket.service';
+import { addMembershipLine, removeMembershipLine } from '../basket/membership-lines.service';
 import { unansweredRequiredFields } from '../data-fields/data-fields.service';
 import { findValidatedBankDetails, instructionFlagsOf } from '../direct-debit/direct-debit.service';
 import { costBreakdown } from '../membership-catalogue/membership-catalogue.presenters';
