@@ -156,6 +156,8 @@ const settingsShape = z.object({
   /** The maps service's key (GEOCODER=mapbox) and, for tests or a proxy, its base URL. */
   MAPBOX_ACCESS_TOKEN: z.string().min(1).optional(),
   MAPBOX_API_URL: z.url('must be a URL').default('https://api.mapbox.com'),
+  /** How long a place search waits for the maps service before the offline gazetteer answers. */
+  MAPBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Folder of the built web app (the three sub-sites); unset means next to the API build. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Kiosk inactivity before logout, in ms (the spec's 90,000; shortened in browser tests). */
@@ -369,7 +371,11 @@ const configSchema = settingsShape
         /** Payments through a sandbox (the demo, tests, a staging site): pages say they are not real. */
         sandbox: env.PAYMENT_PROVIDER === 'sandbox' || env.DIRECT_DEBIT_PROVIDER === 'sandbox',
         geocoder: env.GEOCODER,
-        mapbox: { accessToken: env.MAPBOX_ACCESS_TOKEN, apiUrl: env.MAPBOX_API_URL },
+        mapbox: {
+          accessToken: env.MAPBOX_ACCESS_TOKEN,
+          apiUrl: env.MAPBOX_API_URL,
+          timeoutMs: env.MAPBOX_TIMEOUT_MS,
+        },
       },
       webDistDir: env.WEB_DIST_DIR,
       kioskIdleMs: env.KIOSK_IDLE_MS,

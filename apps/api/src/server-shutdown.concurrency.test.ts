@@ -97,6 +97,8 @@ describe.each([
       GEOCODER: 'mapbox',
       MAPBOX_ACCESS_TOKEN: 'test-token',
       MAPBOX_API_URL: mapsUrl,
+      // The held search must outlast a slow drain on a busy machine, not fall back to the gazetteer.
+      MAPBOX_TIMEOUT_MS: '60000',
       ...env,
     });
     started.push(server);

@@ -109,7 +109,7 @@ function mapboxGeocoder(
 
 export interface GeocoderSettings {
   geocoder: 'offline' | 'mapbox';
-  mapbox: { accessToken: string | undefined; apiUrl: string };
+  mapbox: { accessToken: string | undefined; apiUrl: string; timeoutMs?: number };
 }
 
 export function createGeocoder(settings: GeocoderSettings): Geocoder {
@@ -118,6 +118,10 @@ export function createGeocoder(settings: GeocoderSettings): Geocoder {
       return offlineGazetteer();
     case 'mapbox':
       if (!settings.mapbox.accessToken) throw new Error('GEOCODER=mapbox needs MAPBOX_ACCESS_TOKEN');
-      return mapboxGeocoder({ accessToken: settings.mapbox.accessToken, apiUrl: settings.mapbox.apiUrl });
+      return mapboxGeocoder({
+        accessToken: settings.mapbox.accessToken,
+        apiUrl: settings.mapbox.apiUrl,
+        timeoutMs: settings.mapbox.timeoutMs,
+      });
   }
 }
