@@ -190,12 +190,12 @@ const cartClaimStatement = preparedPerDatabase((db) =>
 
 /**
  * The guard a statement gets for the claim rule, which holds.service decides (`checkoutClaimIsLive`):
- * the basket row's (`basket`) checkout claim started at or before `startedBefore`, the instant the
+ * a basket's checkout claim (its `checkout_started_at`, `startedAt`) started at or before `startedBefore`, the instant the
  * service computed, or it has none (a claim and its start are set and dropped together). A
  * comparison with a value, not the rule: the rule's clock and its life are the service's.
  */
-export function claimRunOutBy(basket: SQL, startedBefore: SQL): SQL {
-  return sql`coalesce(${basket}.checkout_started_at, '-infinity') <= ${startedBefore}`;
+export function claimRunOutBy(startedAt: SQL, startedBefore: SQL): SQL {
+  return sql`coalesce(${startedAt}, '-infinity') <= ${startedBefore}`;
 }
 
 /** Sets (or, with nulls, drops) the basket's checkout claim: a statement every card checkout runs, prepared. */

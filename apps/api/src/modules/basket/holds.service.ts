@@ -75,11 +75,11 @@ export function createHoldKeeper(deps: HoldKeeperDeps): HoldKeeper {
     // together in one), and what follows it only tidies up after it (lines left with no hold, their
     // waitlist offers, run-out membership lines), as the next read would. Every basket read and add
     // runs this, so the begin and commit round trips are saved.
-    const result = await releaseExpiredHolds(db, scope, now, checkoutClaimTtlMs);
+    const result = await releaseExpiredHolds(db, scope, now, claimStartedBefore(now));
     await waitlist.expireReleased(result.waitlistEntryIds, now);
     const membershipIds = sessionScoped
       ? []
-      : await deleteExpiredMembershipLines(db, { cartId: scope.cartId }, now, checkoutClaimTtlMs);
+      : await deleteExpiredMembershipLines(db, { cartId: scope.cartId }, now, claimStartedBefore(now));
     const released = { ...result, membershipIds };
     if (released.membershipIds.length > 0) {
       await deps.events.publish('basket.membership-lines.removed', { membershipIds: released.membershipIds });

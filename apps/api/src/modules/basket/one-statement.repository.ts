@@ -91,7 +91,7 @@ export function oneSessionBasketSettled(when: SQL): SQL {
 export const stillClaimedBasket = sql`claimed as materialized (
     select id from carts
     where id = ${sql.placeholder('cartId')}::int and status = 'open' and checkout_claim = ${sql.placeholder('claim')}
-      and not ${claimRunOutBy(sql`carts`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
+      and not ${claimRunOutBy(sql`carts.checkout_started_at`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
     for update
   )`;
 
@@ -145,7 +145,7 @@ export async function completeCartBookingOneSession(
 const lockedOpenBasket = sql`basket as materialized (
     select id from carts
     where id = ${sql.placeholder('cartId')}::int and status = 'open'
-      and ${claimRunOutBy(sql`carts`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
+      and ${claimRunOutBy(sql`carts.checkout_started_at`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
     for update
   )`;
 
@@ -187,7 +187,7 @@ const addersBasket = sql`found as materialized (
     returning *
   ), basket as materialized (
     select f.* from found f
-    where ${claimRunOutBy(sql`f`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
+    where ${claimRunOutBy(sql`f.checkout_started_at`, sql`${sql.placeholder('claimStartedBefore')}::timestamptz`)}
       and (${sql.placeholder('source')}::text is null or f.source = ${sql.placeholder('source')}::text)
       and not exists (select 1 from cart_holds h where h.cart_id = f.id
         and h.expires_at < ${sql.placeholder('now')}::timestamptz)

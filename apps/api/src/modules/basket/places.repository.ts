@@ -5,6 +5,7 @@ import { rawRowsOf } from '../../db/raw-rows';
 import { cartHolds, cartItems } from '../../db/schema';
 import { limitOf } from '../../db/statement-text';
 import {
+  claimRunOutBy,
   type HoldRow,
   idList,
   intArrayOf,
@@ -161,7 +162,8 @@ export async function releaseExpiredHolds(
   db: Database,
   scope: ExpiryScope,
   now: Date,
-  claimTtlMs: number,
+  /** Claims started by then have run out (holds.service `claimStartedBefore`). */
+  claimStartedBefore: Date,
   limit = 500,
 ): Promise<ExpiredRelease> {
   const filters = [sql`h.expires_at < ${now.toISOString()}::timestamptz`];
@@ -176,7 +178,7 @@ export async function releaseExpiredHolds(
         and starts_at >= ${scope.range.from.toISOString()}::timestamptz
         and starts_at < ${scope.range.to.toISOString()}::timestamptz)`);
   }
-  const claimCutoff = new Date(now.getTime() - claimTtlMs).toISOString();
+  const cutoff = claimStartedBefore.toISOString();
   // Each step finds its rows through an index whatever the planner expects of the step before (a
   // correlated subquery, `= any(array(...))`): a generic plan expects hundreds of run-out holds where
   // there are a few, and would otherwise hash-join them with every basket, hold and session.
@@ -184,8 +186,7 @@ export async function releaseExpiredHolds(
     with expired as (
       select h.id, h.occurrence_id, h.quantity, h.cart_item_id from cart_holds h
       where ${sql.join(filters, sql` and `)}
-        and coalesce((select c.checkout_started_at from carts c where c.id = h.cart_id), '-infinity')
-          < ${claimCutoff}::timestamptz
+        and ${claimRunOutBy(sql`(select c.checkout_started_at from carts c where c.id = h.cart_id)`, sql`${cutoff}::timestamptz`)}
       order by h.occurrence_id, h.id
       ${limitOf(limit)}
       for update of h skip locked
@@ -230,16 +231,17 @@ export async function deleteExpiredMembershipLines(
   db: Database,
   scope: { cartId?: number | undefined },
   now: Date,
-  claimTtlMs: number,
+  /** Claims started by then have run out (holds.service `claimStartedBefore`). */
+  claimStartedBefore: Date,
   limit = 500,
 ): Promise<number[]> {
-  const claimCutoff = new Date(now.getTime() - claimTtlMs).toISOString();
+  const cutoff = claimStartedBefore.toISOString();
   const result = await db.execute(sql`
     delete from cart_items ci where ci.id in (
       select i.id from cart_items i join carts c on c.id = i.cart_id
       where i.cartable_type in ${linesOnTheirOwnClock} and i.line_expires_at < ${now.toISOString()}::timestamptz
         and c.status = 'open'
-        and (c.checkout_started_at is null or c.checkout_started_at < ${claimCutoff}::timestamptz)
+        and ${claimRunOutBy(sql`c.checkout_started_at`, sql`${cutoff}::timestamptz`)}
         ${scope.cartId === undefined ? sql`` : sql`and i.cart_id = ${scope.cartId}`}
       order by i.id
       ${limitOf(limit)}
