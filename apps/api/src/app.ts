@@ -33,6 +33,7 @@ import { safeError, safeRequest } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
+import { installAuditTrail } from './modules/audit/audit-trail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
@@ -388,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('events', createDomainEvents(app.log));
   installSessions(app, db, config);
+  installAuditTrail(app, db);
   await installPaymentProvider(app, config, db);
   const directDebitProvider = installDirectDebitProvider(app, config);
 

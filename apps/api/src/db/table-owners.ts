@@ -28,6 +28,7 @@ export const tableOwners: Record<string, string> = {
   data_fields: 'data-fields',
   outbound_emails: 'mail',
   list_versions: 'db',
+  audit_events: 'audit',
   // What can be booked, and when.
   activity_categories: 'timetable',
   activities: 'timetable',

@@ -143,7 +143,7 @@ export async function seedMembershipStates(
   const [reviewer] = await db
     .select()
     .from(users)
-    .where(and(eq(users.clientId, clientId), eq(users.role, 'staff')))
+    .where(and(eq(users.clientId, clientId), eq(users.role, 'administrator')))
     .limit(1);
 
   // Cancelled with notice: a year of direct debits, then the cancellation asked for today.

@@ -2,6 +2,7 @@
 // `db/schema` (this file); drizzle-kit reads it too (drizzle.config.ts), so every table file is listed here.
 
 export * from './activities';
+export * from './audit';
 export * from './basket';
 export * from './bookings';
 export * from './credit';

@@ -11,6 +11,7 @@ import { eligibilityFlagsOf } from '../eligibility-documents/eligibility-documen
 import { membershipDate } from '../membership-lifecycle/membership-lifecycle.presenters';
 import { getCurrentClient } from '../operator/operator.service';
 import { hasOutstandingPenalties } from '../penalties/penalties.service';
+import { isStaffRole } from '../session/permissions';
 import type { Auth } from '../session/session';
 
 /**
@@ -74,7 +75,7 @@ export async function describeUser(
   { user, membershipUserId, homeVenueSlug }: Pick<Auth, 'user' | 'membershipUserId' | 'homeVenueSlug'>,
   now = new Date(),
 ): Promise<AuthUser> {
-  const isStaff = user.role === 'staff';
+  const isStaff = isStaffRole(user.role);
   const client = await getCurrentClient(deps.db, deps.config);
   const { credit, instruction, documents, hasPenalties } = isStaff
     ? staffFlags

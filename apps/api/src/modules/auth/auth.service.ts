@@ -34,6 +34,7 @@ import type { Mailer } from '../mail/mail.service';
 import { accountChangeNoticeEmail, passwordResetEmail } from '../mail/templates';
 import { getCurrentClient, listTermsIn } from '../operator/operator.service';
 import { getBrand } from '../operator/theme.service';
+import type { StaffRole } from '../session/permissions';
 import { endUserSessions } from '../session/session';
 import {
   consumeResetToken,
@@ -184,15 +185,22 @@ async function createCustomerWithHash(
   return user;
 }
 
-/** Creates a front-of-house staff user (no customer number, no member record). */
+/** Creates a staff user in one of the staff roles (no customer number, no member record). */
 export async function createStaffUser(
   db: Database,
   clientId: number,
-  staff: { email: string; password: string; firstName: string; lastName: string; currency?: string },
+  staff: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role?: StaffRole;
+    currency?: string;
+  },
 ): Promise<UserRow> {
   return insertUser(db, {
     clientId,
-    role: 'staff',
+    role: staff.role ?? 'administrator',
     email: staff.email.trim().toLowerCase(),
     reference: null,
     passwordHash: await hashPassword(staff.password),

@@ -17,6 +17,7 @@ import { AppError, type FieldErrors } from '../../errors';
 import { fullDate, localDateOf, localTimeOf } from '../../lib/dates';
 import { dismissPhotoReminder, linkProfilePhoto } from '../auth/auth.service';
 import { getCurrentClient } from '../operator/operator.service';
+import { isStaffRole } from '../session/permissions';
 import {
   checkUploadedFile,
   deleteUploadRows,
@@ -64,7 +65,7 @@ export function profilePhotoOf(
   user: Pick<UserPhotoFields, 'role' | 'profilePhotoUploadId' | 'profilePhotoReminderDismissedAt'>,
   client: { profilePhotosEnabled: boolean },
 ): ProfilePhotoState {
-  const allowed = client.profilePhotosEnabled && user.role !== 'staff';
+  const allowed = client.profilePhotosEnabled && !isStaffRole(user.role);
   const isSet = allowed && user.profilePhotoUploadId !== null;
   return {
     authorisation: { allowed },

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { hasPermission, isStaffPermission, type StaffPermission } from './permissions';
+import { hasPermission, isStaffPermission, isVenueScoped, type StaffPermission } from './permissions';
 
 // ---- Who may call a route (docs/decisions/054-route-access) -------------------------------------------
 
@@ -87,4 +87,35 @@ export function requireSelf(viewer: Viewer, userId: number, message?: string): v
  */
 export function actingFor(acting: { customer: Viewer['user'] }): Viewer {
   return { user: acting.customer };
+}
+
+// ---- A venue manager's venues ------------------------------------------------------------------------
+
+/** Who asks, with the venues their role limits them to (session.ts loads them with the session). */
+export interface StaffViewer extends Viewer {
+  /** The venues a venue-scoped role may change; ignored for a role that is not venue-scoped. */
+  staffVenueIds: readonly number[];
+}
+
+/** Whether the staff user may change things of this venue: any venue, unless their role is venue-scoped. */
+export function mayChangeVenue(viewer: StaffViewer, venueId: number): boolean {
+  return !isVenueScoped(viewer.user.role) || viewer.staffVenueIds.includes(venueId);
+}
+
+/**
+ * A change to a record of a venue (the venue itself, its locations, timetable, theme) by a venue
+ * manager reaches only their venues: 403 for another venue's (decision 071). A change that belongs to
+ * no venue (the operator's settings, a new venue) is refused to a venue-scoped role by `requireNoVenueScope`.
+ */
+export function requireVenueScope(viewer: StaffViewer, venueId: number): void {
+  if (!mayChangeVenue(viewer, venueId)) {
+    throw new AppError('forbidden', 'You can only change the venues you manage.');
+  }
+}
+
+/** A change that is the whole operator's (no one venue's): refused to a venue-scoped role. */
+export function requireNoVenueScope(viewer: StaffViewer): void {
+  if (isVenueScoped(viewer.user.role)) {
+    throw new AppError('forbidden', 'Only an administrator can change this for every venue.');
+  }
 }

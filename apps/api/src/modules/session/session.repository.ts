@@ -44,6 +44,8 @@ export interface LiveSessionUser extends CustomerStanding {
   user: UserRow;
   membershipUserId: number | null;
   homeVenueSlug: string | null;
+  /** The venues a venue-scoped staff role may change; absent for everyone else. */
+  staffVenueIds?: readonly number[];
 }
 
 /**

@@ -44,6 +44,8 @@ export interface Auth extends CustomerStanding {
   homeVenueSlug: string | null;
   /** How the token arrived; only cookie-authenticated writes need the CSRF header. */
   via: 'bearer' | 'cookie';
+  /** The venues a venue-scoped staff role may change (session/access.ts requireVenueScope). */
+  staffVenueIds: readonly number[];
   token: string;
 }
 
@@ -137,6 +139,7 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     isMember,
     hasCredit,
     via: bearer ? 'bearer' : 'cookie',
+    staffVenueIds: found.staffVenueIds ?? [],
     token,
   };
 }

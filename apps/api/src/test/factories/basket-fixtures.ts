@@ -65,7 +65,7 @@ export async function createUser(
   const staff = options.staff ?? false;
   const user = await insertUser(db, {
     clientId,
-    role: staff ? 'staff' : 'customer',
+    role: staff ? 'administrator' : 'customer',
     reference: staff ? null : `RT${String(process.pid).slice(-3)}${String(sequence).padStart(5, '0')}`,
     email: options.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     passwordHash: 'not-a-password',
