@@ -18,6 +18,7 @@ export const tableOwners: Record<string, string> = {
   email_verification_tokens: 'auth',
   password_reset_tokens: 'auth',
   sessions: 'session',
+  staff_venues: 'session',
   session_handovers: 'session',
   auth_attempts: 'lib',
   known_login_addresses: 'lib',

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -65,6 +66,20 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientId)],
+);
+
+/** The venues a venue-scoped staff user (a venue manager) may change (decision 071). */
+export const staffVenues = pgTable(
+  'staff_venues',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.venueId] })],
 );
 
 /** A customer's member record (the spec's `membershipUser`). */

@@ -8,6 +8,7 @@ import {
   membershipUsers,
   sessionHandovers,
   sessions,
+  staffVenues,
   users,
   venues,
 } from '../../db/schema';
@@ -61,6 +62,9 @@ const liveSessionUserStatement = preparedPerDatabase((db) =>
       homeVenueSlug: venues.slug,
       isMember: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.status} = 'active')`,
       hasCredit: sql<boolean>`exists (select 1 from ${creditTransactions} where ${creditTransactions.userId} = ${users.id})`,
+      staffVenueIds: sql<
+        number[]
+      >`array(select ${staffVenues.venueId} from ${staffVenues} where ${staffVenues.userId} = ${users.id} order by 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -203,4 +207,16 @@ export async function deleteEndedHandovers(db: Database, before: Date, limit: nu
     )
     .returning({ id: sessionHandovers.id });
   return rows.length;
+}
+
+/** Replaces the venues a venue-scoped staff user may change. */
+export async function replaceStaffVenues(
+  db: Database,
+  userId: number,
+  venueIds: readonly number[],
+): Promise<void> {
+  await db.delete(staffVenues).where(eq(staffVenues.userId, userId));
+  if (venueIds.length) {
+    await db.insert(staffVenues).values([...new Set(venueIds)].map((venueId) => ({ userId, venueId })));
+  }
 }

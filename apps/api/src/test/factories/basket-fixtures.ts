@@ -10,7 +10,8 @@ import {
   createVenue,
   type VenueRow,
 } from '../../modules/operator/operator.service';
-import { insertSession } from '../../modules/session/session.repository';
+import type { StaffRole } from '../../modules/session/permissions';
+import { insertSession, replaceStaffVenues } from '../../modules/session/session.repository';
 import {
   type ActivityRow,
   createActivity,
@@ -59,13 +60,20 @@ let sequence = 0;
 export async function createUser(
   db: Database,
   clientId: number,
-  options: { staff?: boolean; firstName?: string; email?: string } = {},
+  options: {
+    /** A staff user, in this role (true: an administrator). */
+    staff?: boolean | StaffRole;
+    /** The venues a venue-scoped staff role may change. */
+    venueIds?: number[];
+    firstName?: string;
+    email?: string;
+  } = {},
 ): Promise<{ user: UserRow; headers: Record<string, string>; token: string }> {
   sequence += 1;
   const staff = options.staff ?? false;
   const user = await insertUser(db, {
     clientId,
-    role: staff ? 'administrator' : 'customer',
+    role: staff === true ? 'administrator' : staff || 'customer',
     reference: staff ? null : `RT${String(process.pid).slice(-3)}${String(sequence).padStart(5, '0')}`,
     email: options.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     passwordHash: 'not-a-password',
@@ -86,6 +94,7 @@ export async function createUser(
         }),
   });
   if (!staff) await insertMembershipUser(db, user.id);
+  if (options.venueIds) await replaceStaffVenues(db, user.id, options.venueIds);
   const token = newToken();
   await insertSession(db, {
     userId: user.id,
