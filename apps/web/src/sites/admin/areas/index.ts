@@ -2,6 +2,7 @@ import type { AdminArea } from '../area';
 import { activitiesArea } from './activities';
 import { membershipsArea } from './memberships';
 import { operatorArea } from './operator';
+import { promotionsArea } from './promotions';
 import { staffArea } from './staff';
 import { timetablesArea } from './timetables';
 import { venuesArea } from './venues';
@@ -13,5 +14,6 @@ export const adminAreas: readonly AdminArea[] = [
   activitiesArea,
   timetablesArea,
   membershipsArea,
+  promotionsArea,
   staffArea,
 ];
