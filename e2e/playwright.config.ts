@@ -20,10 +20,14 @@ const tmpRoot = process.env.E2E_TMP_DIR;
 process.env.E2E_MAIL_DIR ??= path.join(tmpRoot, 'mail');
 process.env.E2E_PORT ??= '4510';
 process.env.E2E_SMTP_PORT ??= '4525';
+// The console journey's server: an operator made by the bootstrap command on an empty database.
+process.env.E2E_EMPTY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_BOOTSTRAP_FILE ??= path.join(tmpRoot, 'bootstrap.txt');
 
 const port = Number(process.env.E2E_PORT);
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const baseURL = `http://localhost:${port}`;
+const emptyPort = Number(process.env.E2E_EMPTY_PORT);
 
 export default defineConfig({
   testDir: './tests',
@@ -85,6 +89,25 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every journey registers its customers from 127.0.0.1: far more than a real address would.
         REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
+      },
+    },
+    {
+      // No demo data: the operator comes from `npm run operator -- init` and is set up in the console.
+      command: 'node support/empty-operator-server.mjs',
+      url: `http://localhost:${emptyPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(emptyPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmpRoot, 'empty-data'),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PUBLIC_BOOKINGS_URL: `http://localhost:${emptyPort}`,
+        PUBLIC_ACCOUNT_URL: `http://localhost:${emptyPort}/account`,
+        PUBLIC_JOINING_URL: `http://localhost:${emptyPort}/join`,
+        E2E_BOOTSTRAP_FILE: process.env.E2E_BOOTSTRAP_FILE,
       },
     },
   ],
