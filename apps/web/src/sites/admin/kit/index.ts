@@ -2,7 +2,7 @@
  * The console's kit (issue 47): what every area's screens are built from, so the areas look and
  * behave as one product.
  *
- * - admin-api: `adminApi` (calls `/api/admin/...`, snake_case kept), `useAdminQuery`, `useAdminList`,
+ * - admin-api (from shared/api/admin-api.ts; import that in features/admin-<area>/ hooks): `adminApi` (calls `/api/admin/...`, snake_case kept), `useAdminQuery`, `useAdminList`,
  *   `useAdminMutation` (invalidates admin paths), `adminKey`.
  * - list-page: `ListPage` (server paging and search, the query in the URL), `useListParams`.
  * - form: `useAdminForm` (contract zod schema), `fieldErrors`, `useSaveForm` (422 -> fields),
