@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '../../../shared/api/query-client';
+import { consoleI18n } from '../i18n';
 
 /**
  * For the console's component tests: renders routes as the console mounts them (basename /admin)
@@ -13,9 +15,11 @@ export function renderAdmin(routes: RouteObject[], { path = '/admin/' }: { path?
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nextProvider i18n={consoleI18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
   );
   return { ...result, router, queryClient };
 }
