@@ -60,7 +60,8 @@ export function useSessionStarted() {
 export function useOperatorName(): string | undefined {
   return useQuery({
     queryKey: ['admin-operator-name'],
-    queryFn: ({ signal }) => api.get<{ name?: string }>('api/client', { signal }),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: { name?: string } }>('api/client', { signal })).data,
     staleTime: 5 * 60_000,
     retry: false,
   }).data?.name;

@@ -158,7 +158,7 @@ export function AuditEventList({
   if (all.length === 0) return <p>{emptyText}</p>;
   return (
     <>
-      <ol className="admin-audit-list">
+      <ol className="admin-audit-list" aria-label="Changes">
         {all.map((event) => (
           <AuditEntry key={event.id} event={event} showRecord={showRecord} />
         ))}

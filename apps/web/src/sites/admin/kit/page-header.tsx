@@ -22,13 +22,13 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
   useConsoleTitle(title);
   return (
-    <header className="admin-page-header">
+    <div className="admin-page-header">
       {back ? <div className="admin-page-back">{back}</div> : null}
       <div className="admin-page-heading">
         <h1>{title}</h1>
         {actions ? <div className="admin-page-actions">{actions}</div> : null}
       </div>
       {description ? <p className="admin-page-description">{description}</p> : null}
-    </header>
+    </div>
   );
 }
