@@ -107,7 +107,11 @@ describe('the Staff area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Vera Manager' })).toBeInTheDocument();
     expect(await screen.findByText('No changes recorded.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('option', { name: 'Front desk' })).toBeInTheDocument());
+    // The roles arrive after the form's values: the select still shows the user's role.
+    expect(screen.getByRole('combobox', { name: /Role/ })).toHaveValue('venue-manager');
+    expect(screen.getByRole('checkbox', { name: 'Riverside Leisure Centre Leeds' })).toBeChecked();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Role/ }), 'front-desk');
+    expect(screen.queryByRole('group', { name: /Venues/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     expect(mockAdmin.staff.find((user) => user.id === 2)).toMatchObject({

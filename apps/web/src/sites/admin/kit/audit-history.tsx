@@ -42,12 +42,22 @@ export function AuditHistoryLink({
   return <Link to={auditLogHref(entityType, entityId)}>{children}</Link>;
 }
 
-const actions: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Removed' };
+const actions: Record<string, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Removed',
+  archive: 'Archived',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  'reset-mfa': 'Reset two-step verification',
+  reset_mfa: 'Reset two-step verification',
+};
 
-/** 'venue.update' -> 'Changed'; other actions as they are. */
+/** 'venue.update' -> 'Changed'; another verb as words ('publish_theme' -> 'Publish theme'). */
 export function actionLabel(action: string): string {
   const verb = action.split('.').pop() ?? action;
-  return actions[verb] ?? action;
+  const words = verb.replace(/[-_]+/g, ' ').trim();
+  return actions[verb] ?? (words ? words.charAt(0).toUpperCase() + words.slice(1) : action);
 }
 
 function show(value: unknown): string {

@@ -22,13 +22,24 @@ export function RoleAndVenuesFields({ form }: { form: UseFormReturn<FieldValues,
   const scoped = roles.data?.data.find((item) => item.name === role)?.venue_scoped ?? false;
   return (
     <>
-      <SelectField
-        label="Role"
-        required
-        options={(roles.data?.data ?? []).map((item) => ({ value: item.name, label: item.label }))}
-        placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
-        errors={fieldErrors(typed, 'role')}
-        {...typed.register('role')}
+      <Controller
+        control={typed.control}
+        name="role"
+        render={({ field }) => (
+          <SelectField
+            label="Role"
+            required
+            options={(roles.data?.data ?? []).map((item) => ({ value: item.name, label: item.label }))}
+            placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
+            errors={fieldErrors(typed, 'role')}
+            // Controlled: the roles arrive after the form's values, and the select must show its value then.
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       {scoped ? (
         <Controller
