@@ -4,8 +4,11 @@ import {
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  type FormState,
   get,
+  type UseFormGetValues,
   type UseFormReturn,
+  type UseFormSetError,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -41,7 +44,7 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
 /** A field's messages (client rules or the server's) for the `errors` prop of TextField/SelectField. */
 export function fieldErrors<T extends FieldValues>(
-  form: UseFormReturn<T, unknown, FieldValues>,
+  form: { formState: FormState<T> },
   name: FieldPath<T>,
 ): string[] | undefined {
   return messagesOf(get(form.formState.errors, name));
@@ -56,7 +59,7 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
  */
 export function applyServerErrors<T extends FieldValues>(
   error: ApiError,
-  form: UseFormReturn<T, unknown, FieldValues>,
+  form: { setError: UseFormSetError<T>; getValues: UseFormGetValues<T> },
   fieldNames?: readonly string[],
 ): string[] {
   const known = new Set(fieldNames ?? Object.keys(form.getValues()));
@@ -90,10 +93,7 @@ export function useSaveForm<TIn extends FieldValues, TOut extends FieldValues, R
       } catch (error) {
         setStatus('failed');
         if (error instanceof ApiError) {
-          const unplaced =
-            error.status === 422
-              ? applyServerErrors(error, form as unknown as UseFormReturn<FieldValues, unknown, FieldValues>)
-              : [];
+          const unplaced = error.status === 422 ? applyServerErrors(error, form) : [];
           setMessage(
             error.status === 422
               ? [unplaced.length ? unplaced.join(' ') : 'Please correct the errors below.'].join(' ')

@@ -45,7 +45,7 @@ export function InviteStaffScreen() {
           label="Email"
           type="email"
           required
-          errors={fieldErrors(loose, 'email')}
+          errors={fieldErrors(form, 'email')}
           {...form.register('email')}
         />
         <TextField
@@ -53,7 +53,7 @@ export function InviteStaffScreen() {
           required
           maxLength={100}
           length={form.watch('first_name')?.length}
-          errors={fieldErrors(loose, 'first_name')}
+          errors={fieldErrors(form, 'first_name')}
           {...form.register('first_name')}
         />
         <TextField
@@ -61,7 +61,7 @@ export function InviteStaffScreen() {
           required
           maxLength={100}
           length={form.watch('last_name')?.length}
-          errors={fieldErrors(loose, 'last_name')}
+          errors={fieldErrors(form, 'last_name')}
           {...form.register('last_name')}
         />
         <RoleAndVenuesFields form={loose} />

@@ -147,7 +147,7 @@ function StaffUserDetails({ user }: { user: StaffUser }) {
             required
             maxLength={100}
             length={form.watch('first_name')?.length}
-            errors={fieldErrors(loose, 'first_name')}
+            errors={fieldErrors(form, 'first_name')}
             {...form.register('first_name')}
           />
           <TextField
@@ -155,7 +155,7 @@ function StaffUserDetails({ user }: { user: StaffUser }) {
             required
             maxLength={100}
             length={form.watch('last_name')?.length}
-            errors={fieldErrors(loose, 'last_name')}
+            errors={fieldErrors(form, 'last_name')}
             {...form.register('last_name')}
           />
           <RoleAndVenuesFields form={loose} />
