@@ -12,7 +12,15 @@
  * - audit-history: `AuditHistory` (a record's history), `AuditHistoryLink`, `AuditEventList`.
  * - testing (import it from './kit/testing', tests only): `renderAdmin` (routes under /admin, a query client).
  *
- * Fields: `TextField`, `SelectField`, `CheckboxField` from shared/ui with `fieldErrors(form, name)`.
+ * Fields: `TextField`, `SelectField`, `CheckboxField`, `CheckboxGroup` from shared/ui with
+ * `fieldErrors(form, name)`; a select whose options load after the form's values needs a Controller
+ * (areas/staff/role-and-venues.tsx).
+ *
+ * An area's screens: `lazyWithTimeout(() => import('./x-screen'), 'XScreen')` as route elements; the
+ * console layout's Suspense shows "Loading…" in the main area while one loads. Each screen starts with
+ * a PageHeader (its one h1). Component tests: `renderAdmin(consoleRoutes(), { path: '/admin/<area>' })`
+ * (sites/admin/routes.tsx) with `resetAdminMock('administrator')` from src/mocks/admin-handlers.ts for a
+ * signed-in administrator, `server.use(...)` for the area's own calls, and `axeViolations()` (kit/axe.ts).
  */
 export {
   type AdminPageOf,
