@@ -17,7 +17,7 @@ describe('the console layout', () => {
   it('shows the operator, who is signed in and as what, the areas their role gives, and is axe-clean', async () => {
     renderAdmin(consoleRoutes(), { path: '/admin/' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Console' })).toBeInTheDocument();
-    expect(document.title).toBe('Console – Console');
+    expect(document.title).toBe('Home – Console');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('banner')).toHaveTextContent('Alex Admin');
     expect(screen.getByRole('banner')).toHaveTextContent('Administrator');

@@ -16,11 +16,13 @@ export interface PageHeaderProps {
   actions?: ReactNode;
   /** A link back up ('← Venues'), shown above the heading. */
   back?: ReactNode;
+  /** The screen's name in the document title when it is not the heading ('Home'). */
+  documentTitle?: string;
 }
 
 /** The top of every console screen: the h1, the page title, and the screen's main actions. */
-export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
-  useConsoleTitle(title);
+export function PageHeader({ title, description, actions, back, documentTitle }: PageHeaderProps) {
+  useConsoleTitle(documentTitle ?? title);
   return (
     <div className="admin-page-header">
       {back ? <div className="admin-page-back">{back}</div> : null}

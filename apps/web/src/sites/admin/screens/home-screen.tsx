@@ -11,6 +11,7 @@ export function HomeScreen() {
     <>
       <PageHeader
         title="Console"
+        documentTitle="Home"
         description={`Signed in as ${staff.first_name} ${staff.last_name}, ${staff.role_label}.`}
       />
       {entries.length === 0 ? (
