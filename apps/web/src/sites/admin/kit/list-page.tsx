@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/button';
@@ -27,6 +27,8 @@ export interface ListPageProps<T> {
   perPage?: number;
   /** Extra query values (filters) sent with q/page/per_page. */
   filters?: Record<string, string | number | boolean | undefined>;
+  /** Beside the search box: the screen's own filters (which feed `filters`). */
+  toolbar?: ReactNode;
 }
 
 /** The list's place from the URL (?q=&page=), so a reload, a link or Back shows the same page. */
@@ -67,9 +69,12 @@ export function ListPage<T>({
   emptyText = 'Nothing found.',
   perPage = 25,
   filters,
+  toolbar,
 }: ListPageProps<T>) {
   const { q, page, update } = useListParams();
   const [draft, setDraft] = useState(q);
+  // Back and Forward change the URL's search: the box shows it.
+  useEffect(() => setDraft(q), [q]);
   const searchId = useId();
   const list = useAdminList<T>(path, { q: q || undefined, page, per_page: perPage, ...filters });
 
@@ -98,6 +103,7 @@ export function ListPage<T>({
           </Button>
         </form>
       </search>
+      {toolbar ? <div className="admin-list-toolbar">{toolbar}</div> : null}
 
       {list.isPending ? (
         <p role="status" className="admin-list-loading">
