@@ -149,7 +149,7 @@ function record(action: string, user: StaffUser, before: unknown, after: unknown
     at: new Date('2026-12-08T10:00:00Z').toISOString(),
     actor: { id: 1, email: 'alex.admin@example.com' },
     action,
-    entity_type: 'staff_user',
+    entity_type: 'staff-user',
     entity_id: String(user.id),
     venue_id: null,
     before,
@@ -176,9 +176,9 @@ export const adminHandlers = [
     mockAdmin.email = body.email.toLowerCase();
     return HttpResponse.json({ next: mockAdmin.email === mockNewStaffEmail ? 'enrol' : 'verify' });
   }),
-  http.delete(api('session'), () => {
+  http.post(api('session/logout'), () => {
     mockAdmin.session = 'none';
-    return new HttpResponse(null, { status: 204 });
+    return HttpResponse.json({ message: 'Signed out.' });
   }),
   http.post(api('session/mfa/enrolment'), () => {
     if (mockAdmin.session === 'none') return unauthenticated();
@@ -207,7 +207,7 @@ export const adminHandlers = [
       return invalid({ code: ['That code is not right. Try the newest code.'] });
     }
     mockAdmin.session = 'verified';
-    return new HttpResponse(null, { status: 204 });
+    return HttpResponse.json(mockStaffMe());
   }),
   http.get(api('me'), () => (verified() ? HttpResponse.json(mockStaffMe()) : unauthenticated())),
   http.post(api('invitations/accept'), async ({ request }) => {
@@ -254,7 +254,7 @@ export const adminHandlers = [
       last_signed_in_at: null,
     });
     mockAdmin.staff.push(user);
-    record('staff_user.create', user, null, user);
+    record('staff-user.invite', user, null, user);
     return HttpResponse.json(user, { status: 201 });
   }),
   http.get(api('staff-users/:id'), ({ params }) => {
@@ -275,10 +275,10 @@ export const adminHandlers = [
     const before = { ...user };
     Object.assign(user, body, role ? { role_label: role.label } : {});
     if (!scoped) user.venue_ids = [];
-    record('staff_user.update', user, before, { ...user });
+    record('staff-user.update', user, before, { ...user });
     return HttpResponse.json(user);
   }),
-  ...(['disable', 'enable', 'reset-mfa'] as const).map((action) =>
+  ...(['disable', 'enable', 'reset-mfa', 'invitation'] as const).map((action) =>
     http.post(api(`staff-users/:id/${action}`), ({ params }) => {
       if (!verified()) return unauthenticated();
       const user = mockAdmin.staff.find((item) => String(item.id) === params.id);
@@ -287,7 +287,12 @@ export const adminHandlers = [
       if (action === 'disable') user.status = 'disabled';
       if (action === 'enable') user.status = user.last_signed_in_at ? 'active' : 'invited';
       if (action === 'reset-mfa') user.mfa_enrolled = false;
-      record(`staff_user.${action}`, user, before, { ...user });
+      if (action === 'invitation' && user.status !== 'invited')
+        return HttpResponse.json(
+          { message: 'This staff user has already accepted their invitation.' },
+          { status: 409 },
+        );
+      record(`staff-user.${action === 'invitation' ? 'reinvite' : action}`, user, before, { ...user });
       return HttpResponse.json(user);
     }),
   ),

@@ -38,12 +38,12 @@ export const verifyCode = (body: { code: string } | { recovery_code: string }) =
 export const acceptInvitation = (token: string, password: string) =>
   adminApi.post<unknown>('invitations/accept', { token, password }, quiet);
 
-/** Ends the console session (`DELETE api/admin/session`) and forgets everything the console read. */
+/** Ends the console session (`POST api/admin/session/logout`) and forgets everything the console read. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     try {
-      await adminApi.delete('session', quiet);
+      await adminApi.post('session/logout', {}, quiet);
     } finally {
       queryClient.removeQueries({ queryKey: adminKey('') });
     }

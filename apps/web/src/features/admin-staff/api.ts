@@ -36,7 +36,7 @@ export const updateStaffUser = (id: number, body: StaffUserUpdate) =>
   adminApi.patch<StaffUser>(`${staffUsersPath}/${id}`, body);
 
 /** The actions on a staff user beside editing: each a POST to `staff-users/{id}/{action}`. */
-export type StaffUserAction = 'disable' | 'enable' | 'reset-mfa';
+export type StaffUserAction = 'disable' | 'enable' | 'reset-mfa' | 'invitation';
 
 export function useStaffUserAction(id: number) {
   return useAdminMutation<StaffUserAction, StaffUser>({

@@ -140,7 +140,7 @@ describe('the Staff area', () => {
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Open in the audit log' })).toHaveAttribute(
       'href',
-      '/admin/audit?entity_type=staff_user&entity_id=2',
+      '/admin/audit?entity_type=staff-user&entity_id=2',
     );
     expect(await axeViolations()).toEqual([]);
   });
@@ -154,6 +154,19 @@ describe('the Staff area', () => {
       await screen.findByText('Alex Admin sets up two-step verification at their next sign-in.'),
     ).toBeInTheDocument();
     expect(mockAdmin.staff.find((user) => user.id === 1)?.mfa_enrolled).toBe(false);
+  });
+});
+
+describe('an invited staff user', () => {
+  it('can be sent a new invitation', async () => {
+    renderAdmin(consoleRoutes(), { path: '/admin/staff/3' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Fred Desk a new invitation?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(
+      await screen.findByText('A new invitation is on its way to fred.desk@example.com.'),
+    ).toBeInTheDocument();
+    expect(mockAdmin.audit[0]?.action).toBe('staff-user.reinvite');
   });
 });
 
@@ -177,8 +190,8 @@ describe('the audit log', () => {
     mockAdmin.audit.unshift({
       ...base,
       id: 26,
-      action: 'staff_user.disable',
-      entity_type: 'staff_user',
+      action: 'staff-user.disable',
+      entity_type: 'staff-user',
       entity_id: '2',
       before: { status: 'active' },
       after: { status: 'disabled' },
@@ -190,11 +203,11 @@ describe('the audit log', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
     await waitFor(() => expect(changes()).toHaveLength(26));
 
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'staff_user');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'staff-user');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(changes()).toHaveLength(1));
-    expect(router.state.location.search).toBe('?entity_type=staff_user');
-    await userEvent.click(screen.getByText(/staff_user 2/));
+    expect(router.state.location.search).toBe('?entity_type=staff-user');
+    await userEvent.click(screen.getByText(/staff-user 2/));
     expect(screen.getByRole('rowheader', { name: 'status' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'disabled' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);

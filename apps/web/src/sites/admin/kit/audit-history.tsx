@@ -50,6 +50,12 @@ const actions: Record<string, string> = {
   disable: 'Disabled',
   enable: 'Enabled',
   'reset-mfa': 'Reset two-step verification',
+  invite: 'Invited',
+  reinvite: 'Sent a new invitation',
+  'accept-invitation': 'Accepted the invitation',
+  'sign-in': 'Signed in',
+  'mfa-enrol': 'Set up two-step verification',
+  'mfa-failed': 'Gave a wrong code',
   reset_mfa: 'Reset two-step verification',
 };
 

@@ -4,18 +4,33 @@ import { Button } from '../../../shared/ui/button';
 import { AuditEventList } from '../kit/audit-history';
 import { PageHeader } from '../kit/page-header';
 
-/** The kinds of record the console's changes are logged against (audit_events.entity_type). */
+/**
+ * The kinds of record the console's changes are logged against (audit_events.entity_type, as the
+ * areas' services record them); a type in the address that is not here is offered as it is.
+ */
 export const auditRecordTypes: { value: string; label: string }[] = [
-  { value: 'staff_user', label: 'Staff users' },
   { value: 'operator', label: 'Operator' },
+  { value: 'theme', label: 'Theme' },
+  { value: 'terms', label: 'Terms' },
+  { value: 'waiver', label: 'Waivers' },
   { value: 'venue', label: 'Venues' },
-  { value: 'activity', label: 'Activities' },
   { value: 'location', label: 'Locations' },
-  { value: 'timetable', label: 'Timetables' },
-  { value: 'pricing_option', label: 'Pricing options' },
-  { value: 'membership_type', label: 'Membership types' },
-  { value: 'payment_option', label: 'Payment options' },
+  { value: 'activity-category', label: 'Activity categories' },
+  { value: 'activity', label: 'Activities' },
+  { value: 'pricing-option', label: 'Pricing options' },
+  { value: 'ticket', label: 'Tickets' },
+  { value: 'timetable-entry', label: 'Timetable entries' },
+  { value: 'session', label: 'Sessions' },
+  { value: 'course', label: 'Courses' },
+  { value: 'membership-category', label: 'Membership categories' },
+  { value: 'membership-type', label: 'Membership types' },
+  { value: 'membership-payment-option', label: 'Membership payment options' },
+  { value: 'membership-question', label: 'Membership questions' },
+  { value: 'freeze-type', label: 'Freeze types' },
+  { value: 'membership-price-change', label: 'Membership price changes' },
   { value: 'promotion', label: 'Promotions' },
+  { value: 'staff-user', label: 'Staff users' },
+  { value: 'route', label: 'Other staff calls' },
 ];
 
 /**

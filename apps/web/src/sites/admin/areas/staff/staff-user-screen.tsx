@@ -76,7 +76,20 @@ function actionsFor(user: StaffUser): PendingAction[] {
           confirmLabel: 'Disable user',
           done: `${name} is disabled.`,
         };
+  const resend: PendingAction[] =
+    user.status === 'invited'
+      ? [
+          {
+            action: 'invitation',
+            title: `Send ${name} a new invitation?`,
+            description: `A new link goes to ${user.email}; the links sent before stop working.`,
+            confirmLabel: 'Resend invitation',
+            done: `A new invitation is on its way to ${user.email}.`,
+          },
+        ]
+      : [];
   return [
+    ...resend,
     toggle,
     {
       action: 'reset-mfa',
@@ -203,9 +216,9 @@ function StaffUserDetails({ user }: { user: StaffUser }) {
         }}
       />
 
-      <AuditHistory entityType="staff_user" entityId={user.id} />
+      <AuditHistory entityType="staff-user" entityId={user.id} />
       <p>
-        <AuditHistoryLink entityType="staff_user" entityId={user.id}>
+        <AuditHistoryLink entityType="staff-user" entityId={user.id}>
           Open in the audit log
         </AuditHistoryLink>
       </p>
