@@ -28,15 +28,19 @@ import { forgetKeptOnChange } from '../operator/catalogue-freshness';
 import { getCurrentClient } from '../operator/operator.service';
 import type { StaffChangeOf } from '../operator/staff-change';
 import {
+  createPricingOptionSetup,
+  createTicketSetup,
+  getActivityPricing,
+  updatePricingOptionSetup,
+  updateTicketSetup,
+} from './catalogue-setup.prices';
+import {
   adminActivityOf,
   adminCategoryOf,
   adminLocationOf,
   createActivitySetup,
   createCategorySetup,
   createLocationSetup,
-  createPricingOptionSetup,
-  createTicketSetup,
-  getActivityPricing,
   getAdminActivity,
   getAdminCategory,
   getAdminLocation,
@@ -46,8 +50,6 @@ import {
   updateActivitySetup,
   updateCategorySetup,
   updateLocationSetup,
-  updatePricingOptionSetup,
-  updateTicketSetup,
 } from './catalogue-setup.service';
 
 const errors = {

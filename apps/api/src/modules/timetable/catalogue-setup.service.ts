@@ -4,7 +4,6 @@ import {
   type AdminActivity,
   type AdminCategory,
   type AdminLocation,
-  type AdminPricingOption,
   type CategoryCreate,
   type CategoryUpdate,
   type LocationCreate,
@@ -15,10 +14,6 @@ import {
   zCategoryUpdate,
   zLocationCreate,
   zLocationUpdate,
-  zPricingOptionCreate,
-  zPricingOptionUpdate,
-  zTicketCreate,
-  zTicketUpdate,
 } from '@leisure/contract/admin/activities';
 import type { AdminListQuery } from '@leisure/contract/admin/lists';
 import type { z } from 'zod';
@@ -26,7 +21,9 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf, localTimeOf } from '../../lib/dates';
 import { requireChangeOfVenue, requireOperatorWideChange, type StaffChange } from '../operator/staff-change';
-import { fieldErrorsOf, findOperatorVenue, venueIdsOfOperator } from '../operator/venue-setup.service';
+import { findOperatorVenue, venueIdsOfOperator } from '../operator/venue-setup.service';
+import { audited, type Page, pageOf, parse } from './catalogue-setup.helpers';
+import { pricingOf } from './catalogue-setup.prices';
 import {
   type ActivityWithVenues,
   activitySlugTaken,
@@ -37,24 +34,17 @@ import {
   findCategoryPage,
   findLocationById,
   findLocationPage,
-  findPricingOptionById,
-  findTicketById,
   insertCategoryIfFree,
   insertLocationIfFree,
-  insertPricingOption,
-  insertTicket,
   listCategoryParents,
   listFutureSessionsOf,
   listPricingOf,
   locationSlugTaken,
-  type PricingOptionWithTickets,
   replaceVenueActivities,
   setFirstBookableAt,
   updateActivityRow,
   updateCategoryRow,
   updateLocationRow,
-  updatePricingOptionRow,
-  updateTicketRow,
 } from './catalogue-setup.repository';
 import type { CategoryRow, LocationRow } from './timetable.repository';
 import { createActivity, firstBookableAt } from './timetable.service';
@@ -65,52 +55,6 @@ import { createActivity, firstBookableAt } from './timetable.service';
  * locations (its manager's) and an activity's prices. Every change is audited in its transaction.
  * The demo seed builds its catalogue through these functions.
  */
-
-type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number } };
-
-function pageOf<T, R>(
-  query: AdminListQuery,
-  found: { rows: R[]; total: number },
-  view: (row: R) => T,
-): Page<T> {
-  return {
-    data: found.rows.map(view),
-    meta: { page: query.page, per_page: query.per_page, total: found.total },
-  };
-}
-
-function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw fieldErrorsOf(parsed.error);
-  return parsed.data;
-}
-
-async function audited<T>(
-  db: Database,
-  change: StaffChange,
-  work: (tx: Database) => Promise<{
-    result: T;
-    action: string;
-    entityType: string;
-    entityId: number;
-    venueId?: number | null;
-    before?: unknown;
-    after: unknown;
-  }>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    const done = await work(tx);
-    await change.audit(tx, {
-      action: done.action,
-      entityType: done.entityType,
-      entityId: done.entityId,
-      venueId: done.venueId ?? null,
-      before: done.before ?? null,
-      after: done.after,
-    });
-    return done.result;
-  });
-}
 
 // ---- Categories -------------------------------------------------------------------------------
 
@@ -491,6 +435,48 @@ export async function createLocationSetup(
   });
 }
 
+/** Creates several locations of one venue at once (a new venue's courts), in one transaction. */
+export async function createLocationsSetup(
+  db: Database,
+  change: StaffChange,
+  venueId: number,
+  inputs: Omit<z.input<typeof zLocationCreate>, 'venue_id'>[],
+): Promise<LocationRow[]> {
+  const values = inputs.map(
+    (input) => parse(zLocationCreate, { ...input, venue_id: venueId }) as LocationCreate,
+  );
+  const venue = await findOperatorVenue(db, change.clientId, venueId);
+  if (!venue) throw AppError.validation({ venue_id: ['Choose one of your venues.'] });
+  requireChangeOfVenue(change, venue.id);
+  const slugs = values.map((v) => v.slug);
+  const taken = () =>
+    AppError.validation({ slug: ['Another location of this venue already uses this slug.'] });
+  if (new Set(slugs).size !== slugs.length) throw taken();
+  return db.transaction(async (tx) => {
+    const rows: LocationRow[] = [];
+    for (const value of values) {
+      const row = await insertLocationIfFree(tx, {
+        venueId: venue.id,
+        slug: value.slug,
+        name: value.name,
+        area: value.area,
+        type: value.type,
+        position: value.position,
+      });
+      if (!row) throw taken();
+      await change.audit(tx, {
+        action: 'location.create',
+        entityType: 'location',
+        entityId: row.id,
+        venueId: venue.id,
+        after: adminLocationOf(row),
+      });
+      rows.push(row);
+    }
+    return rows;
+  });
+}
+
 export async function updateLocationSetup(
   db: Database,
   change: StaffChange,
@@ -511,156 +497,6 @@ export async function updateLocationSetup(
       venueId: row.venueId,
       before: adminLocationOf(before),
       after: adminLocationOf(row),
-    };
-  });
-}
-
-// ---- Prices -----------------------------------------------------------------------------------
-
-export function pricingOf(options: PricingOptionWithTickets[]): AdminPricingOption[] {
-  return options.map((option) => ({
-    id: option.id,
-    activity_id: option.activityId,
-    name: option.name,
-    for_members: option.forMembers,
-    position: option.position,
-    tickets: option.tickets.map((t) => ({ id: t.id, name: t.name, amount: t.amount, position: t.position })),
-  }));
-}
-
-export async function getActivityPricing(
-  db: Database,
-  clientId: number,
-  activityId: number,
-): Promise<AdminPricingOption[]> {
-  if (!(await findActivityOfClient(db, clientId, activityId))) throw AppError.notFound();
-  return pricingOf(await listPricingOf(db, activityId));
-}
-
-/** The pricing option, if it is of one of the operator's activities. */
-async function optionOfOperator(db: Database, clientId: number, id: number, lock = false) {
-  const option = await findPricingOptionById(db, id, lock);
-  if (!option || !(await findActivityOfClient(db, clientId, option.activityId))) throw AppError.notFound();
-  return option;
-}
-
-/** Prices are the whole operator's (an activity's price is the same at every venue). */
-export async function createPricingOptionSetup(
-  db: Database,
-  change: StaffChange,
-  activityId: number,
-  input: z.input<typeof zPricingOptionCreate>,
-): Promise<AdminPricingOption> {
-  requireOperatorWideChange(change);
-  const values = parse(zPricingOptionCreate, input);
-  if (!(await findActivityOfClient(db, change.clientId, activityId))) throw AppError.notFound();
-  return audited(db, change, async (tx) => {
-    const row = await insertPricingOption(tx, {
-      activityId,
-      name: values.name,
-      forMembers: values.for_members,
-      position: values.position,
-    });
-    const [after] = pricingOf([{ ...row, tickets: [] }]);
-    return {
-      result: after as AdminPricingOption,
-      action: 'pricing-option.create',
-      entityType: 'pricing-option',
-      entityId: row.id,
-      after,
-    };
-  });
-}
-
-export async function updatePricingOptionSetup(
-  db: Database,
-  change: StaffChange,
-  id: number,
-  input: z.input<typeof zPricingOptionUpdate>,
-): Promise<AdminPricingOption> {
-  requireOperatorWideChange(change);
-  const values = parse(zPricingOptionUpdate, input);
-  await optionOfOperator(db, change.clientId, id);
-  return audited(db, change, async (tx) => {
-    const before = await optionOfOperator(tx, change.clientId, id, true);
-    if (values.for_members === true && !before.forMembers) {
-      const others = (await listPricingOf(tx, before.activityId)).filter((o) => o.id !== id && !o.forMembers);
-      if (others.length === 0) {
-        throw AppError.validation({ for_members: ['An activity keeps at least one price for everyone.'] });
-      }
-    }
-    const row = await updatePricingOptionRow(tx, id, {
-      ...(values.name !== undefined ? { name: values.name } : {}),
-      ...(values.for_members !== undefined ? { forMembers: values.for_members } : {}),
-      ...(values.position !== undefined ? { position: values.position } : {}),
-    });
-    const option = (await listPricingOf(tx, row.activityId)).find((o) => o.id === id);
-    const [after] = pricingOf(option ? [option] : []);
-    return {
-      result: after as AdminPricingOption,
-      action: 'pricing-option.update',
-      entityType: 'pricing-option',
-      entityId: id,
-      before: pricingOf([{ ...before, tickets: [] }])[0],
-      after,
-    };
-  });
-}
-
-export async function createTicketSetup(
-  db: Database,
-  change: StaffChange,
-  optionId: number,
-  input: z.input<typeof zTicketCreate>,
-): Promise<AdminPricingOption['tickets'][number]> {
-  requireOperatorWideChange(change);
-  const values = parse(zTicketCreate, input);
-  const option = await optionOfOperator(db, change.clientId, optionId);
-  return audited(db, change, async (tx) => {
-    const row = await insertTicket(tx, {
-      pricingOptionId: option.id,
-      name: values.name,
-      amount: values.amount,
-      position: values.position,
-    });
-    const after = { id: row.id, name: row.name, amount: row.amount, position: row.position };
-    return {
-      result: after,
-      action: 'ticket.create',
-      entityType: 'ticket',
-      entityId: row.id,
-      after: { ...after, pricing_option_id: option.id },
-    };
-  });
-}
-
-/**
- * Changes a ticket's name or amount: the next basket add is priced with it; lines already in
- * baskets and orders keep the amount they were added at.
- */
-export async function updateTicketSetup(
-  db: Database,
-  change: StaffChange,
-  id: number,
-  input: z.input<typeof zTicketUpdate>,
-): Promise<AdminPricingOption['tickets'][number]> {
-  requireOperatorWideChange(change);
-  const values = parse(zTicketUpdate, input);
-  const ticket = await findTicketById(db, id);
-  if (!ticket) throw AppError.notFound();
-  await optionOfOperator(db, change.clientId, ticket.pricingOptionId);
-  return audited(db, change, async (tx) => {
-    const before = await findTicketById(tx, id, true);
-    if (!before) throw AppError.notFound();
-    const row = Object.keys(values).length ? await updateTicketRow(tx, id, values) : before;
-    const view = (t: typeof row) => ({ id: t.id, name: t.name, amount: t.amount, position: t.position });
-    return {
-      result: view(row),
-      action: 'ticket.update',
-      entityType: 'ticket',
-      entityId: id,
-      before: { ...view(before), pricing_option_id: before.pricingOptionId },
-      after: { ...view(row), pricing_option_id: row.pricingOptionId },
     };
   });
 }
