@@ -85,10 +85,11 @@ describe('the Venues area', () => {
       postcode: 'HG1 2SD',
       opening_hours: { monday: { opens: '06:30', closes: '22:00' }, tuesday: { opens: null, closes: null } },
     });
-    expect(
-      await screen.findByText('Another venue already uses this slug.', {
-        selector: '.field-messages *, [id$="-errors"] *, p, li, span',
-      }),
-    ).toBeInTheDocument();
+    // The server's message is at its field.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Web address name/)).toHaveAccessibleDescription(
+        /Another venue already uses this slug\./,
+      ),
+    );
   });
 });
