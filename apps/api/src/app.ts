@@ -34,6 +34,7 @@ import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } fro
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { installAuditTrail } from './modules/audit/audit-trail';
+import { staffChangeOf } from './modules/audit/staff-change';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
@@ -60,6 +61,7 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { venueSetupRoutes } from './modules/operator/venue-setup.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import {
@@ -69,6 +71,7 @@ import {
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
+import { catalogueSetupRoutes } from './modules/timetable/catalogue-setup.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
@@ -395,6 +398,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database, readiness: deps.readiness });
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
+  // The console's set-up changes: the staff user's scope and audit log, which sit above the operator.
+  const setupChangeOf = staffChangeOf(db, config);
+  await app.register(venueSetupRoutes, { prefix: '/api', db, config, staffChangeOf: setupChangeOf });
+  await app.register(catalogueSetupRoutes, { prefix: '/api', db, config, staffChangeOf: setupChangeOf });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of

@@ -94,6 +94,12 @@ const settingsShape = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** How long the operator's settings row is kept in this process's memory, in milliseconds. */
   OPERATOR_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * How often each process asks whether the catalogue (venues, activities, categories, locations,
+   * prices) changed in another replica, and forgets what it kept of it if so, in seconds (0: never;
+   * the process's own changes are forgotten at once).
+   */
+  CATALOGUE_CHECK_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
   PASSWORD_RESET_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -357,6 +363,7 @@ const configSchema = settingsShape
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       sessionCacheMs: env.SESSION_CACHE_MS,
       operatorCacheMs: env.OPERATOR_CACHE_MS,
+      catalogueCheckSeconds: env.CATALOGUE_CHECK_SECONDS,
       passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
       frameAncestors: env.FRAME_ANCESTORS,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retryEverySeconds: env.MAIL_RETRY_EVERY_SECONDS },
@@ -523,6 +530,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests change rows between calls as another replica would; the caches have tests of their own.
     SESSION_CACHE_MS: process.env.SCRATCH_CACHES ? '2000' : '0',
     OPERATOR_CACHE_MS: process.env.SCRATCH_CACHES ? '2000' : '0',
+    CATALOGUE_CHECK_SECONDS: '0',
     DD_COLLECTIONS_EVERY_SECONDS: '0',
     GUEST_PASS_EXPIRY_EVERY_SECONDS: '0',
     MAIL_RETRY_EVERY_SECONDS: '0',

@@ -19,6 +19,7 @@ import { runFreezeTransitions } from './modules/freezes/freezes.service';
 import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service';
 import { discardDrafts } from './modules/joining/joining.service';
 import { eraseOldEmailBodies } from './modules/mail/mail.service';
+import { catalogueChecker } from './modules/operator/catalogue-freshness';
 import { deleteDeadSessions, deleteSpentHandovers } from './modules/session/session';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
@@ -122,7 +123,15 @@ export function installJobs(
     log,
     report: (run) => (run.submitted + run.failed + run.errors > 0 ? { collections: run } : undefined),
   });
+  const checkCatalogue = catalogueChecker(db, config);
   const jobs: IntervalJob<unknown>[] = [
+    // Another replica's set-up changes: forget the catalogue this process keeps (issue 47).
+    intervalJob({
+      name: 'catalogue freshness',
+      everySeconds: config.catalogueCheckSeconds,
+      run: () => checkCatalogue(),
+      log,
+    }),
     // Card payments a crash (or a lost provider answer) left unfinished: the order is written or refunded.
     intervalJob({
       name: 'checkout reconciliation',

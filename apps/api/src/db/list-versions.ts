@@ -21,3 +21,20 @@ export async function readListVersion(db: Database, userId: number): Promise<str
   const of = (id: number) => rows.find((row) => row.userId === id)?.version ?? 0;
   return `${of(userId)}.${of(0)}`;
 }
+
+const catalogueVersionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(eq(listVersions.userId, 0))
+    .prepare('catalogue_version'),
+);
+
+/**
+ * The version of the catalogue (row 0): it moves on every committed change to a venue, category,
+ * activity, the venues offering it, a location, pricing option or ticket (migrations 0022, 0047).
+ */
+export async function readCatalogueVersion(db: Database): Promise<number> {
+  const rows = await catalogueVersionStatement(db).execute();
+  return rows[0]?.version ?? 0;
+}

@@ -1,20 +1,24 @@
+import type { ActivityCreateInput } from '@leisure/contract/admin/activities';
 import type { Database } from '../db/client';
 import { addDays, localDateOf, weekdayOf } from '../lib/dates';
+import { systemChange } from '../modules/audit/staff-change';
 import type { VenueRow } from '../modules/operator/operator.service';
+import {
+  createActivitySetup,
+  createCategorySetup,
+  createLocationsSetup,
+  updateActivitySetup,
+} from '../modules/timetable/catalogue-setup.service';
 import {
   type ActivityRow,
   addTimetableEntries,
-  createActivity,
-  createActivityCategory,
   createCourse,
-  createLocations,
   everyDay,
   extendTimetable,
   fillTimetableSessions,
   type LocationRow,
   type NewActivity,
   type NewTimetableEntry,
-  offerActivities,
   weekdayMask,
 } from '../modules/timetable/timetable.service';
 
@@ -210,51 +214,69 @@ function nextWeekday(today: string, weekday: number): string {
   return addDays(today, ahead);
 }
 
+/** A demo activity as the console's create call takes it. */
+function activityInputOf(
+  values: Omit<DemoActivity, 'category'>,
+  categoryId: number,
+  position: number,
+): ActivityCreateInput {
+  return {
+    slug: values.slug,
+    name: values.name,
+    category_id: categoryId,
+    kind: values.kind,
+    duration_minutes: values.durationMinutes,
+    position,
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    ...(values.bookingWindowDays !== undefined ? { booking_window_days: values.bookingWindowDays } : {}),
+    ...(values.bookingOpensAt !== undefined ? { booking_opens_at: values.bookingOpensAt } : {}),
+    ...(values.cancellationCutoffMinutes !== undefined
+      ? { cancellation_cutoff_minutes: values.cancellationCutoffMinutes }
+      : {}),
+    ...(values.creditOnCancellation !== undefined
+      ? { credit_on_cancellation: values.creditOnCancellation }
+      : {}),
+    ...(values.needsWaiver !== undefined ? { needs_waiver: values.needsWaiver } : {}),
+    ...(values.allowsAnonymousBookings !== undefined
+      ? { allows_anonymous_bookings: values.allowsAnonymousBookings }
+      : {}),
+    ...(values.hasWaitlist !== undefined ? { has_waitlist: values.hasWaitlist } : {}),
+    ...(values.tags !== undefined ? { tags: values.tags } : {}),
+    pricing: values.pricing.map((option) => ({
+      name: option.name,
+      for_members: option.forMembers ?? false,
+      tickets: option.tickets,
+    })),
+  };
+}
+
 export async function seedActivities(
   db: Database,
   clientId: number,
   venues: VenueRow[],
   now: Date = new Date(),
 ): Promise<void> {
-  const racquets = await createActivityCategory(db, clientId, {
-    slug: 'racquet-sports',
-    name: 'Racquet Sports',
-    position: 1,
-  });
+  // Through the console's own services (issue 47), audited as the system's changes.
+  const change = systemChange(clientId);
+  const category = async (slug: string, name: string, position: number, parentId: number | null = null) =>
+    (await createCategorySetup(db, change, { slug, name, position, parent_id: parentId })).id;
+  const racquets = await category('racquet-sports', 'Racquet Sports', 1);
   const categoryIds: Record<string, number> = {
-    badminton: (
-      await createActivityCategory(db, clientId, {
-        slug: 'badminton',
-        name: 'Badminton',
-        parentId: racquets.id,
-        position: 1,
-      })
-    ).id,
-    tennis: (
-      await createActivityCategory(db, clientId, {
-        slug: 'tennis',
-        name: 'Tennis',
-        parentId: racquets.id,
-        position: 2,
-      })
-    ).id,
-    swimming: (
-      await createActivityCategory(db, clientId, { slug: 'swimming', name: 'Swimming', position: 2 })
-    ).id,
-    'fitness-classes': (
-      await createActivityCategory(db, clientId, {
-        slug: 'fitness-classes',
-        name: 'Fitness Classes',
-        position: 3,
-      })
-    ).id,
+    badminton: await category('badminton', 'Badminton', 1, racquets),
+    tennis: await category('tennis', 'Tennis', 2, racquets),
+    swimming: await category('swimming', 'Swimming', 2),
+    'fitness-classes': await category('fitness-classes', 'Fitness Classes', 3),
   };
   const activity: Record<string, ActivityRow> = {};
   for (const [position, demo] of demoActivities.entries()) {
     const { category, ...values } = demo;
     const categoryId = categoryIds[category];
     if (categoryId === undefined) throw new Error(`unknown demo category ${category}`);
-    activity[demo.slug] = await createActivity(db, clientId, { ...values, categoryId, position });
+    activity[demo.slug] = await createActivitySetup(
+      db,
+      change,
+      activityInputOf(values, categoryId, position),
+    );
   }
   const get = (slug: string): ActivityRow => {
     const row = activity[slug];
@@ -280,7 +302,12 @@ export async function seedActivities(
       ...(facilities.pool ? [{ slug: 'teaching-pool', name: 'Teaching Pool', area: 'Teaching Pool' }] : []),
       ...(facilities.studio ? [{ slug: 'studio-1', name: 'Studio 1', area: 'Studio' }] : []),
     ];
-    const rows = await createLocations(db, venue.id, planned);
+    const rows = await createLocationsSetup(
+      db,
+      change,
+      venue.id,
+      planned.map((location, position) => ({ ...location, position })),
+    );
     const area = (name: string) => rows.filter((row) => row.area === name);
     const course: { venue: VenueRow; pool?: LocationRow; mini?: LocationRow } = { venue };
 
@@ -381,7 +408,12 @@ export async function seedActivities(
     courses.push(course);
   }
 
-  await offerActivities(db, offers);
+  const offeredAt = new Map<number, number[]>();
+  for (const { venueId, activityId } of offers)
+    offeredAt.set(activityId, [...(offeredAt.get(activityId) ?? []), venueId]);
+  for (const [activityId, venueIds] of offeredAt) {
+    await updateActivitySetup(db, change, activityId, { venue_ids: venueIds });
+  }
   const created = await addTimetableEntries(db, entries);
   await extendTimetable(db, clientId, { now });
 

@@ -1,16 +1,17 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type SiteUrls, storedLinkUrls } from '../lib/public-urls';
+import { systemChange } from '../modules/audit/staff-change';
 import {
   type ClientRow,
   createClient,
   createTerm,
-  createVenue,
   type NewTerm,
   type NewVenue,
   type VenueRow,
 } from '../modules/operator/operator.service';
 import { saveTheme, type ThemeSettings } from '../modules/operator/theme.service';
+import { createVenueSetup } from '../modules/operator/venue-setup.service';
 
 /**
  * The demo operator: 'Riverside Leisure', a fictional operator with venues at real UK town-centre
@@ -454,10 +455,25 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
   const venues: VenueRow[] = [];
   for (const demo of demoVenues) {
     const { opening: _opening, theme, ...venue } = demo;
-    const row = await createVenue(db, client.id, {
-      ...venue,
-      footerHtml: venueFooterHtml(demo, storedLinkUrls(config.publicUrls)),
-    });
+    // Through the console's own service (issue 47), audited as the system's change.
+    const row = await createVenueSetup(
+      db,
+      systemChange(client.id),
+      {
+        slug: venue.slug,
+        name: venue.name,
+        address1: venue.address1,
+        address2: venue.address2 ?? null,
+        town: venue.town,
+        area: venue.area ?? '',
+        postcode: venue.postcode,
+        lat: venue.lat,
+        lng: venue.lng,
+        phone: venue.phone ?? null,
+        email: venue.email ?? null,
+      },
+      { footerHtml: venueFooterHtml(demo, storedLinkUrls(config.publicUrls)) },
+    );
     if (theme) await saveTheme(db, client.id, row.id, theme);
     venues.push(row);
   }

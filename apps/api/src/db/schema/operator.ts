@@ -1,7 +1,16 @@
 // The operator (the client), its venues, theme and terms: the foundation every other table hangs from.
 
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** The operator. One deployment serves one client (chosen by the CLIENT_SLUG setting). */
@@ -59,6 +68,9 @@ export const venues = pgTable(
     /** Null means "as the client setting says". */
     activitiesV2Enabled: boolean('activities_v2_enabled'),
     displayVenueSelectionButton: boolean('display_venue_selection_button'),
+    /** Per weekday ('monday'...): `{ opens, closes }` local 'HH:MM', both null when closed; null: not given. */
+    openingHours:
+      jsonb('opening_hours').$type<Record<string, { opens: string | null; closes: string | null }>>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('venues_client_slug_idx').on(t.clientId, t.slug)],

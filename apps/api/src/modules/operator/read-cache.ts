@@ -80,7 +80,32 @@ export function perSettingsKept<V>(
     if (!cache) {
       cache = new ReadCache<V>({ ttlMs: config.operatorCacheMs, maxEntries });
       caches.set(config, cache);
+      keepForgettable(config, cache);
     }
     return cache.get(key, load);
   };
+}
+
+// ---- Forgetting the catalogue when it changes (issue 47) -----------------------------------------
+
+/** Every cache of operator rows of each app (its settings object): what `forgetKept` clears. */
+const forgettable = new WeakMap<Config, Set<{ clear(): void }>>();
+
+/** Lets `forgetKept` clear this cache of the app's (the catalogue's, a day's answers). */
+export function keepForgettable(config: Config, cache: { clear(): void }): void {
+  let caches = forgettable.get(config);
+  if (!caches) {
+    caches = new Set();
+    forgettable.set(config, caches);
+  }
+  caches.add(cache);
+}
+
+/**
+ * Forgets everything the app keeps of the operator's rows: after a set-up change in this process
+ * (at once), or one another replica made (`catalogue-freshness.ts`, within CATALOGUE_CHECK_SECONDS),
+ * so customers see it on their next page load.
+ */
+export function forgetKept(config: Config): void {
+  for (const cache of forgettable.get(config) ?? []) cache.clear();
 }

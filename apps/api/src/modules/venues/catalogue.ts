@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { type ClientRow, getCurrentClient, getVenue } from '../operator/operator.service';
-import { ReadCache } from '../operator/read-cache';
+import { keepForgettable, ReadCache } from '../operator/read-cache';
 import {
   type ActivityRow,
   findActivityById,
@@ -48,6 +48,7 @@ export function createCatalogue(
     maxEntries: 2_000,
     ...(options.now ? { now: options.now } : {}),
   });
+  keepForgettable(config, cache);
   const load = async (venueSlug: string, activitySlug: string): Promise<ActivityContext> => {
     const client = await getCurrentClient(db, config);
     const venue = await getVenue(db, config, venueSlug);
