@@ -33,8 +33,10 @@ import { safeError, safeRequest } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
+import { actorOf, recordChange } from './modules/audit/audit.service';
 import { installAuditTrail } from './modules/audit/audit-trail';
 import { authRoutes } from './modules/auth/auth.routes';
+import { wereTermsAccepted } from './modules/auth/auth.service';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { basketTermContexts } from './modules/basket/basket.service';
@@ -60,12 +62,15 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { operatorSetupRoutes } from './modules/operator/operator-setup.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
+import { requireNoVenueScope, requireVenueScope } from './modules/session/access';
 import {
   carriesSession,
   clearDeadSessionCookies,
   installSessions,
+  requireAuth,
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
@@ -395,6 +400,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { prefix: '/api', database: deps.database, readiness: deps.readiness });
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
+  await app.register(operatorSetupRoutes, {
+    prefix: '/api',
+    db,
+    config,
+    actorOf: async (request) => {
+      const auth = await requireAuth(db, config, request);
+      const viewer = { user: auth.user, staffVenueIds: auth.staffVenueIds };
+      return {
+        requireOperatorWide: () => requireNoVenueScope(viewer),
+        requireVenue: (venueId) => requireVenueScope(viewer, venueId),
+        record: (tx, change) => recordChange(tx, actorOf(auth.user), change, request),
+      };
+    },
+    wereTermsAccepted,
+  });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of

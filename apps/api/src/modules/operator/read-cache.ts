@@ -80,7 +80,25 @@ export function perSettingsKept<V>(
     if (!cache) {
       cache = new ReadCache<V>({ ttlMs: config.operatorCacheMs, maxEntries });
       caches.set(config, cache);
+      keptOf(config).add(cache as ReadCache<unknown>);
     }
     return cache.get(key, load);
   };
+}
+
+/** Every kept cache of one settings object (one app), so a settings change can empty them all. */
+const keptCaches = new WeakMap<Config, Set<ReadCache<unknown>>>();
+
+function keptOf(config: Config): Set<ReadCache<unknown>> {
+  let set = keptCaches.get(config);
+  if (!set) {
+    set = new Set();
+    keptCaches.set(config, set);
+  }
+  return set;
+}
+
+/** Empties every kept operator read of this app (its settings version moved: issue 47). */
+export function forgetKept(config: Config): void {
+  for (const cache of keptCaches.get(config) ?? []) cache.clear();
 }
