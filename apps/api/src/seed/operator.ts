@@ -1,16 +1,22 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type SiteUrls, storedLinkUrls } from '../lib/public-urls';
+import { recordChange } from '../modules/audit/audit.service';
 import {
   type ClientRow,
   createClient,
-  createTerm,
   createVenue,
   type NewTerm,
   type NewVenue,
   type VenueRow,
 } from '../modules/operator/operator.service';
-import { saveTheme, type ThemeSettings } from '../modules/operator/theme.service';
+import {
+  addTerms,
+  publishTheme,
+  type SetupActor,
+  saveThemeDraft,
+} from '../modules/operator/operator-setup.service';
+import { type ThemeSettings, themeToWire } from '../modules/operator/theme.service';
 
 /**
  * The demo operator: 'Riverside Leisure', a fictional operator with venues at real UK town-centre
@@ -449,7 +455,17 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
   });
   if (!client) return undefined;
 
-  await saveTheme(db, client.id, null, operatorTheme);
+  // The theme and terms go through the console's own services (issue 47), as the seeding system.
+  const system: SetupActor = {
+    requireOperatorWide: () => {},
+    requireVenue: () => {},
+    record: (tx, change) => recordChange(tx, { clientId: client.id, userId: null, email: null }, change),
+  };
+  const setTheme = async (venueId: number | null, theme: ThemeSettings) => {
+    await saveThemeDraft(db, client.id, system, venueId, themeToWire(theme));
+    await publishTheme(db, client.id, system, venueId);
+  };
+  await setTheme(null, operatorTheme);
 
   const venues: VenueRow[] = [];
   for (const demo of demoVenues) {
@@ -458,11 +474,13 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
       ...venue,
       footerHtml: venueFooterHtml(demo, storedLinkUrls(config.publicUrls)),
     });
-    if (theme) await saveTheme(db, client.id, row.id, theme);
+    if (theme) await setTheme(row.id, theme);
     venues.push(row);
   }
 
-  for (const term of demoTerms) await createTerm(db, client.id, term);
+  for (const { context, title, html, position } of demoTerms) {
+    await addTerms(db, client.id, system, { context, title, html, position: position ?? 0 });
+  }
 
   return { client, venues };
 }

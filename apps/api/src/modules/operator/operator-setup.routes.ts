@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { getCurrentClient } from './operator.service';
 import {
   addTerms,
   changeTerms,
@@ -59,6 +60,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
   actorOf: SetupActorPort;
   wereTermsAccepted: TermsAcceptedPort;
 }> = async (app, { db, config, actorOf, wereTermsAccepted }) => {
+  const clientIdOf = async () => (await getCurrentClient(db, config)).id;
   const operatorManage = { access: 'staff:operator.manage' as const };
   const venuesManage = { access: 'staff:venues.manage' as const };
   const tags = ['admin'];
@@ -73,7 +75,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         response: { 200: zOperatorSettingsResponse, ...errors },
       },
     },
-    async () => ({ data: await readOperatorSettings(db, config) }),
+    async () => ({ data: await readOperatorSettings(db, await clientIdOf()) }),
   );
 
   app.patch(
@@ -90,7 +92,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await updateOperatorSettings(db, config, await actorOf(request), request.body),
+      data: await updateOperatorSettings(db, await clientIdOf(), await actorOf(request), request.body),
     }),
   );
 
@@ -113,7 +115,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
           response: { 200: zAdminThemeResponse, ...errors },
         },
       },
-      async (request) => ({ data: await readAdminTheme(db, config, venueOf(request)) }),
+      async (request) => ({ data: await readAdminTheme(db, await clientIdOf(), venueOf(request)) }),
     );
     app.put(
       `${prefix}/theme/draft`,
@@ -130,7 +132,13 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({
-        data: await saveThemeDraft(db, config, await actorOf(request), venueOf(request), request.body),
+        data: await saveThemeDraft(
+          db,
+          await clientIdOf(),
+          await actorOf(request),
+          venueOf(request),
+          request.body,
+        ),
       }),
     );
     app.delete(
@@ -145,7 +153,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({
-        data: await discardThemeDraft(db, config, await actorOf(request), venueOf(request)),
+        data: await discardThemeDraft(db, await clientIdOf(), await actorOf(request), venueOf(request)),
       }),
     );
     app.post(
@@ -160,7 +168,9 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
           response: { 200: zAdminThemeResponse, ...errors },
         },
       },
-      async (request) => ({ data: await publishTheme(db, config, await actorOf(request), venueOf(request)) }),
+      async (request) => ({
+        data: await publishTheme(db, await clientIdOf(), await actorOf(request), venueOf(request)),
+      }),
     );
     app.get(
       `${prefix}/theme/preview`,
@@ -174,7 +184,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
           response: { 200: zThemeResponse, ...errors },
         },
       },
-      async (request) => ({ data: await previewTheme(db, config, venueOf(request)) }),
+      async (request) => ({ data: await previewTheme(db, await clientIdOf(), venueOf(request)) }),
     );
   };
   themeRoutes('/admin/operator', operatorManage, () => null);
@@ -193,7 +203,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         response: { 200: zVenueFooterResponse, ...errors },
       },
     },
-    async (request) => ({ data: await readVenueFooter(db, config, request.params.id) }),
+    async (request) => ({ data: await readVenueFooter(db, await clientIdOf(), request.params.id) }),
   );
 
   app.put(
@@ -211,7 +221,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       data: await updateVenueFooter(
         db,
-        config,
+        await clientIdOf(),
         await actorOf(request),
         request.params.id,
         request.body.footer_html,
@@ -232,7 +242,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         response: { 200: zAdminPage(zAdminTerm), ...errors },
       },
     },
-    async (request) => listAdminTerms(db, config, request.query),
+    async (request) => listAdminTerms(db, await clientIdOf(), request.query),
   );
 
   app.get(
@@ -246,7 +256,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
         response: { 200: zAdminTermResponse, ...errors },
       },
     },
-    async (request) => ({ data: await readAdminTerm(db, config, request.params.id) }),
+    async (request) => ({ data: await readAdminTerm(db, await clientIdOf(), request.params.id) }),
   );
 
   app.post(
@@ -261,7 +271,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const term = await addTerms(db, config, await actorOf(request), request.body);
+      const term = await addTerms(db, await clientIdOf(), await actorOf(request), request.body);
       return reply.code(201).send({ data: term });
     },
   );
@@ -284,7 +294,7 @@ export const operatorSetupRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       data: await changeTerms(
         db,
-        config,
+        await clientIdOf(),
         await actorOf(request),
         request.params.id,
         request.body,

@@ -9,7 +9,6 @@ import type {
   ThemeSettings as WireThemeSettings,
 } from '@leisure/contract/admin/operator';
 import type { Theme } from '@leisure/contract/operator';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import {
@@ -19,7 +18,6 @@ import {
   type TermsContext,
   type ThemeRow,
 } from './operator.repository';
-import { getCurrentClient } from './operator.service';
 import {
   bumpSettingsVersion,
   findTermOfClient,
@@ -103,9 +101,8 @@ export function presentSettings(client: ClientRow): OperatorSettings {
   };
 }
 
-export async function readOperatorSettings(db: Database, config: Config): Promise<OperatorSettings> {
-  const client = await getCurrentClient(db, config);
-  const fresh = await lockClient(db, client.id, false);
+export async function readOperatorSettings(db: Database, clientId: number): Promise<OperatorSettings> {
+  const fresh = await lockClient(db, clientId, false);
   if (!fresh) throw AppError.notFound();
   return presentSettings(fresh);
 }
@@ -113,12 +110,11 @@ export async function readOperatorSettings(db: Database, config: Config): Promis
 /** `PATCH api/admin/operator`: the keys given change; the operator's footer is kept as given (sanitised where shown). */
 export async function updateOperatorSettings(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   patch: UpdateOperatorSettingsRequest,
 ): Promise<OperatorSettings> {
   requireOperatorWide(actor);
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     const before = await lockClient(tx, clientId);
     if (!before) throw AppError.notFound();
@@ -164,10 +160,9 @@ export async function updateOperatorSettings(
 
 export async function readVenueFooter(
   db: Database,
-  config: Config,
+  clientId: number,
   venueId: number,
 ): Promise<{ venue_id: number; footer_html: string }> {
-  const { id: clientId } = await getCurrentClient(db, config);
   const venue = await lockVenueOfClient(db, clientId, venueId, false);
   if (!venue) throw AppError.notFound();
   return { venue_id: venue.id, footer_html: venue.footerHtml };
@@ -176,12 +171,11 @@ export async function readVenueFooter(
 /** `PUT api/admin/venues/:id/footer`: a venue manager of that venue, or an administrator. */
 export async function updateVenueFooter(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   venueId: number,
   footerHtml: string,
 ): Promise<{ venue_id: number; footer_html: string }> {
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     const before = await lockVenueOfClient(tx, clientId, venueId);
     if (!before) throw AppError.notFound();
@@ -203,8 +197,8 @@ export async function updateVenueFooter(
 // ---- Theme: draft and publish ---------------------------------------------------------------------------
 
 function presentTheme(venueId: number | null, row: ThemeRow | undefined): AdminTheme {
-  const published = themeToWire(themeSettingsOf(row) ?? {}) as WireThemeSettings;
-  const draft = row?.draft ? (themeToWire(row.draft as ThemeSettings) as WireThemeSettings) : null;
+  const published = themeToWire(themeSettingsOf(row) ?? {});
+  const draft = row?.draft ? themeToWire(row.draft as ThemeSettings) : null;
   return { venue_id: venueId, published, draft };
 }
 
@@ -221,10 +215,9 @@ async function themeTarget(tx: Database, clientId: number, actor: SetupActor, ve
 
 export async function readAdminTheme(
   db: Database,
-  config: Config,
+  clientId: number,
   venueId: number | null,
 ): Promise<AdminTheme> {
-  const { id: clientId } = await getCurrentClient(db, config);
   if (venueId !== null && !(await lockVenueOfClient(db, clientId, venueId, false))) throw AppError.notFound();
   return presentTheme(venueId, await lockThemeRow(db, clientId, venueId, false));
 }
@@ -232,14 +225,13 @@ export async function readAdminTheme(
 /** Saves the draft of the operator's theme (venueId null) or of a venue's override; nothing goes live. */
 export async function saveThemeDraft(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   venueId: number | null,
   draft: SaveThemeDraftRequest,
 ): Promise<AdminTheme> {
   const settings = themeFromWire(draft);
   validateThemeSettings(settings);
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     await themeTarget(tx, clientId, actor, venueId);
     const before = await lockThemeRow(tx, clientId, venueId);
@@ -262,11 +254,10 @@ export async function saveThemeDraft(
 /** Makes the draft the live theme (customers see it on their next page load, on every replica). */
 export async function publishTheme(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   venueId: number | null,
 ): Promise<AdminTheme> {
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     await themeTarget(tx, clientId, actor, venueId);
     const before = await lockThemeRow(tx, clientId, venueId);
@@ -295,11 +286,10 @@ function fullSettings(settings: ThemeSettings): Required<ThemeSettings> {
 /** Drops a pending draft. */
 export async function discardThemeDraft(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   venueId: number | null,
 ): Promise<AdminTheme> {
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     await themeTarget(tx, clientId, actor, venueId);
     const before = await lockThemeRow(tx, clientId, venueId);
@@ -321,8 +311,7 @@ export async function discardThemeDraft(
  * The theme customers would see with the drafts published (the venue's draft or live values over the
  * operator's draft or live ones), in the wire keys of `GET api/frontend/theme`: the console's preview.
  */
-export async function previewTheme(db: Database, config: Config, venueId: number | null): Promise<Theme> {
-  const { id: clientId } = await getCurrentClient(db, config);
+export async function previewTheme(db: Database, clientId: number, venueId: number | null): Promise<Theme> {
   if (venueId !== null && !(await lockVenueOfClient(db, clientId, venueId, false))) throw AppError.notFound();
   const operator = await lockThemeRow(db, clientId, null, false);
   const venue = venueId === null ? undefined : await lockThemeRow(db, clientId, venueId, false);
@@ -347,10 +336,9 @@ function presentTerm(row: TermRow): AdminTerm {
 
 export async function listAdminTerms(
   db: Database,
-  config: Config,
+  clientId: number,
   query: { q?: string | undefined; context?: TermsContext | undefined; page: number; per_page: number },
 ): Promise<{ data: AdminTerm[]; meta: { page: number; per_page: number; total: number } }> {
-  const { id: clientId } = await getCurrentClient(db, config);
   const { rows, total } = await listTermsPage(db, clientId, {
     q: query.q || undefined,
     context: query.context,
@@ -360,8 +348,7 @@ export async function listAdminTerms(
   return { data: rows.map(presentTerm), meta: { page: query.page, per_page: query.per_page, total } };
 }
 
-export async function readAdminTerm(db: Database, config: Config, termId: number): Promise<AdminTerm> {
-  const { id: clientId } = await getCurrentClient(db, config);
+export async function readAdminTerm(db: Database, clientId: number, termId: number): Promise<AdminTerm> {
   const row = await findTermOfClient(db, clientId, termId);
   if (!row) throw AppError.notFound();
   return presentTerm(row);
@@ -369,12 +356,11 @@ export async function readAdminTerm(db: Database, config: Config, termId: number
 
 export async function addTerms(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   input: CreateTermRequest,
 ): Promise<AdminTerm> {
   requireOperatorWide(actor);
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     const row = await insertTerm(tx, {
       clientId,
@@ -400,14 +386,13 @@ export async function addTerms(
  */
 export async function changeTerms(
   db: Database,
-  config: Config,
+  clientId: number,
   actor: SetupActor,
   termId: number,
   patch: UpdateTermRequest,
   wereAccepted: TermsAcceptedPort,
 ): Promise<AdminTerm> {
   requireOperatorWide(actor);
-  const { id: clientId } = await getCurrentClient(db, config);
   return db.transaction(async (tx) => {
     const before = await findTermOfClient(tx, clientId, termId, { lock: true });
     if (!before) throw AppError.notFound();

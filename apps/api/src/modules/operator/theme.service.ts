@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ThemeSettings as WireThemeSettings } from '@leisure/contract/admin/operator';
 import { type FontKey, fontKeys, type Theme, zThemeResponse } from '@leisure/contract/operator';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -130,10 +131,10 @@ export function themeSettingsOf(row: ThemeRow | undefined): ThemeSettings | unde
 }
 
 /** Every setting in wire keys, unset ones null (the console's view of one theme row). */
-export function themeToWire(settings: ThemeSettings): Record<(typeof wireKeys)[ThemeKey], string | null> {
-  const wire = {} as Record<(typeof wireKeys)[ThemeKey], string | null>;
+export function themeToWire(settings: ThemeSettings): WireThemeSettings {
+  const wire: Record<string, string | null> = {};
   for (const key of themeKeys) wire[wireKeys[key]] = settings[key] ?? null;
-  return wire as never;
+  return wire as WireThemeSettings;
 }
 
 /** Wire keys (the console's) to stored settings; keys not given are left out. */
