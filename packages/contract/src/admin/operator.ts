@@ -32,6 +32,8 @@ export const zOperatorHtml = z
 // ---- Settings -----------------------------------------------------------------------------------
 
 export const zOperatorSettings = z.object({
+  /** The operator's id (its audit entries name it). */
+  id: z.number().int(),
   name: z.string(),
   app_name: z.string(),
   support_email: z.string(),
@@ -109,6 +111,8 @@ export const themeSettingKeys = Object.keys(zThemeSettings.shape) as (keyof Them
 
 /** A theme as the console edits it: what is live, and the draft when one is pending. */
 export const zAdminTheme = z.object({
+  /** The theme row's id (its audit entries name it); null before anything was saved. */
+  id: z.number().int().nullable(),
   /** Null for the operator's theme; the venue's id for its override. */
   venue_id: z.number().int().nullable(),
   published: zThemeSettings,

@@ -85,6 +85,7 @@ function requireVenue(actor: SetupActor, venueId: number): void {
 
 export function presentSettings(client: ClientRow): OperatorSettings {
   return {
+    id: client.id,
     name: client.name,
     app_name: client.appName,
     support_email: client.supportEmail,
@@ -199,7 +200,7 @@ export async function updateVenueFooter(
 function presentTheme(venueId: number | null, row: ThemeRow | undefined): AdminTheme {
   const published = themeToWire(themeSettingsOf(row) ?? {});
   const draft = row?.draft ? themeToWire(row.draft as ThemeSettings) : null;
-  return { venue_id: venueId, published, draft };
+  return { id: row?.id ?? null, venue_id: venueId, published, draft };
 }
 
 /** Checks the scope and the venue for a theme change: the operator's needs no venue scope. */
