@@ -78,6 +78,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { waiversSetupRoutes } from './modules/waivers/waivers-setup.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
@@ -415,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     wereTermsAccepted,
   });
+  await app.register(waiversSetupRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of

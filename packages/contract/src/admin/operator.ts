@@ -180,3 +180,69 @@ export type UpdateTermRequest = z.infer<typeof zUpdateTermRequest>;
 export const zAdminIdParams = z.object({
   id: z.coerce.number({ error: 'Not found' }).int().min(1).max(2_147_483_647),
 });
+
+// ---- Waivers -------------------------------------------------------------------------------------
+
+export const zWaiverQuestion = z.object({
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(60)
+    .regex(/^[a-z0-9_-]+$/i, 'Letters, digits, - and _ only.'),
+  label: zLine(300),
+  type: z.enum(['radio', 'text']),
+  required: z.boolean(),
+  answers: z
+    .array(z.object({ id: z.string().trim().min(1).max(60), answer: zLine(200) }))
+    .max(20)
+    .default([]),
+});
+
+export const waiverRestrictionTypes = ['pre-waiver', 'enhanced-pre-waiver'] as const;
+
+export const zAdminWaiver = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  html: z.string(),
+  active: z.boolean(),
+  activity_id: z.number().int().nullable(),
+  validity_days: z.number().int().nullable(),
+  restriction_name: z.string(),
+  restriction_type: z.enum(waiverRestrictionTypes),
+  questions: z.array(zWaiverQuestion),
+});
+export type AdminWaiver = z.infer<typeof zAdminWaiver>;
+export const zAdminWaiverResponse = z.object({ data: zAdminWaiver });
+
+const waiverFields = {
+  title: zLine(200),
+  html: zOperatorHtml.min(1, 'Required'),
+  active: z.boolean(),
+  validity_days: z.number().int('Must be a whole number.').min(1, 'At least 1 day.').max(3650).nullable(),
+  restriction_name: zLine(120),
+  restriction_type: z.enum(waiverRestrictionTypes),
+  questions: z.array(zWaiverQuestion).max(50),
+};
+
+export const zCreateWaiverRequest = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'Required')
+      .max(100)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens.'),
+    ...waiverFields,
+    active: waiverFields.active.default(true),
+    validity_days: waiverFields.validity_days.default(null),
+    restriction_name: waiverFields.restriction_name.default('Activity waivers'),
+    restriction_type: waiverFields.restriction_type.default('pre-waiver'),
+    questions: waiverFields.questions.default([]),
+  })
+  .strict();
+export type CreateWaiverRequest = z.infer<typeof zCreateWaiverRequest>;
+
+export const zUpdateWaiverRequest = z.object(waiverFields).partial().strict();
+export type UpdateWaiverRequest = z.infer<typeof zUpdateWaiverRequest>;
