@@ -2,11 +2,14 @@ import type { ActivityVenue } from '@leisure/contract/activities';
 import type {
   AdminTerm,
   AdminTheme,
+  AdminWaiver,
   CreateTermRequest,
+  CreateWaiverRequest,
   OperatorSettings,
   SaveThemeDraftRequest,
   UpdateOperatorSettingsRequest,
   UpdateTermRequest,
+  UpdateWaiverRequest,
 } from '@leisure/contract/admin/operator';
 import type { Theme } from '@leisure/contract/operator';
 import { useQuery } from '@tanstack/react-query';
@@ -83,3 +86,14 @@ export function useTerm(id: string) {
 export const createTerm = (body: CreateTermRequest) => adminApi.post<{ data: AdminTerm }>(termsPath, body);
 export const updateTerm = (id: number, body: UpdateTermRequest) =>
   adminApi.patch<{ data: AdminTerm }>(`${termsPath}/${id}`, body);
+
+export const waiversPath = 'waivers';
+
+export function useWaiver(id: string) {
+  return useAdminQuery<{ data: AdminWaiver }>(`${waiversPath}/${id}`);
+}
+
+export const createWaiver = (body: CreateWaiverRequest) =>
+  adminApi.post<{ data: AdminWaiver }>(waiversPath, body);
+export const updateWaiver = (id: number, body: UpdateWaiverRequest) =>
+  adminApi.patch<{ data: AdminWaiver }>(`${waiversPath}/${id}`, body);

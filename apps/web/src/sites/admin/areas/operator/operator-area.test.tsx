@@ -8,6 +8,7 @@ import { renderAdmin } from '../../kit/testing';
 import { OperatorSettingsScreen } from './settings-screen';
 import { TermScreen, TermsListScreen } from './terms-screens';
 import { ThemeScreen } from './theme-screen';
+import { WaiverScreen } from './waiver-screens';
 
 const server = installMockApi();
 
@@ -183,5 +184,65 @@ describe('Terms', () => {
     await user.click(screen.getByRole('button', { name: 'Save terms' }));
     await screen.findByRole('heading', { name: 'Terms: Terms of sale' });
     expect(created).toEqual({ context: 'checkout', title: 'New sale terms', html: 'Hello', position: 0 });
+  });
+});
+
+describe('Waivers', () => {
+  it('adds a waiver with a choice question', async () => {
+    let created: unknown;
+    server.use(
+      http.post('*/api/admin/waivers', async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json({ data: { id: 3, ...(created as object) } }, { status: 201 });
+      }),
+      http.get('*/api/admin/waivers/3', () =>
+        HttpResponse.json({
+          data: { id: 3, activity_id: null, ...(created as object), questions: [] },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(
+      [
+        {
+          path: '/operator/waivers/:id',
+          element: (
+            <main>
+              <WaiverScreen />
+            </main>
+          ),
+        },
+      ],
+      {
+        path: '/admin/operator/waivers/new',
+      },
+    );
+    await screen.findByRole('heading', { name: 'Add waiver' });
+    await user.type(screen.getByRole('textbox', { name: 'Slug' }), 'gym');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Gym induction');
+    await user.type(screen.getByRole('textbox', { name: /Waiver text/ }), 'Be safe');
+    await user.click(screen.getByRole('button', { name: 'Add question' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reference' }), 'injury');
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Any injury?');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save waiver' }));
+    await screen.findByRole('heading', { name: 'Waiver: Gym induction' });
+    expect(created).toMatchObject({
+      slug: 'gym',
+      title: 'Gym induction',
+      validity_days: null,
+      questions: [
+        {
+          reference: 'injury',
+          label: 'Any injury?',
+          type: 'radio',
+          required: true,
+          answers: [
+            { id: 'yes', answer: 'Yes' },
+            { id: 'no', answer: 'No' },
+          ],
+        },
+      ],
+    });
   });
 });

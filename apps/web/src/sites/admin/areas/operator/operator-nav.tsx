@@ -7,6 +7,7 @@ export function OperatorNav() {
     ['/operator/theme', 'Theme'],
     ['/operator/footers', 'Venue footers'],
     ['/operator/terms', 'Terms'],
+    ['/operator/waivers', 'Waivers'],
   ] as const;
   return (
     <nav aria-label="Operator" className="admin-subnav">
