@@ -36,6 +36,7 @@ import { accountSummaryRoutes } from './modules/account-summary/account-summary.
 import { installAuditTrail } from './modules/audit/audit-trail';
 import { staffChangeOf } from './modules/audit/staff-change';
 import { authRoutes } from './modules/auth/auth.routes';
+import { wereTermsAccepted } from './modules/auth/auth.service';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { basketTermContexts } from './modules/basket/basket.service';
@@ -61,6 +62,7 @@ import { membershipLifecycleRoutes } from './modules/membership-lifecycle/member
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { operatorSetupRoutes } from './modules/operator/operator-setup.routes';
 import { venueSetupRoutes } from './modules/operator/venue-setup.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
@@ -68,6 +70,7 @@ import {
   carriesSession,
   clearDeadSessionCookies,
   installSessions,
+  requireAuth,
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
@@ -76,6 +79,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { waiversSetupRoutes } from './modules/waivers/waivers-setup.routes';
 import { installDirectDebitProvider } from './providers/direct-debit/direct-debit-provider-factory';
 import { createGeocoder } from './providers/geocoding/geocoder';
 import { installPaymentProvider } from './providers/payment/payment-provider-factory';
@@ -402,6 +406,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const setupChangeOf = staffChangeOf(db, config);
   await app.register(venueSetupRoutes, { prefix: '/api', db, config, staffChangeOf: setupChangeOf });
   await app.register(catalogueSetupRoutes, { prefix: '/api', db, config, staffChangeOf: setupChangeOf });
+  await app.register(operatorSetupRoutes, {
+    prefix: '/api',
+    db,
+    config,
+    actorOf: setupChangeOf,
+    wereTermsAccepted,
+  });
+  await app.register(waiversSetupRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of

@@ -5,12 +5,12 @@ import { systemChange } from '../modules/audit/staff-change';
 import {
   type ClientRow,
   createClient,
-  createTerm,
   type NewTerm,
   type NewVenue,
   type VenueRow,
 } from '../modules/operator/operator.service';
-import { saveTheme, type ThemeSettings } from '../modules/operator/theme.service';
+import { addTerms, publishTheme, saveThemeDraft } from '../modules/operator/operator-setup.service';
+import { type ThemeSettings, themeToWire } from '../modules/operator/theme.service';
 import { createVenueSetup } from '../modules/operator/venue-setup.service';
 
 /**
@@ -450,7 +450,13 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
   });
   if (!client) return undefined;
 
-  await saveTheme(db, client.id, null, operatorTheme);
+  // The theme and terms go through the console's own services (issue 47), as the seeding system.
+  const system = systemChange(client.id);
+  const setTheme = async (venueId: number | null, theme: ThemeSettings) => {
+    await saveThemeDraft(db, client.id, system, venueId, themeToWire(theme));
+    await publishTheme(db, client.id, system, venueId);
+  };
+  await setTheme(null, operatorTheme);
 
   const venues: VenueRow[] = [];
   for (const demo of demoVenues) {
@@ -474,11 +480,13 @@ export async function seedOperator(db: Database, config: Config): Promise<Seeded
       },
       { footerHtml: venueFooterHtml(demo, storedLinkUrls(config.publicUrls)) },
     );
-    if (theme) await saveTheme(db, client.id, row.id, theme);
+    if (theme) await setTheme(row.id, theme);
     venues.push(row);
   }
 
-  for (const term of demoTerms) await createTerm(db, client.id, term);
+  for (const { context, title, html, position } of demoTerms) {
+    await addTerms(db, client.id, system, { context, title, html, position: position ?? 0 });
+  }
 
   return { client, venues };
 }

@@ -2,6 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   integer,
@@ -38,6 +39,12 @@ export const clients = pgTable('clients', {
   kioskHomeUrl: text('kiosk_home_url'),
   /** Footer shown when no venue is selected. */
   footerHtml: text('footer_html').notNull().default(''),
+  /**
+   * Moves on every console change to the operator's settings, theme, footers or terms, in the change's
+   * transaction: each process compares it with the one its operator caches were filled at, so customers
+   * see a change on their next page load on every replica (issue 47).
+   */
+  settingsVersion: bigint('settings_version', { mode: 'number' }).notNull().default(1),
   createdAt: createdAt(),
 });
 
@@ -95,6 +102,8 @@ export const themes = pgTable(
     headingFontStyle: text('heading_font_style'),
     bodyFontStyle: text('body_font_style'),
     secondaryButtonStyle: text('secondary_button_style'),
+    /** Staff's unpublished edits (the theme's settings, null = inherit); null when nothing is pending. */
+    draft: jsonb('draft').$type<Record<string, string | null>>(),
   },
   (t) => [
     uniqueIndex('themes_client_default_idx').on(t.clientId).where(sql`${t.venueId} is null`),

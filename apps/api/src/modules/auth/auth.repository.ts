@@ -123,6 +123,16 @@ export async function insertTermsAcceptances(
   await db.insert(termsAcceptances).values(termIds.map((termId) => ({ userId, termId, context })));
 }
 
+/** Whether anyone has accepted these terms (the console then keeps their text as it was: issue 47). */
+export async function anyTermsAcceptance(db: Database, termId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: termsAcceptances.id })
+    .from(termsAcceptances)
+    .where(eq(termsAcceptances.termId, termId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 // ---- Password reset tokens -----------------------------------------------------------------------
 
 export async function insertResetToken(

@@ -37,6 +37,7 @@ import { getBrand } from '../operator/theme.service';
 import type { StaffRole } from '../session/permissions';
 import { endUserSessions } from '../session/session';
 import {
+  anyTermsAcceptance,
   consumeResetToken,
   emailTakenByOther,
   expireUserResetTokens,
@@ -587,4 +588,9 @@ export async function linkProfilePhoto(db: Database, userId: number, uploadId: n
 /** Records that the member dismissed the photo reminder. */
 export async function dismissPhotoReminder(db: Database, userId: number, at: Date): Promise<void> {
   await setPhotoReminderDismissed(db, userId, at);
+}
+
+/** Whether a customer has accepted these terms (a changed text then becomes a new version: issue 47). */
+export async function wereTermsAccepted(db: Database, termId: number): Promise<boolean> {
+  return anyTermsAcceptance(db, termId);
 }

@@ -21,7 +21,8 @@ import {
   type VenueRow,
 } from './operator.repository';
 
-import { perSettingsKept } from './read-cache';
+import { readSettingsVersion } from './operator-setup.repository';
+import { forgetKept, perSettingsKept } from './read-cache';
 
 export type { ClientRow, VenueRow } from './operator.repository';
 
@@ -31,6 +32,23 @@ export type { ClientRow, VenueRow } from './operator.repository';
  * (the same trade as the theme's, docs/decisions/003-theme-cache.md). Unknown clients are not kept.
  */
 const keptClient = perSettingsKept<ClientRow>(10);
+
+const seenVersions = new WeakMap<Config, number>();
+
+/**
+ * Reads the operator's settings version (one indexed read) and, when it moved since this app's operator
+ * reads were kept, forgets them: a console change made on any replica shows on the next page load
+ * here (issue 47). The page-load calls (client, theme, footer, terms, the themed HTML) ask it first;
+ * other calls keep the OPERATOR_CACHE_MS trade. Answers the version (0 without an operator).
+ */
+export async function syncOperatorReads(db: Database, config: Config): Promise<number> {
+  const version = (await readSettingsVersion(db, config.clientSlug)) ?? 0;
+  if (seenVersions.get(config) !== version) {
+    forgetKept(config);
+    seenVersions.set(config, version);
+  }
+  return version;
+}
 
 /** The operator this deployment serves (CLIENT_SLUG, or the first client). */
 export async function getCurrentClient(db: Database, config: Config): Promise<ClientRow> {
@@ -48,6 +66,7 @@ export async function getCurrentClient(db: Database, config: Config): Promise<Cl
  * host it used and keep its session.
  */
 export async function describeClient(db: Database, config: Config, urls: SiteUrls): Promise<Client> {
+  await syncOperatorReads(db, config);
   const client = await getCurrentClient(db, config);
   return {
     id: client.id,
@@ -88,6 +107,7 @@ export async function getFooterHtml(
   config: Config,
   venueSlug: string | undefined,
 ): Promise<string> {
+  await syncOperatorReads(db, config);
   if (venueSlug === undefined) return (await getCurrentClient(db, config)).footerHtml;
   return (await getVenue(db, config, venueSlug)).footerHtml;
 }
@@ -104,6 +124,7 @@ export async function listTerms(
   type: 'direct_debit' | 'health_commitment' | 'membership' | undefined,
   basketTermContexts: BasketTermContexts,
 ): Promise<Term[]> {
+  await syncOperatorReads(db, config);
   if (type !== undefined) return listTermsIn(db, config, [type]);
   if (cartId === undefined) return listTermsIn(db, config, ['registration']);
   const client = await getCurrentClient(db, config);

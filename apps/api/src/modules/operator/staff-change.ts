@@ -11,11 +11,11 @@ export interface SetupChange {
   /** `<thing>.<verb>`: 'venue.create', 'ticket.update'. */
   action: string;
   entityType: string;
-  entityId: number;
+  entityId?: string | number | null;
   /** The venue the record belongs to, where it belongs to one. */
   venueId?: number | null;
   before?: unknown;
-  after: unknown;
+  after?: unknown;
 }
 
 export interface StaffChange {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { ThemeSettings as WireThemeSettings } from '@leisure/contract/admin/operator';
 import { type FontKey, fontKeys, type Theme, zThemeResponse } from '@leisure/contract/operator';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import type { Brand } from '../mail/templates';
 import { findThemeRows, findVenueBySlugOrId, type ThemeRow, upsertThemeRow } from './operator.repository';
-import { getCurrentClient } from './operator.service';
+import { getCurrentClient, syncOperatorReads } from './operator.service';
 import { perSettingsKept, ReadCache } from './read-cache';
 
 export type SecondaryButtonStyle = 'solid' | 'outline';
@@ -57,7 +58,7 @@ function isValidColour(value: string): boolean {
   return rgb?.slice(1).every((part) => Number(part) <= 255) ?? false;
 }
 
-function validateThemeSettings(settings: ThemeSettings): void {
+export function validateThemeSettings(settings: ThemeSettings): void {
   const errors: FieldErrors = {};
   for (const key of colourKeys) {
     const value = settings[key];
@@ -93,7 +94,7 @@ export async function saveTheme(
 }
 
 /** The venue's non-null values over the operator's, with unset values dropped, in wire keys. */
-function mergeTheme(operator: ThemeSettings | undefined, venue: ThemeSettings | undefined): Theme {
+export function mergeTheme(operator: ThemeSettings | undefined, venue: ThemeSettings | undefined): Theme {
   const theme: Record<string, string> = {};
   for (const key of themeKeys) {
     const value = venue?.[key] ?? operator?.[key];
@@ -123,9 +124,28 @@ async function themeOfClient(
   return mergeTheme(themeSettingsOf(rows.operator), themeSettingsOf(rows.venue));
 }
 
-function themeSettingsOf(row: ThemeRow | undefined): ThemeSettings | undefined {
+export function themeSettingsOf(row: ThemeRow | undefined): ThemeSettings | undefined {
   if (!row) return undefined;
-  const { id: _id, clientId: _clientId, venueId: _venueId, ...settings } = row;
+  const { id: _id, clientId: _clientId, venueId: _venueId, draft: _draft, ...settings } = row;
+  return settings as ThemeSettings;
+}
+
+/** Every setting in wire keys, unset ones null (the console's view of one theme row). */
+export function themeToWire(settings: ThemeSettings): WireThemeSettings {
+  const wire: Record<string, string | null> = {};
+  for (const key of themeKeys) wire[wireKeys[key]] = settings[key] ?? null;
+  return wire as WireThemeSettings;
+}
+
+/** Wire keys (the console's) to stored settings; keys not given are left out. */
+export function themeFromWire(
+  wire: Partial<Record<(typeof wireKeys)[ThemeKey], string | null>>,
+): ThemeSettings {
+  const settings: Record<string, string | null> = {};
+  for (const key of themeKeys) {
+    const value = wire[wireKeys[key]];
+    if (value !== undefined) settings[key] = value;
+  }
   return settings as ThemeSettings;
 }
 
@@ -165,8 +185,18 @@ export function createThemeReader(
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     return { data, body, etag };
   };
+  let version: number | undefined;
   return {
-    readTheme: (venueSlug) => cache.get(venueSlug ?? '', () => load(venueSlug)),
+    // The operator's settings version (one indexed read) keys the answers: a theme published on any
+    // replica is seen by this one on the next call (issue 47).
+    readTheme: async (venueSlug) => {
+      const current = await syncOperatorReads(db, config);
+      if (current !== version) {
+        cache.clear();
+        version = current;
+      }
+      return cache.get(venueSlug ?? '', () => load(venueSlug));
+    },
     clear: () => cache.clear(),
   };
 }
