@@ -46,9 +46,9 @@ export function MembershipTypesScreen() {
     <>
       <PageHeader
         title="Membership types"
-        description={areaLinks}
         actions={<Link to="/memberships/types/new">Add membership type</Link>}
       />
+      {areaLinks}
       <ListPage<TypeSummary>
         path={paths.types}
         caption="Membership types"
@@ -113,7 +113,8 @@ export function CategoriesScreen() {
   });
   return (
     <>
-      <PageHeader title="Membership categories" description={areaLinks} />
+      <PageHeader title="Membership categories" />
+      {areaLinks}
       <ListPage<AdminMembershipCategory>
         path={paths.categories}
         caption="Membership categories"
@@ -151,9 +152,9 @@ export function FreezeTypesScreen() {
     <>
       <PageHeader
         title="Freeze types"
-        description={areaLinks}
         actions={<Link to="/memberships/freeze-types/new">Add freeze type</Link>}
       />
+      {areaLinks}
       <ListPage<AdminFreezeType>
         path={paths.freezeTypes}
         caption="Freeze types"
