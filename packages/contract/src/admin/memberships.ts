@@ -109,6 +109,8 @@ export const zAdminMembershipTypeRequest = z.object({
   /** Days of notice a monthly membership needs to cancel. */
   cancellation_notice_days: z.number().int().min(0).max(365).default(30),
   allow_online_cancellation: z.boolean().default(true),
+  /** What members see when they may not cancel online. */
+  cancellation_refusal_message: zText(500).nullable().default(null),
 });
 export type AdminMembershipTypeRequest = z.input<typeof zAdminMembershipTypeRequest>;
 
@@ -135,6 +137,7 @@ export const zAdminMembershipTypeUpdateRequest = z.object({
   changeable: z.boolean().optional(),
   cancellation_notice_days: z.number().int().min(0).max(365).optional(),
   allow_online_cancellation: z.boolean().optional(),
+  cancellation_refusal_message: zText(500).nullable().optional(),
 });
 export type AdminMembershipTypeUpdateRequest = z.infer<typeof zAdminMembershipTypeUpdateRequest>;
 
@@ -187,6 +190,7 @@ export const zAdminMembershipType = z.object({
   changeable: z.boolean(),
   cancellation_notice_days: z.number(),
   allow_online_cancellation: z.boolean(),
+  cancellation_refusal_message: z.string().nullable(),
 });
 export type AdminMembershipType = z.infer<typeof zAdminMembershipType>;
 

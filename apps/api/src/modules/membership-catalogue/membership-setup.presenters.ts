@@ -65,6 +65,7 @@ export function presentType({ type, links }: MembershipTypeView): AdminMembershi
     changeable: type.changeable,
     cancellation_notice_days: type.cancellationNoticeDays,
     allow_online_cancellation: type.allowOnlineCancellation,
+    cancellation_refusal_message: type.cancellationRefusalMessage,
   };
 }
 

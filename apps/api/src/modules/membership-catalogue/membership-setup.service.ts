@@ -163,6 +163,13 @@ export async function getMembershipType(
   return { type, links: await findTypeLinks(db, id) };
 }
 
+/** A type of the operator by its slug (the seed names types by slug). */
+export async function getMembershipTypeBySlug(db: Database, clientId: number, slug: string) {
+  const found = await findTypeBySlug(db, clientId, slug);
+  if (!found) throw AppError.notFound('Membership type not found.');
+  return getMembershipType(db, clientId, found.id);
+}
+
 export function slugOf(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -257,6 +264,7 @@ function typeColumns(input: AdminMembershipTypeUpdateRequest): Partial<typeof me
     changeable: input.changeable,
     cancellationNoticeDays: input.cancellation_notice_days,
     allowOnlineCancellation: input.allow_online_cancellation,
+    cancellationRefusalMessage: input.cancellation_refusal_message,
   };
 }
 
