@@ -98,6 +98,12 @@ describe('the Memberships area', () => {
         options = [option];
         return HttpResponse.json(option, { status: 201 });
       }),
+      http.patch('*/api/admin/membership-payment-options/11', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        options = [{ ...(options[0] as object), ...body }];
+        return HttpResponse.json(options[0]);
+      }),
     );
     renderAdmin(routes, { path: '/admin/memberships/types/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anytime Gym' })).toBeInTheDocument();
@@ -123,5 +129,13 @@ describe('the Memberships area', () => {
       }),
     );
     expect(await screen.findByText(/£34.99 a month, joining fee £20.00/)).toBeInTheDocument();
+
+    // A new price (for new purchases) from the option's own price form.
+    const fee = screen.getByLabelText('Monthly: monthly fee (£)');
+    await user.clear(fee);
+    await user.type(fee, '39.99');
+    await user.click(screen.getByRole('button', { name: 'Save price of Monthly' }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ base_fee: 3999, joining_fee: 2000 }));
+    expect(await screen.findByText(/£39.99 a month/)).toBeInTheDocument();
   });
 });

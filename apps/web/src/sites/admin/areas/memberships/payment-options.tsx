@@ -12,7 +12,7 @@ import { SelectField } from '../../../../shared/ui/select-field';
 import { TextField } from '../../../../shared/ui/text-field';
 import { AuditHistoryLink } from '../../kit/audit-history';
 import { fieldErrors, SaveBar, useAdminForm, useSaveForm } from '../../kit/form';
-import { formatPounds, optionalNumber, toPence, zPounds } from './money';
+import { formatPounds, optionalNumber, toPence, toPounds, zPounds } from './money';
 
 const zOptionForm = z
   .object({
@@ -37,6 +37,48 @@ function describe(option: AdminPaymentOption): string {
       ? `${formatPounds(option.base_fee)} a month`
       : `${formatPounds(option.base_fee)} for ${option.fixed_duration} ${option.fixed_period}(s)`;
   return option.joining_fee > 0 ? `${base}, joining fee ${formatPounds(option.joining_fee)}` : base;
+}
+
+const zPriceForm = z.object({ base_fee: zPounds, joining_fee: zPounds });
+
+/** Changes an option's fees (new purchases only; members keep what they pay). */
+function PriceForm({ typeId, option }: { typeId: string; option: AdminPaymentOption }) {
+  const change = useChangePaymentOption(typeId);
+  const form = useAdminForm(zPriceForm, {
+    base_fee: toPounds(option.base_fee),
+    joining_fee: toPounds(option.joining_fee),
+  });
+  const save = useSaveForm(
+    form,
+    (values) =>
+      change.mutateAsync({
+        id: option.id,
+        body: { base_fee: toPence(values.base_fee), joining_fee: toPence(values.joining_fee) },
+      }),
+    { savedMessage: 'Price saved. It applies to new purchases.' },
+  );
+  return (
+    <form onSubmit={save.onSubmit} noValidate className="admin-form" aria-label={`Price of ${option.name}`}>
+      <TextField
+        label={`${option.name}: ${option.payment_type === 'fixed' ? 'price' : 'monthly fee'} (£)`}
+        inputMode="decimal"
+        {...form.register('base_fee')}
+        errors={fieldErrors(form, 'base_fee')}
+      />
+      <TextField
+        label={`${option.name}: joining fee (£)`}
+        inputMode="decimal"
+        {...form.register('joining_fee')}
+        errors={fieldErrors(form, 'joining_fee')}
+      />
+      <SaveBar
+        status={save.status}
+        message={save.message}
+        busy={save.busy}
+        label={`Save price of ${option.name}`}
+      />
+    </form>
+  );
 }
 
 /** A type's payment options: the list (withdraw or offer again) and a form to add one. */
@@ -88,6 +130,7 @@ export function PaymentOptions({ typeId }: { typeId: string }) {
               <AuditHistoryLink entityType="membership-payment-option" entityId={option.id}>
                 History of {option.name}
               </AuditHistoryLink>
+              <PriceForm key={`${option.base_fee}-${option.joining_fee}`} typeId={typeId} option={option} />
             </li>
           ))}
         </ul>
