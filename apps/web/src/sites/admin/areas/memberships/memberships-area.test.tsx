@@ -101,8 +101,9 @@ describe('the Memberships area', () => {
       http.patch('*/api/admin/membership-payment-options/11', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         posted.push(body);
-        options = [{ ...(options[0] as object), ...body }];
-        return HttpResponse.json(options[0]);
+        const changed = { ...(options[0] as object), ...body };
+        options = [changed];
+        return HttpResponse.json(changed);
       }),
     );
     renderAdmin(routes, { path: '/admin/memberships/types/7' });

@@ -12,7 +12,7 @@ import {
   useRemoveCategory,
   useSaveCategory,
 } from '../../../../features/admin-memberships/api/memberships-api';
-import { adminApi } from '../../../../shared/api/admin-api';
+import { adminApi, useAdminMutation } from '../../../../shared/api/admin-api';
 import { Button } from '../../../../shared/ui/button';
 import { CheckboxField } from '../../../../shared/ui/checkbox-field';
 import { TextField } from '../../../../shared/ui/text-field';
@@ -199,6 +199,13 @@ export function FreezeTypeScreen() {
 
 function FreezeTypeForm({ freezeType }: { freezeType: AdminFreezeType | undefined }) {
   const navigate = useNavigate();
+  const saveFreezeType = useAdminMutation({
+    call: (body: z.output<typeof zAdminFreezeTypeRequest>) =>
+      freezeType
+        ? adminApi.patch<AdminFreezeType>(paths.freezeType(freezeType.id), body)
+        : adminApi.post<AdminFreezeType>(paths.freezeTypes, body),
+    invalidates: [paths.freezeTypes],
+  });
   const form = useAdminForm(zFreezeForm, {
     reason: freezeType?.reason ?? '',
     months: (freezeType?.time_periods ?? [1, 2, 3]).join(', '),
@@ -220,9 +227,7 @@ function FreezeTypeForm({ freezeType }: { freezeType: AdminFreezeType | undefine
         max_start_days_ahead: values.max_start_days_ahead,
         active: values.active,
       });
-      return freezeType
-        ? adminApi.patch<AdminFreezeType>(paths.freezeType(freezeType.id), body)
-        : adminApi.post<AdminFreezeType>(paths.freezeTypes, body);
+      return saveFreezeType.mutateAsync(body);
     },
     {
       savedMessage: 'Freeze type saved.',

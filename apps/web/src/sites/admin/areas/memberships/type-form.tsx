@@ -12,7 +12,7 @@ import {
   useCategoryChoices,
   useVenueChoices,
 } from '../../../../features/admin-memberships/api/memberships-api';
-import { adminApi } from '../../../../shared/api/admin-api';
+import { adminApi, useAdminMutation } from '../../../../shared/api/admin-api';
 import { Button } from '../../../../shared/ui/button';
 import { CheckboxField } from '../../../../shared/ui/checkbox-field';
 import { CheckboxGroup } from '../../../../shared/ui/checkbox-group';
@@ -122,14 +122,17 @@ export function TypeForm({
   const categories = useCategoryChoices();
   const venues = useVenueChoices();
   const descriptionId = useId();
-  const save = useSaveForm(
-    form,
-    (values) =>
+  const saveType = useAdminMutation({
+    call: (body: ReturnType<typeof requestOf>) =>
       type
-        ? adminApi.patch<AdminMembershipType>(paths.type(type.id), requestOf(values))
-        : adminApi.post<AdminMembershipType>(paths.types, requestOf(values)),
-    { onSaved, savedMessage: 'Membership type saved.' },
-  );
+        ? adminApi.patch<AdminMembershipType>(paths.type(type.id), body)
+        : adminApi.post<AdminMembershipType>(paths.types, body),
+    invalidates: [paths.types],
+  });
+  const save = useSaveForm(form, (values) => saveType.mutateAsync(requestOf(values)), {
+    onSaved,
+    savedMessage: 'Membership type saved.',
+  });
   const categoryOptions = (categories.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   const venueOptions = (venues.data?.data ?? []).map((v) => ({ value: String(v.id), label: v.name }));
   const hasEligibility = watch('has_eligibility');
