@@ -48,6 +48,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eligibilityDocumentsRoutes } from './modules/eligibility-documents/eligibility-documents.routes';
+import { freezeTypeSetupRoutes } from './modules/freezes/freeze-type-setup.routes';
 import { freezesRoutes } from './modules/freezes/freezes.routes';
 import { frontOfHouseRoutes } from './modules/front-of-house/front-of-house.routes';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
@@ -55,9 +56,11 @@ import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Readiness } from './modules/health/readiness';
 import { joiningRoutes } from './modules/joining/joining.routes';
+import { questionSetupRoutes } from './modules/joining/question-setup.routes';
 import { devMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { membershipCatalogueRoutes } from './modules/membership-catalogue/membership-catalogue.routes';
+import { membershipSetupRoutes } from './modules/membership-catalogue/membership-setup.routes';
 import { membershipLifecycleRoutes } from './modules/membership-lifecycle/membership-lifecycle.routes';
 import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.routes';
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
@@ -444,8 +447,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('collectionsJob', jobs.collections);
   app.decorate('jobs', jobs.all);
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });
+  await app.register(membershipSetupRoutes, { prefix: '/api', db, config });
   await app.register(promotionRoutes, { prefix: '/api', db, config });
   await app.register(joiningRoutes, { prefix: '/api', db, config });
+  await app.register(questionSetupRoutes, { prefix: '/api', db, config });
   await app.register(membershipLifecycleRoutes, { prefix: '/api', db, config });
   // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.
   await app.register(uploadsRoutes, { prefix: '/api', db, config });
@@ -461,6 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(eligibilityDocumentsRoutes, { prefix: '/api', db, config });
   await app.register(freezesRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(freezeTypeSetupRoutes, { prefix: '/api', db, config });
   await app.register(documentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(paymentsRoutes, { prefix: '/api', db, config, mailer });
   await app.register(geocodingRoutes, {

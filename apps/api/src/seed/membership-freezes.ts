@@ -3,8 +3,10 @@ import type { Database } from '../db/client';
 import { membershipQuestions } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
-import { createFreezeTypes, recordFreeze } from '../modules/freezes/freezes.service';
+import { createFreezeType } from '../modules/freezes/freeze-type-setup.service';
+import { recordFreeze } from '../modules/freezes/freezes.service';
 import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
+import { systemChanger } from '../modules/membership-catalogue/setup-changer';
 import { optionOf } from './membership-options';
 import type { SeededOperator } from './operator';
 
@@ -21,27 +23,30 @@ export async function seedMembershipFreezes(
   venues: SeededOperator['venues'],
   now = new Date(),
 ): Promise<void> {
-  const [medical, travel] = await createFreezeTypes(db, [
-    {
-      clientId,
-      reason: 'Medical',
-      timePeriods: [1, 2, 3],
-      proofDescription: 'A letter or fit note from your doctor that covers the freeze period.',
-      proofDocumentType: "Doctor's note",
-      maxStartDaysAhead: 30,
-      position: 0,
-    },
-    { clientId, reason: 'Travel', timePeriods: [1, 2, 3], maxStartDaysAhead: 60, position: 1 },
-    {
-      clientId,
-      reason: 'Maternity',
-      timePeriods: [3, 6],
-      proofDescription: 'Your MATB1 maternity certificate.',
-      proofDocumentType: 'MATB1 certificate',
-      maxStartDaysAhead: 90,
-      position: 2,
-    },
-  ]);
+  // The operator's freeze types, through the console's service (issue 47).
+  const setup = systemChanger(clientId);
+  const medical = await createFreezeType(db, setup, {
+    reason: 'Medical',
+    time_periods: [1, 2, 3],
+    proof_description: 'A letter or fit note from your doctor that covers the freeze period.',
+    proof_document_type: "Doctor's note",
+    max_start_days_ahead: 30,
+    position: 0,
+  });
+  const travel = await createFreezeType(db, setup, {
+    reason: 'Travel',
+    time_periods: [1, 2, 3],
+    max_start_days_ahead: 60,
+    position: 1,
+  });
+  await createFreezeType(db, setup, {
+    reason: 'Maternity',
+    time_periods: [3, 6],
+    proof_description: 'Your MATB1 maternity certificate.',
+    proof_document_type: 'MATB1 certificate',
+    max_start_days_ahead: 90,
+    position: 2,
+  });
   if (!medical || !travel) throw new Error('seed: freeze types not written');
   const venueId = venues[0]?.id;
   if (venueId === undefined) throw new Error('seed: no venues');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { membershipTypes, uploads, users } from '../db/schema';
+import { uploads, users } from '../db/schema';
 import { addDays, addMonths, localDateOf } from '../lib/dates';
 import { createCustomer } from '../modules/auth/auth.service';
 import { requestCancellation } from '../modules/cancellations/cancellations.service';
@@ -12,6 +12,11 @@ import {
   recordEligibilityDocument,
 } from '../modules/eligibility-documents/eligibility-documents.service';
 import { insertMembership, type MembershipRow } from '../modules/joining/joining.service';
+import {
+  changeMembershipType,
+  getMembershipTypeBySlug,
+} from '../modules/membership-catalogue/membership-setup.service';
+import { systemChanger } from '../modules/membership-catalogue/setup-changer';
 import { recordPenalty } from '../modules/penalties/penalties.service';
 import { storeUpload } from '../modules/uploads/uploads.service';
 import { optionOf } from './membership-options';
@@ -50,18 +55,16 @@ export async function seedMembershipStates(
   const gym = await optionOf(db, clientId, 'anytime-gym', 'recurring');
   const student = await optionOf(db, clientId, 'student', 'recurring');
 
-  await db
-    .update(membershipTypes)
-    .set({
-      allowOnlineCancellation: false,
-      cancellationRefusalMessage:
-        'Family memberships cover several people, so please visit your home centre to cancel it.',
-    })
-    .where(and(eq(membershipTypes.clientId, clientId), eq(membershipTypes.slug, 'family')));
-  await db
-    .update(membershipTypes)
-    .set({ cancellationNoticeDays: 30 })
-    .where(and(eq(membershipTypes.clientId, clientId), eq(membershipTypes.slug, 'anytime-gym')));
+  // Operator settings the console's membership type form sets (issue 47), through its service.
+  const setup = systemChanger(clientId);
+  const family = await getMembershipTypeBySlug(db, clientId, 'family');
+  await changeMembershipType(db, setup, family.type.id, {
+    allow_online_cancellation: false,
+    cancellation_refusal_message:
+      'Family memberships cover several people, so please visit your home centre to cancel it.',
+  });
+  const anytime = await getMembershipTypeBySlug(db, clientId, 'anytime-gym');
+  await changeMembershipType(db, setup, anytime.type.id, { cancellation_notice_days: 30 });
 
   async function member(email: string, firstName: string, lastName: string, dateOfBirth = '1990-03-21') {
     return createCustomer(db, clientId, {

@@ -52,6 +52,9 @@ const writeExceptions: Record<string, Record<string, string>> = {
     occurrences: 'Past sessions the timetable never generated, and their booked places.',
     waitlist_entries: 'A waitlist entry on a full session (the session is full of seeded bookings).',
   },
+  'seed/membership-states.ts': {
+    uploads: 'Proof documents uploaded in the past.',
+  },
   'seed/court-benefits.ts': {
     memberships: 'A membership active for 90 days, with its history.',
     users: "The member's account backdated to the membership's start.",
@@ -59,10 +62,6 @@ const writeExceptions: Record<string, Record<string, string>> = {
   'seed/guest-passes.ts': {
     memberships: 'A family membership active for a year.',
     users: "The member's account backdated to the membership's start.",
-  },
-  'seed/membership-states.ts': {
-    membership_types: 'Operator settings no screen sets yet (online cancellation refused, notice days).',
-    uploads: 'Proof documents uploaded in the past.',
   },
   'seed/payments.ts': {
     credit_transactions: 'Credit spent in the past on orders the history does not hold (negative rows).',

@@ -18,10 +18,6 @@ export async function listQuestionsOfType(db: Database, typeId: number): Promise
     .orderBy(asc(membershipQuestions.position), asc(membershipQuestions.id));
 }
 
-export async function insertQuestions(db: Database, values: (typeof membershipQuestions.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(membershipQuestions).values(values);
-}
-
 export async function findMembership(
   db: Database,
   clientId: number,

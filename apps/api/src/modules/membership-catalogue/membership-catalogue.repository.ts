@@ -235,38 +235,13 @@ export async function listBenefitNames(db: Database, typeId: number): Promise<st
   return rows.map((row) => row.name);
 }
 
-// ---- Factories (seed and tests) -----------------------------------------------------------------------
+// ---- Writes (the console's set-up service) ---------------------------------------------------------------
 
 export async function insertCategory(db: Database, values: typeof membershipCategories.$inferInsert) {
   const rows = await db.insert(membershipCategories).values(values).returning();
   const row = rows[0];
   if (!row) throw new Error('membership_categories insert returned no row');
   return row;
-}
-
-export async function insertType(db: Database, values: typeof membershipTypes.$inferInsert) {
-  const rows = await db.insert(membershipTypes).values(values).returning();
-  const row = rows[0];
-  if (!row) throw new Error('membership_types insert returned no row');
-  return row;
-}
-
-export async function insertTypeLinks(
-  db: Database,
-  categories: (typeof membershipTypeCategories.$inferInsert)[],
-  access: (typeof membershipTypeVenues.$inferInsert)[],
-) {
-  if (categories.length > 0) await db.insert(membershipTypeCategories).values(categories);
-  if (access.length > 0) await db.insert(membershipTypeVenues).values(access);
-}
-
-export async function insertBenefits(db: Database, values: (typeof membershipBenefits.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(membershipBenefits).values(values);
-}
-
-export async function insertOptions(db: Database, values: (typeof membershipPaymentOptions.$inferInsert)[]) {
-  if (values.length === 0) return [];
-  return db.insert(membershipPaymentOptions).values(values).returning();
 }
 
 /** An activity of the operator by slug (benefits name the activities they make free or cheaper). */

@@ -63,9 +63,12 @@ export async function activateMembershipAfterCheckout(
     if (!option) throw new Error(`membership ${row.id} has no payment option`);
     if (option.paymentType === 'recurring' && row.billingDay !== null && row.firstBillingDate !== null) {
       const promotion = row.promotionId === null ? undefined : await pricedPromotionById(tx, row.promotionId);
-      const intro = discountedCollections(pricedOption(option), promotion);
+      // The price the membership was bought at (`costs`), not the option's today: a price changed in
+      // the console after the member chose it applies to new purchases only (issue 47).
+      const bought = { ...option, baseFee: row.costs.baseFee, joiningFee: row.costs.joiningFee };
+      const intro = discountedCollections(pricedOption(bought), promotion);
       const collections = {
-        amount: option.baseFee,
+        amount: bought.baseFee,
         currency: row.currency,
         billingDay: row.billingDay,
         firstBillingDate: row.firstBillingDate,
@@ -141,7 +144,7 @@ async function sendMembershipWelcome(deps: ActivationDeps, membership: Membershi
   const currency = membership.currency;
   const paymentLine =
     option.paymentType === 'recurring'
-      ? `${formatMoney(option.baseFee, currency)} a month by direct debit, from ${prettyDate(membership.firstBillingDate ?? membership.startDate)} (billing day ${membership.billingDay ?? ''}).`
+      ? `${formatMoney(membership.costs.baseFee, currency)} a month by direct debit, from ${prettyDate(membership.firstBillingDate ?? membership.startDate)} (billing day ${membership.billingDay ?? ''}).`
       : `Single payment: your membership runs until ${prettyDate(membership.endDate ?? membership.startDate)}.`;
   const documentTypes = type.eligibility?.documentTypes ?? [];
   const email = membershipWelcomeEmail(

@@ -1,20 +1,22 @@
 import type { Database } from '../../db/client';
 import type { MembershipEligibility, membershipPromotions } from '../../db/schema';
 import type { QuestionRow } from '../../modules/joining/joining.repository';
-import { insertQuestions } from '../../modules/joining/joining.repository';
+import { addMembershipQuestion } from '../../modules/joining/question-setup.service';
 import {
   findActivityIdBySlug,
-  insertBenefits,
-  insertCategory,
-  insertOptions,
-  insertType,
-  insertTypeLinks,
   type MembershipTypeRow,
   type PaymentOptionRow,
 } from '../../modules/membership-catalogue/membership-catalogue.repository';
+import {
+  createMembershipCategory,
+  createMembershipType,
+  createPaymentOption,
+} from '../../modules/membership-catalogue/membership-setup.service';
+import { systemChanger } from '../../modules/membership-catalogue/setup-changer';
 import { insertPromotion, type PromotionRow } from '../../modules/promotions/promotions.repository';
 
-// How membership data is created, by the seed and by tests alike.
+// How membership data is created, by the seed and by tests alike: through the console's service
+// functions (issue 47), as the system (audited, no staff user).
 
 export interface NewMembershipTypeSpec {
   slug: string;
@@ -63,12 +65,23 @@ async function categoryIds(db: Database, clientId: number, names: string[], know
   for (const name of names) {
     let id = known.get(name);
     if (id === undefined) {
-      id = (await insertCategory(db, { clientId, name, position: known.size })).id;
+      id = (await createMembershipCategory(db, systemChanger(clientId), { name, position: known.size })).id;
       known.set(name, id);
     }
     ids.push(id);
   }
   return ids;
+}
+
+function eligibilityOf(e: MembershipEligibility | null | undefined) {
+  if (!e) return null;
+  return {
+    name: e.name,
+    min_age: e.minAge,
+    max_age: e.maxAge,
+    requires_document: e.requiresDocument,
+    document_types: e.documentTypes,
+  };
 }
 
 export interface MembershipFactory {
@@ -89,68 +102,57 @@ export function membershipFactory(db: Database, clientId: number): MembershipFac
   const known = new Map<string, number>();
   return {
     async createType(spec) {
-      const type = await insertType(db, {
-        clientId,
+      const changer = systemChanger(clientId);
+      const categories = await categoryIds(db, clientId, spec.categories, known);
+      const { type } = await createMembershipType(db, changer, {
         slug: spec.slug,
         name: spec.name,
         description: spec.description,
         coverage: spec.coverage,
-        eligibility: spec.eligibility ?? null,
+        eligibility: eligibilityOf(spec.eligibility),
         position: spec.position ?? 0,
-      });
-      const categories = await categoryIds(db, clientId, spec.categories, known);
-      await insertTypeLinks(
-        db,
-        categories.map((categoryId) => ({ membershipTypeId: type.id, categoryId })),
-        [
-          ...spec.soldAt.map((venueId) => ({ membershipTypeId: type.id, venueId, soldHere: true })),
-          ...(spec.accessOnly ?? [])
-            .filter((venueId) => !spec.soldAt.includes(venueId))
-            .map((venueId) => ({ membershipTypeId: type.id, venueId, soldHere: false })),
-        ],
-      );
-      await insertBenefits(
-        db,
-        (spec.benefits ?? []).map((b, position) => ({
-          membershipTypeId: type.id,
+        category_ids: categories,
+        sold_at_venue_ids: spec.soldAt,
+        access_venue_ids: (spec.accessOnly ?? []).filter((venueId) => !spec.soldAt.includes(venueId)),
+        benefits: (spec.benefits ?? []).map((b) => ({
           name: b.name,
           kind: b.kind ?? 'other',
-          totalUses: b.totalUses ?? null,
-          frequency: b.frequency ?? null,
+          total_uses: b.totalUses ?? null,
+          frequency: (b.frequency ?? null) as 'days' | 'weeks' | 'months' | 'years' | null,
           description: b.description ?? null,
-          activityId: b.activityId ?? null,
-          discountPercent: b.discountPercent ?? null,
-          position,
+          activity_id: b.activityId ?? null,
+          discount_percent: b.discountPercent ?? null,
         })),
-      );
-      const options = await insertOptions(
-        db,
-        spec.options.map((o, position) => ({
-          membershipTypeId: type.id,
-          name: o.name,
-          paymentType: o.paymentType,
-          baseFee: o.baseFee,
-          joiningFee: o.joiningFee ?? 0,
-          monthInHand: o.monthInHand ?? o.paymentType === 'recurring',
-          fixedDuration: o.fixedDuration ?? null,
-          fixedPeriod: o.fixedPeriod ?? null,
-          position,
-        })),
-      );
-      await insertQuestions(
-        db,
-        (spec.questions ?? []).map((q, position) => ({
-          membershipTypeId: type.id,
+      });
+      const options: PaymentOptionRow[] = [];
+      for (const [position, o] of spec.options.entries()) {
+        options.push(
+          await createPaymentOption(db, changer, type.id, {
+            name: o.name,
+            payment_type: o.paymentType,
+            base_fee: o.baseFee,
+            joining_fee: o.joiningFee ?? 0,
+            month_in_hand: o.monthInHand ?? o.paymentType === 'recurring',
+            fixed_duration: o.fixedDuration ?? null,
+            fixed_period: o.fixedPeriod ?? null,
+            change_fee: 0,
+            position,
+            active: true,
+          }),
+        );
+      }
+      for (const [position, q] of (spec.questions ?? []).entries()) {
+        await addMembershipQuestion(db, changer, type.id, {
           reference: q.reference,
           label: q.label,
           type: q.type,
           options: q.options ?? [],
           placeholder: q.placeholder ?? null,
-          defaultValue: q.defaultValue ?? null,
-          isRequired: q.isRequired ?? false,
+          default_value: q.defaultValue ?? null,
+          is_required: q.isRequired ?? false,
           position,
-        })),
-      );
+        });
+      }
       return { type, options };
     },
     async createPromotion(values) {
