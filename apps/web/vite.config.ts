@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { screenSources, sitePagesManifest } from './build/site-pages';
 
-/** The dev server's deep links: /account/... and /join/... get their sub-site's HTML, like the API does. */
+/** The dev server's deep links: /account/..., /join/... and /admin/... get their sub-site's HTML, like the API does. */
 function subSiteFallback(): Plugin {
   return {
     name: 'sub-site-fallback',
@@ -18,6 +18,7 @@ function subSiteFallback(): Plugin {
         if (wantsHtml && !path.includes('.') && !path.startsWith('/api/')) {
           if (path === '/account' || path.startsWith('/account/')) request.url = '/account/index.html';
           else if (path === '/join' || path.startsWith('/join/')) request.url = '/join/index.html';
+          else if (path === '/admin' || path.startsWith('/admin/')) request.url = '/admin/index.html';
         }
         next();
       });
@@ -38,6 +39,8 @@ function preloadDefaultFonts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
+        // The console (admin/) is not themed: it uses the system's fonts.
+        if (/[/\\]admin[/\\]index\.html$/.test(context.filename)) return [];
         const files = Object.keys(context.bundle ?? {}).filter((file) => defaultFont.test(file));
         return files.map((file) => ({
           tag: 'link',
@@ -141,7 +144,14 @@ function sharedStart(): { plugin: Plugin; has: (id: string) => boolean } {
         }
         return seen;
       };
-      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      // The customer sites' entries: the console (admin/) starts on its own and must not narrow what
+      // the customer sites share; it loads the 'start' chunk for the modules it has in common with them.
+      const entries = [...this.getModuleIds()].filter(
+        (id) =>
+          this.getModuleInfo(id)?.isEntry &&
+          !/[/\\]admin[/\\]index\.html$/.test(id) &&
+          !id.includes('/src/sites/admin/'),
+      );
       const [first, ...rest] = entries.map(reached);
       shared = new Set([...(first ?? [])].filter((id) => rest.every((graph) => graph.has(id))));
       for (const entry of entries) shared.delete(entry);
@@ -162,7 +172,8 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
-// One multi-page build, three sub-sites: bookings at /, my-account at /account/, joining at /join/.
+// One multi-page build, four sub-sites: bookings at /, my-account at /account/, joining at /join/,
+// and the operator console at /admin/ (decision 072: no server rendering, no theme).
 // `vite build --ssr` builds the server's renderer of their first views into dist-ssr/ (decision 027),
 // outside dist/ so the static handler never serves it, then writes the page manifest the API server
 // sends the pages from (dist/.site-pages.json; build/site-pages.ts, decision 059).
@@ -206,6 +217,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
               bookings: resolve(import.meta.dirname, 'index.html'),
               account: resolve(import.meta.dirname, 'account/index.html'),
               joining: resolve(import.meta.dirname, 'join/index.html'),
+              admin: resolve(import.meta.dirname, 'admin/index.html'),
             },
             output: {
               codeSplitting: { groups: [{ name: (id) => (start.has(id) ? 'start' : null) }] },

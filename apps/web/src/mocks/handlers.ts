@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { getApiSettings, readCookie } from '../shared/api/client';
 import { accountHandlers } from './account-handlers';
 import { activitiesHandlers } from './activities-handlers';
+import { adminHandlers } from './admin-handlers';
 import { basketHandlers } from './basket-handlers';
 import {
   mockCheckoutTerms,
@@ -39,6 +40,7 @@ const unauthenticated = () => HttpResponse.json({ message: 'Please log in to con
 const api = (path: string) => `*/api/${path}`;
 
 export const handlers = [
+  ...adminHandlers,
   ...joiningHandlers,
   http.get(api('frontend/theme'), ({ request }) => {
     const venue = new URL(request.url).searchParams.get('venue');

@@ -12,12 +12,14 @@ import { pathOnly } from '../../lib/lazy-request-logger';
 import { redactUrlSecrets } from '../../lib/log-safety';
 import { createThemeReader, etagMatches } from '../operator/theme.service';
 import { carriesSession, cookieNames, secureTransport } from '../session/session';
+import { createConsolePageReader, isConsolePath } from './console-page';
 import { createSitePageRenderer, loadFirstViewRenderer } from './site-pages.service';
 
 /**
- * The three sub-sites as the one server serves them (docs/decisions/020, 027, 059): their built
- * files (as the build compressed them), and each page's HTML, themed, with its first view rendered
- * on the server when there is time for it (site-pages.service.ts).
+ * The three customer sub-sites as the one server serves them (docs/decisions/020, 027, 059): their
+ * built files (as the build compressed them), and each page's HTML, themed, with its first view
+ * rendered on the server when there is time for it (site-pages.service.ts); and the operator
+ * console's page at /admin/ (decision 072; console-page.ts).
  */
 export interface SitePagesOptions {
   config: Config;
@@ -189,14 +191,43 @@ export async function installSitePages(app: FastifyInstance, options: SitePagesO
     return reply.send(page.html);
   }
 
+  /**
+   * The console's page: the same headers as the customer pages' (the Content-Security-Policy of a
+   * page without an inline script), revalidated on every load so a deploy is picked up; no personal
+   * data is in it (the console reads it from the API), and no search engine should index it.
+   */
+  const consolePage = createConsolePageReader(webRoot);
+  async function sendConsolePage(request: FastifyRequest, reply: FastifyReply) {
+    const page = consolePage();
+    if (!page) return notFound(reply);
+    reply
+      .header('content-security-policy', policyFor(undefined))
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('etag', page.etag)
+      .type('text/html; charset=utf-8');
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    if (encoding) return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
+    return reply.send(page.html);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (notAPage(url) || isUnservedFile(url) || request.method !== 'GET') return notFound(reply);
+    // The console's addresses are its own: a missing file under /admin/ is a 404, not a customer page.
+    if (url === '/admin' || url.startsWith('/admin/'))
+      return isConsolePath(url) ? sendConsolePage(request, reply) : notFound(reply);
     // A sub-site's page or a deep link into it: its HTML with the theme written in; its router decides.
     return sendSitePage(request, reply, url);
   });
   // The sub-sites' own addresses (the static files' index is off: their HTML is themed here).
   for (const home of ['/', '/account/', '/join/']) {
     app.get(home, { schema: { hide: true } }, (request, reply) => sendSitePage(request, reply, home));
+  }
+  for (const home of ['/admin', '/admin/']) {
+    app.get(home, { schema: { hide: true } }, (request, reply) => sendConsolePage(request, reply));
   }
 }
