@@ -177,3 +177,19 @@ export type AdminCourse = z.infer<typeof zAdminCourse>;
 export const zAdminCourseListQuery = zAdminListQuery.extend({ venue_id: zId.optional() });
 export const zAdminCoursePage = zAdminPage(zAdminCourse);
 export const zAdminCourseAnswer = z.object({ data: zAdminCourse, session_ids: z.array(z.number().int()) });
+
+// ---- Choices for the forms ---------------------------------------------------------------------
+
+export const zTimetableChoices = z.object({
+  venues: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  activities: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      kind: z.enum(['court', 'class', 'course']),
+      duration_minutes: z.number().int(),
+    }),
+  ),
+  locations: z.array(z.object({ id: z.number().int(), venue_id: z.number().int(), name: z.string() })),
+});
+export type TimetableChoices = z.infer<typeof zTimetableChoices>;

@@ -13,6 +13,7 @@ import {
   insertTerm,
   insertVenue,
   listActiveTerms,
+  listVenueRowsOfClient,
   type NewClientRow,
   type NewTermRow,
   type NewVenueRow,
@@ -174,4 +175,9 @@ export async function findVenueOfOperator(
 ): Promise<VenueRow | undefined> {
   const venue = await findVenueBySlugOrId(db, clientId, String(venueId));
   return venue?.id === venueId ? venue : undefined;
+}
+
+/** The operator's venues (the console's venue choices). */
+export async function listVenuesOfOperator(db: Database, clientId: number): Promise<VenueRow[]> {
+  return listVenueRowsOfClient(db, clientId);
 }

@@ -266,3 +266,26 @@ export async function listCourseRows(
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** The operator's activities and its venues' locations (the console's choices), name order. */
+export async function listChoices(db: Database, clientId: number, venueIds: number[]) {
+  const activityRows = await db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      kind: activities.kind,
+      durationMinutes: activities.durationMinutes,
+    })
+    .from(activities)
+    .where(eq(activities.clientId, clientId))
+    .orderBy(asc(activities.name));
+  const locationRows =
+    venueIds.length === 0
+      ? []
+      : await db
+          .select({ id: locations.id, venueId: locations.venueId, name: locations.name })
+          .from(locations)
+          .where(inArray(locations.venueId, venueIds))
+          .orderBy(asc(locations.venueId), asc(locations.position), asc(locations.id));
+  return { activityRows, locationRows };
+}

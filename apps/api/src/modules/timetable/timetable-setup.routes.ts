@@ -9,6 +9,7 @@ import {
   zSessionCancelRequest,
   zSessionMoveAnswer,
   zSessionMoveRequest,
+  zTimetableChoices,
   zTimetableEntry,
   zTimetableEntryAnswer,
   zTimetableEntryChange,
@@ -28,6 +29,7 @@ import {
   changeTimetableEntry,
   createTimetableEntry,
   getTimetableEntry,
+  listTimetableChoices,
   listTimetableEntries,
   removeTimetableEntry,
   type TimetableSetupDeps,
@@ -84,6 +86,20 @@ export const timetableSetupRoutes: FastifyPluginAsyncZod<TimetableSetupRoutesOpt
       },
     },
     async (request) => listTimetableEntries(db, await auth(request), request.query),
+  );
+
+  app.get(
+    '/admin/timetable-choices',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The venues, activities and locations the Timetables area's forms choose from",
+        security,
+        response: { 200: zTimetableChoices, ...failures },
+      },
+    },
+    async (request) => listTimetableChoices(db, await auth(request)),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { localDateOf, zonedTimeToUtc } from '../../lib/dates';
 import { actorOf, recordChange } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
-import { findVenueOfOperator, type VenueRow } from '../operator/operator.service';
+import { findVenueOfOperator, listVenuesOfOperator, type VenueRow } from '../operator/operator.service';
 import { requireVenueScope } from '../session/access';
 import type { Auth } from '../session/session';
 import { generateOccurrences, insertTimetableEntries } from './timetable.repository';
@@ -25,6 +25,7 @@ import {
   findActivityOfClient,
   findEntryRow,
   findLocationOfVenue,
+  listChoices,
   listEntryRows,
   lockEntry,
   lockFutureSessionsOfEntry,
@@ -381,4 +382,24 @@ export async function removeTimetableEntry(
     );
   });
   return { sessions: outcome };
+}
+
+/** `GET api/admin/timetable-choices`: the venues, activities and locations the forms choose from. */
+export async function listTimetableChoices(db: Database, auth: Auth) {
+  const venues = await listVenuesOfOperator(db, auth.user.clientId);
+  const { activityRows, locationRows } = await listChoices(
+    db,
+    auth.user.clientId,
+    venues.map((venue) => venue.id),
+  );
+  return {
+    venues: venues.map((venue) => ({ id: venue.id, name: venue.name })),
+    activities: activityRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      duration_minutes: row.durationMinutes,
+    })),
+    locations: locationRows.map((row) => ({ id: row.id, venue_id: row.venueId, name: row.name })),
+  };
 }

@@ -81,6 +81,9 @@ describe('console timetables (issue 47)', () => {
       .where(eq(auditEvents.action, 'timetable-entry.create'));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.venueId).toBe(f.venue.id);
+    const choices = (await http.get('/api/admin/timetable-choices', admin)).json();
+    expect(choices.venues).toEqual([{ id: f.venue.id, name: 'Cart Venue' }]);
+    expect(choices.locations.map((row: { name: string }) => row.name)).toContain('Studio 1');
     const list = await http.get(`/api/admin/timetable-entries?venue_id=${f.venue.id}&q=fitness`, admin);
     expect(list.json().meta.total).toBe(1);
   });
