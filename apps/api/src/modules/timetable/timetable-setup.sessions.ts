@@ -9,14 +9,21 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { localDateOf, localDayBounds, localTimeOf, zonedTimeToUtc } from '../../lib/dates';
-import { actorOf, recordChange } from '../audit/audit.service';
+import { type AuditActor, actorOf, recordChange } from '../audit/audit.service';
 import { cancelBookingsOfSession, type SessionBookingCancelled } from '../bookings/operator-cancellation';
 import { findVenueOfOperator, type VenueRow } from '../operator/operator.service';
 import { requireVenueScope } from '../session/access';
 import type { Auth } from '../session/session';
 import { endWaitlistOfSession } from '../waitlist/waitlist.service';
 import { insertCourseBundle } from './timetable.repository';
-import { compositeKeyOf, createOccurrence, firstBookableAt } from './timetable.service';
+import {
+  type ActivityRow,
+  type CourseBundleRow,
+  compositeKeyOf,
+  createOccurrence,
+  firstBookableAt,
+  type LocationRow,
+} from './timetable.service';
 import { emailSessionCancelled, emailTimeChanges } from './timetable-setup.mail';
 import {
   type CourseListRow,
@@ -310,48 +317,21 @@ export async function createCourseFromDates(
   if (dates.length !== input.dates.length) errors.dates = ['Each date once.'];
   if (Object.keys(errors).length > 0 || !activity || !location) throw AppError.validation(errors);
   const first = dates[0] as string;
-  const opens = firstBookableAt(first, input.start_time, activity, venue.timezone);
-  const { bundle, sessionIds } = await deps.db.transaction(async (tx) => {
-    const bundle = await insertCourseBundle(tx, {
-      activityId: activity.id,
-      venueId: venue.id,
+  const { bundle, sessionIds } = await addDatedCourse(
+    deps.db,
+    actorOf(auth.user),
+    {
+      venue,
+      activity,
+      location,
       name: input.name,
-      sessionsCount: dates.length,
-    });
-    const sessionIds: number[] = [];
-    for (const date of dates) {
-      const row = await createOccurrence(tx, {
-        activity,
-        venue,
-        location,
-        startsAt: zonedTimeToUtc(date, input.start_time, venue.timezone),
-        capacity: input.capacity,
-        firstBookableAt: opens,
-        instructorName: input.instructor_name || null,
-        bundleId: bundle.id,
-      });
-      sessionIds.push(row.id);
-    }
-    await recordChange(
-      tx,
-      actorOf(auth.user),
-      {
-        action: 'course.create',
-        entityType: 'course',
-        entityId: bundle.id,
-        venueId: venue.id,
-        after: {
-          ...bundle,
-          dates,
-          start_time: input.start_time,
-          location_id: location.id,
-          session_ids: sessionIds,
-        },
-      },
-      request,
-    );
-    return { bundle, sessionIds };
-  });
+      dates,
+      startTime: input.start_time,
+      capacity: input.capacity,
+      instructorName: input.instructor_name || null,
+    },
+    request,
+  );
   return {
     data: presentCourse(
       {
@@ -367,4 +347,73 @@ export async function createCourseFromDates(
     ),
     session_ids: sessionIds,
   };
+}
+
+export interface DatedCourse {
+  venue: VenueRow;
+  activity: ActivityRow;
+  location: LocationRow;
+  name: string;
+  /** Local dates, in order, each once. */
+  dates: string[];
+  startTime: string;
+  capacity: number;
+  instructorName: string | null;
+}
+
+/**
+ * A course's bundle and its dated sessions, in one transaction, audited (the console, and the seed
+ * with the system as its actor). Every session opens for booking when the first one does.
+ */
+export async function addDatedCourse(
+  db: Database,
+  actor: AuditActor,
+  course: DatedCourse,
+  request?: FastifyRequest,
+): Promise<{ bundle: CourseBundleRow; sessionIds: number[] }> {
+  const { venue, activity, location, dates } = course;
+  const first = dates[0];
+  if (first === undefined) throw AppError.validation({ dates: ['Give at least one date.'] });
+  const opens = firstBookableAt(first, course.startTime, activity, venue.timezone);
+  return db.transaction(async (tx) => {
+    const bundle = await insertCourseBundle(tx, {
+      activityId: activity.id,
+      venueId: venue.id,
+      name: course.name,
+      sessionsCount: dates.length,
+    });
+    const sessionIds: number[] = [];
+    for (const date of dates) {
+      const row = await createOccurrence(tx, {
+        activity,
+        venue,
+        location,
+        startsAt: zonedTimeToUtc(date, course.startTime, venue.timezone),
+        capacity: course.capacity,
+        firstBookableAt: opens,
+        instructorName: course.instructorName,
+        bundleId: bundle.id,
+      });
+      sessionIds.push(row.id);
+    }
+    await recordChange(
+      tx,
+      actor,
+      {
+        action: 'course.create',
+        entityType: 'course',
+        entityId: bundle.id,
+        venueId: venue.id,
+        after: {
+          ...bundle,
+          dates,
+          start_time: course.startTime,
+          location_id: location.id,
+          session_ids: sessionIds,
+        },
+      },
+      request,
+    );
+    return { bundle, sessionIds };
+  });
 }
