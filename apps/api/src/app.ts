@@ -78,6 +78,7 @@ import {
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
 import { catalogueSetupRoutes } from './modules/timetable/catalogue-setup.routes';
+import { timetableSetupRoutes } from './modules/timetable/timetable-setup.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
@@ -431,6 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const holds = createHoldKeeper({ db, config, log: app.log, events: app.events, waitlist: waitlistOffers });
   app.decorate('holdKeeper', holds);
   await app.register(venuesRoutes, { prefix: '/api', db, config });
+  await app.register(timetableSetupRoutes, { prefix: '/api', db, config, mailer });
   await app.register(availabilityRoutes, { prefix: '/api', db, config, holds });
   await app.register(basketRoutes, { prefix: '/api', db, config, holds });
   await app.register(waitlistRoutes, { prefix: '/api', db, config, holds });

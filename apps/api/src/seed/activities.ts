@@ -12,7 +12,6 @@ import {
 import {
   type ActivityRow,
   addTimetableEntries,
-  createCourse,
   everyDay,
   extendTimetable,
   fillTimetableSessions,
@@ -21,6 +20,7 @@ import {
   type NewTimetableEntry,
   weekdayMask,
 } from '../modules/timetable/timetable.service';
+import { addDatedCourse } from '../modules/timetable/timetable-setup.sessions';
 
 /**
  * The demo operator's activities and a rolling timetable: court hire (badminton, outdoor tennis),
@@ -209,6 +209,11 @@ function courts(prefix: string, name: string, area: string, count: number) {
 }
 
 /** The next date after today (1 to 7 days ahead) that falls on the weekday (0 Monday). */
+/** `count` dates a week apart from `first`. */
+function weeklyDates(first: string, count: number): string[] {
+  return Array.from({ length: count }, (_, week) => addDays(first, week * 7));
+}
+
 function nextWeekday(today: string, weekday: number): string {
   const ahead = (weekday - weekdayOf(today) + 7) % 7 || 7;
   return addDays(today, ahead);
@@ -430,30 +435,30 @@ export async function seedActivities(
     .map((entry) => entry.id);
   await fillTimetableSessions(db, full);
 
+  // The courses go through the console's service (audited, the system as the actor).
+  const system = { clientId, userId: null, email: null };
   for (const { venue, pool, mini } of courses) {
     const today = localDateOf(now, venue.timezone);
     if (pool) {
-      await createCourse(db, {
+      await addDatedCourse(db, system, {
         activity: get('adult-swimming-course'),
         venue,
         location: pool,
         name: 'Adult Swimming Course (Mondays 7pm)',
-        firstDate: nextWeekday(today, 0),
+        dates: weeklyDates(nextWeekday(today, 0), 6),
         startTime: '19:00',
-        sessionsCount: 6,
         capacity: 10,
         instructorName: 'Maria Santos',
       });
     }
     if (mini) {
-      await createCourse(db, {
+      await addDatedCourse(db, system, {
         activity: get('junior-tennis-course'),
         venue,
         location: mini,
         name: 'Junior Tennis Course (Saturdays 10am)',
-        firstDate: nextWeekday(today, 5),
+        dates: weeklyDates(nextWeekday(today, 5), 8),
         startTime: '10:00',
-        sessionsCount: 8,
         capacity: 8,
         instructorName: 'Ben Walsh',
       });

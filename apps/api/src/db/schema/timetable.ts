@@ -2,7 +2,17 @@
 // (docs/decisions/005-activities-and-capacity.md).
 
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { activities, locations } from './activities';
 import { createdAt } from './columns';
 import { venues } from './operator';
@@ -27,6 +37,11 @@ export const timetableEntries = pgTable(
     startTime: text('start_time').notNull(),
     capacity: integer('capacity').notNull(),
     instructorName: text('instructor_name'),
+    /** Minutes each session lasts when not the activity's (null: the activity's duration). */
+    durationMinutes: integer('duration_minutes'),
+    /** The first and last local dates it runs (null: open-ended). */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
   },
   (t) => [index('timetable_entries_venue_idx').on(t.venueId)],
 );
@@ -82,6 +97,10 @@ export const occurrences = pgTable(
     bookedCount: integer('booked_count').notNull().default(0),
     heldCount: integer('held_count').notNull().default(0),
     instructorName: text('instructor_name'),
+    /** When staff cancelled the session (a bank holiday, a closed pool); customers no longer see it. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** What the people booked got: 'credit' or 'refund'. */
+    cancelledWith: text('cancelled_with'),
   },
   (t) => [
     // times / slots / timetable: one venue's sessions of one activity on one day, in time order.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rawRowsOf } from '../../db/raw-rows';
 import { type activities, courseBundles, locations, occurrences } from '../../db/schema';
@@ -65,6 +65,7 @@ export async function listSessions(db: Database, filter: SessionFilter): Promise
     eq(occurrences.activityId, filter.activityId),
     gte(occurrences.startsAt, filter.from),
     lt(occurrences.startsAt, filter.to),
+    isNull(occurrences.cancelledAt),
   ];
   if (filter.compositeKey !== undefined) conditions.push(eq(occurrences.compositeKey, filter.compositeKey));
   if (filter.startsAt !== undefined) conditions.push(eq(occurrences.startsAt, filter.startsAt));
@@ -82,6 +83,22 @@ export interface LivePlaces {
   capacity: number;
   bookedCount: number;
   heldCount: number;
+  /**
+   * What the console may change on a session in place (start and end in Unix seconds, location,
+   * first bookable instant): a cached day that disagrees with it is reloaded.
+   */
+  shape: string;
+}
+
+/** The `shape` of a session row, as `listLivePlaces` writes it. */
+export function shapeOf(session: {
+  startsAt: Date;
+  endsAt: Date;
+  locationId: number;
+  firstBookableAt: Date;
+}) {
+  const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+  return `${seconds(session.startsAt)}|${seconds(session.endsAt)}|${session.locationId}|${seconds(session.firstBookableAt)}`;
 }
 
 /**
@@ -94,20 +111,24 @@ export async function listLivePlaces(
   filter: Pick<SessionFilter, 'venueId' | 'activityId' | 'from' | 'to'>,
 ): Promise<Map<number, LivePlaces>> {
   const result = await db.execute(sql`
-    select string_agg(id || ',' || capacity || ',' || booked_count || ',' || held_count, ';') as places
+    select string_agg(id || ',' || capacity || ',' || booked_count || ',' || held_count || ','
+      || extract(epoch from starts_at)::bigint || '|' || extract(epoch from ends_at)::bigint || '|'
+      || location_id || '|' || extract(epoch from first_bookable_at)::bigint, ';') as places
     from occurrences
     where venue_id = ${filter.venueId} and activity_id = ${filter.activityId}
       and starts_at >= ${filter.from.toISOString()}::timestamptz
-      and starts_at < ${filter.to.toISOString()}::timestamptz`);
+      and starts_at < ${filter.to.toISOString()}::timestamptz
+      and cancelled_at is null`);
   const text = rawRowsOf<{ places: string | null }>(result)[0]?.places ?? null;
   const places = new Map<number, LivePlaces>();
   if (!text) return places;
   for (const entry of text.split(';')) {
-    const [id, capacity, booked, held] = entry.split(',');
+    const [id, capacity, booked, held, shape] = entry.split(',');
     places.set(Number(id), {
       capacity: Number(capacity),
       bookedCount: Number(booked),
       heldCount: Number(held),
+      shape: shape ?? '',
     });
   }
   return places;
@@ -162,6 +183,7 @@ export async function listTimeGroups(
         eq(occurrences.activityId, filter.activityId),
         gte(occurrences.startsAt, filter.from),
         lt(occurrences.startsAt, filter.to),
+        isNull(occurrences.cancelledAt),
       ),
     )
     .groupBy(occurrences.compositeKey)

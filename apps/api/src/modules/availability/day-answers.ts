@@ -8,7 +8,13 @@ import { instantAnswer, type LocalDate, localDayBounds, zonedTimeToUtc } from '.
 import { ReadCache } from '../operator/read-cache';
 import { type ActivityContext, catalogueTtlMs } from '../venues/catalogue';
 import { slotOf, timeOf } from './availability.presenters';
-import { type LivePlaces, listLivePlaces, listSessions, type SessionRow } from './availability.repository';
+import {
+  type LivePlaces,
+  listLivePlaces,
+  listSessions,
+  type SessionRow,
+  shapeOf,
+} from './availability.repository';
 import { type AvailabilityDeps, bookableRange, viewerPlaces } from './availability.service';
 import { actionFor, noPlaces, spacesOf, type Viewer, type ViewerPlaces } from './offer';
 
@@ -327,7 +333,11 @@ export function createDayAnswers(options: { ttlMs?: number; now?: () => number }
 
 /** Every session with places is one the day knows, and every time group is wholly there or not. */
 function agrees(day: Day, places: Map<number, LivePlaces>): boolean {
-  for (const id of places.keys()) if (!day.byId.has(id)) return false;
+  for (const [id, place] of places) {
+    const session = day.byId.get(id);
+    // A session the day does not know (the timetable was extended) or one the console moved.
+    if (!session || shapeOf(session) !== place.shape) return false;
+  }
   for (const group of day.groups) {
     const there = group.sessions.filter((session) => places.has(session.id)).length;
     if (there !== 0 && there !== group.sessions.length) return false;

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { activities, occurrences } from '../../db/schema';
@@ -55,7 +55,7 @@ const bookableStatement = preparedPerDatabase((db) =>
     .select(bookableColumns)
     .from(occurrences)
     .innerJoin(activities, eq(activities.id, occurrences.activityId))
-    .where(eq(occurrences.id, sql.placeholder('occurrenceId')))
+    .where(and(eq(occurrences.id, sql.placeholder('occurrenceId')), isNull(occurrences.cancelledAt)))
     .limit(1)
     .prepare('basket_bookable'),
 );

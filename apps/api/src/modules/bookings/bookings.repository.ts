@@ -185,6 +185,26 @@ export async function listBookingsOfItems(db: Database, orderItemIds: number[]):
     .orderBy(asc(occurrences.startsAt), asc(bookings.id));
 }
 
+/** The live bookings of one session (the operator cancelling it), id order. */
+export async function listBookedIdsOfOccurrence(db: Database, occurrenceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.occurrenceId, occurrenceId), eq(bookings.status, 'booked')))
+    .orderBy(asc(bookings.id));
+  return rows.map((row) => row.id);
+}
+
+/** The people with live bookings on a session (its time changed: they are told), user id order. */
+export async function listBookedUserIdsOfOccurrence(db: Database, occurrenceId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: bookings.userId })
+    .from(bookings)
+    .where(and(eq(bookings.occurrenceId, occurrenceId), eq(bookings.status, 'booked')))
+    .orderBy(asc(bookings.userId));
+  return rows.map((row) => row.userId);
+}
+
 /** Locks bookings (id order, the order every canceller takes them in) and answers their current rows. */
 export async function lockBookings(
   db: Database,

@@ -64,7 +64,10 @@ interface CourseShare {
   total: number;
 }
 
-async function courseSharesOf(db: Database, rows: BookingDetailRow[]): Promise<Map<number, CourseShare>> {
+export async function courseSharesOf(
+  db: Database,
+  rows: BookingDetailRow[],
+): Promise<Map<number, CourseShare>> {
   const itemIds = [...new Set(rows.filter((row) => row.bundleId !== null).map((row) => row.orderItemId))];
   const shares = new Map<number, CourseShare>();
   if (itemIds.length === 0) return shares;
@@ -82,7 +85,7 @@ async function courseSharesOf(db: Database, rows: BookingDetailRow[]): Promise<M
   return shares;
 }
 
-function paidFor(row: BookingDetailRow, shares: Map<number, CourseShare>): number {
+export function paidFor(row: BookingDetailRow, shares: Map<number, CourseShare>): number {
   return row.bundleId === null ? row.itemAmount : (shares.get(row.id)?.paid ?? 0);
 }
 

@@ -163,3 +163,8 @@ export async function cartOfClientExists(db: Database, clientId: number, cartId:
     .limit(1);
   return rows.length > 0;
 }
+
+/** The operator's venues, id order (the console's venue choices). */
+export async function listVenueRowsOfClient(db: Database, clientId: number): Promise<VenueRow[]> {
+  return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(venues.id);
+}

@@ -13,6 +13,7 @@ import {
   insertTerm,
   insertVenue,
   listActiveTerms,
+  listVenueRowsOfClient,
   type NewClientRow,
   type NewTermRow,
   type NewVenueRow,
@@ -185,4 +186,19 @@ export async function createVenue(db: Database, clientId: number, venue: NewVenu
 
 export async function createTerm(db: Database, clientId: number, term: NewTerm): Promise<TermRow> {
   return insertTerm(db, { ...term, clientId });
+}
+
+/** The operator's venue with this id (the console's set-up areas check a record's venue with it). */
+export async function findVenueOfOperator(
+  db: Database,
+  clientId: number,
+  venueId: number,
+): Promise<VenueRow | undefined> {
+  const venue = await findVenueBySlugOrId(db, clientId, String(venueId));
+  return venue?.id === venueId ? venue : undefined;
+}
+
+/** The operator's venues (the console's venue choices). */
+export async function listVenuesOfOperator(db: Database, clientId: number): Promise<VenueRow[]> {
+  return listVenueRowsOfClient(db, clientId);
 }

@@ -138,7 +138,13 @@ export async function insertTimetableEntries(
  */
 export async function generateOccurrences(
   db: Database,
-  options: { clientId: number; now: Date; days: number; venueIds?: number[] | undefined },
+  options: {
+    clientId: number;
+    now: Date;
+    days: number;
+    venueIds?: number[] | undefined;
+    entryIds?: number[] | undefined;
+  },
 ): Promise<number> {
   const venueFilter =
     options.venueIds === undefined
@@ -147,10 +153,17 @@ export async function generateOccurrences(
           options.venueIds.map((id) => sql`${id}`),
           sql`, `,
         )})`;
+  const entryFilter =
+    options.entryIds === undefined
+      ? sql``
+      : sql`and e.id in (${sql.join(
+          options.entryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   const result = await db.execute(sql`
     with generated as (
       select e.id as entry_id, e.activity_id, e.venue_id, e.location_id, e.capacity, e.instructor_name,
-             s.starts_at, s.starts_at + make_interval(mins => a.duration_minutes) as ends_at,
+             s.starts_at, s.starts_at + make_interval(mins => coalesce(e.duration_minutes, a.duration_minutes)) as ends_at,
              ((d.day - a.booking_window_days) + coalesce(a.booking_opens_at, e.start_time)::time)
                at time zone v.timezone as first_bookable_at
       from timetable_entries e
@@ -163,7 +176,10 @@ export async function generateOccurrences(
       cross join lateral (select ((d.day + e.start_time::time) at time zone v.timezone) as starts_at) s
       where a.client_id = ${options.clientId}
         and (e.weekday_mask & (1 << (extract(isodow from d.day)::int - 1))) <> 0
+        and (e.starts_on is null or d.day >= e.starts_on)
+        and (e.ends_on is null or d.day <= e.ends_on)
         ${venueFilter}
+        ${entryFilter}
     ),
     inserted as (
       insert into occurrences (activity_id, venue_id, location_id, timetable_entry_id, starts_at, ends_at,

@@ -226,3 +226,18 @@ export async function listWaitlistedWithSpace(db: Database, occurrenceIds: numbe
     order by o.id`);
   return rawRowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
+
+/** Ends the live entries (waiting or offered) of a session the operator cancelled; answers how many. */
+export async function endEntriesOfSession(db: Database, occurrenceId: number): Promise<number> {
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(waitlistEntries.occurrenceId, occurrenceId),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { actingFor, requireAccess } from '../session/access';
 import type { Acting } from '../session/acting';
 import {
+  endEntriesOfSession,
   findLiveWaitlistEntry,
   findWaitlistEntry,
   findWaitlistEntryOfClient,
@@ -97,4 +98,9 @@ export async function withdrawOffers(tx: Database, entryIds: number[], now: Date
 /** Offers the customer checked out. */
 export async function acceptOffers(tx: Database, entryIds: number[], now: Date): Promise<void> {
   await setWaitlistStatus(tx, entryIds, 'accepted', ['offered', 'waiting'], now);
+}
+
+/** A session the operator cancelled: its waitlist ends (entries waiting or offered are cancelled). */
+export async function endWaitlistOfSession(tx: Database, occurrenceId: number): Promise<number> {
+  return endEntriesOfSession(tx, occurrenceId);
 }
