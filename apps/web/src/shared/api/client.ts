@@ -113,6 +113,11 @@ export interface RequestOptions {
   expectUnauthenticated?: boolean;
   /** Headers for this call only (a handed-over bearer token). */
   headers?: Record<string, string>;
+  /**
+   * Keys stay as on the wire (snake_case) both ways: the operator console's screens use the
+   * contract's schemas and types as they are (sites/admin/kit/admin-api.ts).
+   */
+  wireKeys?: boolean;
 }
 
 /** A GET as a screen makes it: the path (e.g. 'api/activities/venues') and its query values. */
@@ -163,7 +168,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     body = options.formData;
   } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(snakeizeKeys(options.body));
+    body = JSON.stringify(options.wireKeys ? options.body : snakeizeKeys(options.body));
   }
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCsrfCookie();
@@ -185,7 +190,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
 
   const payload = await parseBody(response);
-  if (response.ok) return camelizeKeys<T>(payload);
+  if (response.ok) return options.wireKeys ? (payload as T) : camelizeKeys<T>(payload);
 
   const wire = (typeof payload === 'object' && payload !== null ? payload : {}) as {
     message?: unknown;
