@@ -116,3 +116,15 @@ export type AdminPromotion = z.infer<typeof zAdminPromotion>;
 export const zAdminPromotionResponse = z.object({ data: zAdminPromotion });
 
 export const zAdminIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `GET api/admin/promotions/payment-options`: the options a promotion can be limited to. */
+export const zPromotionPaymentOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  membership_type_name: z.string(),
+  payment_type: z.enum(['recurring', 'fixed']),
+  base_fee: z.number().int(),
+  joining_fee: z.number().int(),
+});
+export type PromotionPaymentOption = z.infer<typeof zPromotionPaymentOption>;
+export const zPromotionPaymentOptions = z.object({ data: z.array(zPromotionPaymentOption) });

@@ -4,6 +4,7 @@ import {
   zAdminPromotion,
   zAdminPromotionResponse,
   zPromotionCreate,
+  zPromotionPaymentOptions,
   zPromotionUpdate,
 } from '@leisure/contract/admin/promotions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import {
   createPromotion,
   endPromotion,
   getPromotionForConsole,
+  listPromotablePaymentOptions,
   listPromotionsForConsole,
   presentPromotionForConsole,
 } from './promotion-setup.service';
@@ -46,6 +48,21 @@ export const promotionSetupRoutes: FastifyPluginAsyncZod<PromotionSetupRoutesOpt
       },
     },
     async (request) => listPromotionsForConsole(deps, await requireAuth(db, config, request), request.query),
+  );
+
+  app.get(
+    '/admin/promotions/payment-options',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "The operator's active payment options, which a promotion may be limited to",
+        response: { 200: zPromotionPaymentOptions },
+      },
+    },
+    async (request) => ({
+      data: await listPromotablePaymentOptions(db, await requireAuth(db, config, request)),
+    }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { AdminListQuery } from '@leisure/contract/admin/lists';
 import type {
   AdminPromotion,
+  PromotionPaymentOption,
   PromotionStatus,
   zPromotionCreate,
   zPromotionUpdate,
@@ -19,6 +20,7 @@ import {
   findActiveOptionOfClient,
   findPromotion,
   insertPromotion,
+  listActiveOptionsOfClient,
   lockPromotion,
   type PromotionRow,
   pagePromotionsOfClient,
@@ -272,4 +274,20 @@ export async function endPromotion(db: Database, caller: PromotionCaller, id: nu
     return after;
   });
   return row;
+}
+
+/** `GET api/admin/promotions/payment-options`. */
+export async function listPromotablePaymentOptions(
+  db: Database,
+  viewer: StaffViewer,
+): Promise<PromotionPaymentOption[]> {
+  const rows = await listActiveOptionsOfClient(db, viewer.user.clientId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    membership_type_name: row.membershipTypeName,
+    payment_type: row.paymentType,
+    base_fee: row.baseFee,
+    joining_fee: row.joiningFee,
+  }));
 }

@@ -43,6 +43,19 @@ describe('api/admin/promotions (the console)', () => {
     expect((await w.http.get('/api/admin/promotions?q=%25', admin)).json().meta.total).toBe(0);
   });
 
+  it('lists the payment options a promotion can be limited to', async () => {
+    const res = await w.http.get('/api/admin/promotions/payment-options', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const monthly = w.option('anytime-gym', 'recurring').id;
+    expect(res.json().data).toContainEqual(
+      expect.objectContaining({
+        id: monthly,
+        payment_type: 'recurring',
+        membership_type_name: 'Anytime Gym',
+      }),
+    );
+  });
+
   it('refuses callers without promotions.manage', async () => {
     const customer = await createUser(w.t.db, w.clientId);
     const manager = await createUser(w.t.db, w.clientId, { staff: 'venue-manager', venueIds: [w.leedsId] });

@@ -153,3 +153,31 @@ export async function lockPromotion(
     .limit(1);
   return rows[0];
 }
+
+/** The operator's active payment options of active types (what a promotion can be limited to). */
+export async function listActiveOptionsOfClient(db: Database, clientId: number) {
+  return db
+    .select({
+      id: membershipPaymentOptions.id,
+      name: membershipPaymentOptions.name,
+      membershipTypeName: membershipTypes.name,
+      paymentType: membershipPaymentOptions.paymentType,
+      baseFee: membershipPaymentOptions.baseFee,
+      joiningFee: membershipPaymentOptions.joiningFee,
+    })
+    .from(membershipPaymentOptions)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, membershipPaymentOptions.membershipTypeId))
+    .where(
+      and(
+        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.active, true),
+        eq(membershipPaymentOptions.active, true),
+      ),
+    )
+    .orderBy(
+      membershipTypes.position,
+      membershipTypes.id,
+      membershipPaymentOptions.position,
+      membershipPaymentOptions.id,
+    );
+}
