@@ -61,6 +61,7 @@ import { myMembershipsRoutes } from './modules/my-memberships/my-memberships.rou
 import { describeMyMembership } from './modules/my-memberships/my-memberships.service';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { priceChangeRoutes } from './modules/price-changes/price-changes.routes';
 import { promotionSetupRoutes } from './modules/promotions/promotion-setup.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import {
@@ -428,6 +429,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });
   await app.register(promotionRoutes, { prefix: '/api', db, config });
   await app.register(promotionSetupRoutes, { prefix: '/api', db, config });
+  await app.register(priceChangeRoutes, { prefix: '/api', db, config, mailer });
   await app.register(joiningRoutes, { prefix: '/api', db, config });
   await app.register(membershipLifecycleRoutes, { prefix: '/api', db, config });
   // The my-account area (issue 5): one plugin per part, each owning its routes and jobs.

@@ -128,3 +128,57 @@ export const zPromotionPaymentOption = z.object({
 });
 export type PromotionPaymentOption = z.infer<typeof zPromotionPaymentOption>;
 export const zPromotionPaymentOptions = z.object({ data: z.array(zPromotionPaymentOption) });
+
+// ---- Scheduled price changes of existing members (prices.manage) ---------------------------------
+
+/** Members are told at least this many days ahead (a monthly collection's notice). */
+export const priceChangeNoticeDays = 30;
+
+export const priceChangeMessages = {
+  unknownOption: 'Choose a payment option of this operator.',
+  notRecurring: 'Only monthly (recurring) payment options have existing members whose payments can change.',
+  tooSoon: (date: string) =>
+    `Give members at least ${priceChangeNoticeDays} days' notice: choose ${date} or later.`,
+  tooLate: 'Choose a date within two years.',
+  alreadyScheduled: 'This payment option already has a scheduled price change; cancel it first.',
+  notCancellable: 'Only a scheduled change that has not taken effect can be cancelled.',
+} as const;
+
+export const priceChangeStatuses = ['scheduled', 'applied', 'cancelled'] as const;
+
+/** `POST api/admin/membership-price-changes`. */
+export const zPriceChangeCreate = z.object({
+  payment_option_id: z.coerce.number({ error: 'Required' }).int().positive('Required').max(2_147_483_647),
+  /** The new monthly amount, minor units. */
+  amount: z.coerce
+    .number({ error: 'Enter an amount.' })
+    .int('Enter a whole number of pence.')
+    .min(1, 'Must be more than 0.')
+    .max(10_000_000, 'Too large.'),
+  effective_date: zCalendarDate('Enter a date as YYYY-MM-DD.'),
+});
+export type PriceChangeCreate = z.input<typeof zPriceChangeCreate>;
+
+export const zPriceChangeListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(200).optional(),
+});
+
+export const zAdminPriceChange = z.object({
+  id: z.number().int(),
+  payment_option_id: z.number().int(),
+  payment_option_name: z.string(),
+  membership_type_name: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  effective_date: z.string(),
+  status: z.enum(priceChangeStatuses),
+  /** The members it was scheduled for (each emailed the change). */
+  members_count: z.number().int(),
+  created_at: z.string(),
+  applied_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+});
+export type AdminPriceChange = z.infer<typeof zAdminPriceChange>;
+export const zAdminPriceChangeResponse = z.object({ data: zAdminPriceChange });

@@ -355,3 +355,34 @@ const nextCollectionsStatement = preparedPerDatabase((db) =>
     .groupBy(directDebitSchedules.membershipId)
     .prepare('next_collections_of'),
 );
+
+/** Sets an active schedule's monthly amount (a scheduled price change). */
+export async function setScheduleAmount(db: Database, scheduleId: number, amount: number): Promise<void> {
+  await db.update(directDebitSchedules).set({ amount }).where(eq(directDebitSchedules.id, scheduleId));
+}
+
+/**
+ * Sets the amount of a schedule's collections not yet submitted that fall on or after `from`, past
+ * its promotion's reduced first collections. Answers how many changed.
+ */
+export async function setScheduledCollectionsAmountFrom(
+  db: Database,
+  scheduleId: number,
+  from: string,
+  afterSequence: number,
+  amount: number,
+): Promise<number> {
+  const rows = await db
+    .update(directDebitCollections)
+    .set({ amount })
+    .where(
+      and(
+        eq(directDebitCollections.scheduleId, scheduleId),
+        eq(directDebitCollections.status, 'scheduled'),
+        gte(directDebitCollections.chargeDate, from),
+        gte(directDebitCollections.sequence, afterSequence),
+      ),
+    )
+    .returning({ id: directDebitCollections.id });
+  return rows.length;
+}
