@@ -1,10 +1,13 @@
 import type {
+  AdminPriceChange,
   AdminPromotion,
+  PriceChangeCreate,
   PromotionCreate,
   PromotionPaymentOption,
   PromotionUpdate,
 } from '@leisure/contract/admin/promotions';
-import { adminApi, useAdminMutation, useAdminQuery } from '../../shared/api/admin-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminApi, adminKey, useAdminMutation, useAdminQuery } from '../../shared/api/admin-api';
 
 /** The console's promotion calls (api/admin/promotions); lists page through the kit's ListPage. */
 
@@ -30,6 +33,28 @@ export function useEndPromotion(id: number, onSuccess?: () => void) {
   return useAdminMutation<void, { data: AdminPromotion }>({
     call: () => adminApi.post(`${promotionsPath}/${id}/end`, {}),
     invalidates: [promotionsPath],
+    ...(onSuccess ? { onSuccess } : {}),
+  });
+}
+
+// ---- Scheduled price changes for existing members -------------------------------------------------
+
+export const priceChangesPath = 'membership-price-changes';
+
+export function schedulePriceChange(body: PriceChangeCreate) {
+  return adminApi.post<{ data: AdminPriceChange }>(priceChangesPath, body);
+}
+
+/** Refreshes the price changes list (after one is scheduled). */
+export function useRefreshPriceChanges() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKey(priceChangesPath) });
+}
+
+export function useCancelPriceChange(onSuccess?: () => void) {
+  return useAdminMutation<number, { data: AdminPriceChange }>({
+    call: (id) => adminApi.post(`${priceChangesPath}/${id}/cancel`, {}),
+    invalidates: [priceChangesPath],
     ...(onSuccess ? { onSuccess } : {}),
   });
 }

@@ -1,8 +1,10 @@
 import type { AdminArea } from '../../area';
+import { PriceChanges } from './price-changes';
 import { EditPromotion, NewPromotion } from './promotion-screens';
 import { PromotionsList } from './promotions-list';
 
-/** The console's Promotions area (issue 47): promotion codes for joining. */
+/** The console's Promotions area (issue 47): promotion codes for joining, and scheduled price
+ * changes for existing members. */
 export const promotionsArea: AdminArea = {
   path: 'promotions',
   label: 'Promotions',
@@ -10,6 +12,7 @@ export const promotionsArea: AdminArea = {
   routes: [
     { index: true, element: <PromotionsList /> },
     { path: 'new', element: <NewPromotion /> },
+    { path: 'price-changes', element: <PriceChanges /> },
     { path: ':id', element: <EditPromotion /> },
   ],
 };

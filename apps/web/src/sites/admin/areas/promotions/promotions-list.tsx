@@ -20,6 +20,7 @@ export function PromotionsList() {
             <Link className="button" to="/promotions/new">
               Add promotion
             </Link>
+            <Link to="/promotions/price-changes">Price changes for existing members</Link>
           </>
         }
       />
