@@ -331,9 +331,10 @@ export async function moveCollection(db: Database, id: number, chargeDate: strin
 export async function listNextCollections(
   db: Database,
   membershipIds: number[],
-): Promise<{ membershipId: number; chargeDate: string }[]> {
+): Promise<{ membershipId: number; chargeDate: string; monthlyAmount: number }[]> {
   if (membershipIds.length === 0) return [];
-  return nextCollectionsStatement(db).execute({ ids: membershipIds });
+  const rows = await nextCollectionsStatement(db).execute({ ids: membershipIds });
+  return rows.map((row) => ({ ...row, monthlyAmount: Number(row.monthlyAmount) }));
 }
 
 // Prepared (ids as one array parameter): the memberships list reads these on every call.
@@ -342,6 +343,8 @@ const nextCollectionsStatement = preparedPerDatabase((db) =>
     .select({
       membershipId: directDebitSchedules.membershipId,
       chargeDate: sql<string>`min(${directDebitCollections.chargeDate})`,
+      // One active schedule per membership: its monthly amount (a scheduled price change sets it).
+      monthlyAmount: sql<number>`max(${directDebitSchedules.amount})`,
     })
     .from(directDebitCollections)
     .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))

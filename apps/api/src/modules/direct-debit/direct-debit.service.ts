@@ -407,11 +407,15 @@ export async function changeMonthlyAmountFrom(
   return true;
 }
 
-/** The next payment date of each membership: its next scheduled collection (my-account.md 3 `nextPaymentDate`). */
+/**
+ * The next payment date of each membership: its next scheduled collection (my-account.md 3
+ * `nextPaymentDate`), and the monthly amount its member pays (their own price, kept until a scheduled
+ * price change sets another).
+ */
 export async function nextCollectionDates(
   db: Database,
   membershipIds: number[],
-): Promise<{ membershipId: number; chargeDate: string }[]> {
+): Promise<{ membershipId: number; chargeDate: string; monthlyAmount: number }[]> {
   return listNextCollections(db, membershipIds);
 }
 

@@ -9,7 +9,7 @@ import {
   outboundEmails,
 } from '../../db/schema';
 import { addDays } from '../../lib/dates';
-import { createUser } from '../../test/factories/basket-fixtures';
+import { createUser, sessionOf } from '../../test/factories/basket-fixtures';
 import { type JoiningWorld, openJoiningWorld } from '../joining/joining-test-fixtures';
 import { applyDuePriceChanges } from './price-changes.service';
 
@@ -19,16 +19,22 @@ describe('api/admin/membership-price-changes (scheduled price changes for existi
   /** A recurring option with live members paying by direct debit (the seed's demo members). */
   let optionId = 0;
   let memberIds: number[] = [];
+  let memberUserId = 0;
   beforeAll(async () => {
     w = await openJoiningWorld();
     admin = (await createUser(w.t.db, w.clientId, { staff: true })).headers;
     const rows = await w.t.db
-      .select({ optionId: memberships.paymentOptionId, membershipId: memberships.id })
+      .select({
+        optionId: memberships.paymentOptionId,
+        membershipId: memberships.id,
+        userId: memberships.userId,
+      })
       .from(memberships)
       .innerJoin(directDebitSchedules, eq(directDebitSchedules.membershipId, memberships.id))
       .where(and(eq(memberships.status, 'active'), eq(directDebitSchedules.status, 'active')));
     optionId = rows[0]?.optionId ?? 0;
     memberIds = rows.filter((row) => row.optionId === optionId).map((row) => row.membershipId);
+    memberUserId = rows[0]?.userId ?? 0;
   }, 120_000);
   afterAll(async () => w?.t.close());
 
@@ -151,6 +157,15 @@ describe('api/admin/membership-price-changes (scheduled price changes for existi
         ),
       );
     for (const collection of later) expect(collection.amount).toBe(6123);
+
+    // The member sees their new monthly price on their next page load (my-account memberships).
+    const member = await sessionOf(w.t.db, memberUserId);
+    const cards = await w.http.get('/api/my-account/user/memberships', member);
+    expect(cards.statusCode, cards.body).toBe(200);
+    const card = (cards.json().data as { id: number; price: { raw: number } }[]).find(
+      (c) => c.id === memberIds[0],
+    );
+    expect(card?.price.raw).toBe(6123);
 
     const listed = (await w.http.get(path, admin)).json();
     expect(listed.data.map((c: { status: string }) => c.status)).toEqual(['applied', 'cancelled']);
