@@ -68,6 +68,8 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { operatorSetupRoutes } from './modules/operator/operator-setup.routes';
 import { venueSetupRoutes } from './modules/operator/venue-setup.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { priceChangeRoutes } from './modules/price-changes/price-changes.routes';
+import { promotionSetupRoutes } from './modules/promotions/promotion-setup.routes';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import {
   carriesSession,
@@ -451,6 +453,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(membershipCatalogueRoutes, { prefix: '/api', db, config });
   await app.register(membershipSetupRoutes, { prefix: '/api', db, config });
   await app.register(promotionRoutes, { prefix: '/api', db, config });
+  await app.register(promotionSetupRoutes, { prefix: '/api', db, config });
+  await app.register(priceChangeRoutes, { prefix: '/api', db, config, mailer });
   await app.register(joiningRoutes, { prefix: '/api', db, config });
   await app.register(questionSetupRoutes, { prefix: '/api', db, config });
   await app.register(membershipLifecycleRoutes, { prefix: '/api', db, config });

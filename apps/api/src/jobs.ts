@@ -20,6 +20,7 @@ import { runGuestPassExpiry } from './modules/guest-passes/guest-passes.service'
 import { discardDrafts } from './modules/joining/joining.service';
 import { eraseOldEmailBodies } from './modules/mail/mail.service';
 import { catalogueChecker } from './modules/operator/catalogue-freshness';
+import { applyDuePriceChanges } from './modules/price-changes/price-changes.service';
 import { deleteDeadSessions, deleteSpentHandovers } from './modules/session/session';
 import type { DirectDebitProvider } from './providers/direct-debit/direct-debit-provider';
 
@@ -178,6 +179,14 @@ export function installJobs(
       run: (now) => runMembershipJobs(db, config, now),
       log,
       report: (run) => (something({ ...run }) ? { memberships: run } : undefined),
+    }),
+    // Scheduled price changes for existing members take effect on their schedules, once (issue 47).
+    intervalJob({
+      name: 'price changes',
+      everySeconds: config.membershipJobs.everySeconds,
+      run: (now) => applyDuePriceChanges({ db, config }, now),
+      log,
+      report: (applied) => (applied > 0 ? { priceChanges: applied } : undefined),
     }),
     intervalJob({
       name: 'retention',

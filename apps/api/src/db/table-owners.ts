@@ -68,6 +68,7 @@ export const tableOwners: Record<string, string> = {
   membership_payment_options: 'membership-catalogue',
   membership_questions: 'joining',
   membership_promotions: 'promotions',
+  membership_price_changes: 'price-changes',
   memberships: 'membership-lifecycle',
   freeze_types: 'freezes',
   membership_freezes: 'freezes',

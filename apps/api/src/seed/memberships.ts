@@ -1,6 +1,8 @@
 import type { Database } from '../db/client';
 import { addDays, localDateOf } from '../lib/dates';
 import { createTerm, type VenueRow } from '../modules/operator/operator.service';
+import { createPromotion, type PromotionInput } from '../modules/promotions/promotion-setup.service';
+import { takePromotionUse } from '../modules/promotions/promotions.service';
 import {
   findActivityForBenefit,
   membershipFactory,
@@ -248,43 +250,48 @@ export async function seedMemberships(
   for (const [position, spec] of types.entries()) await factory.createType({ ...spec, position });
 
   const today = localDateOf(now, 'Europe/London');
-  await factory.createPromotion({
+  // Through the console's service functions (issue 47), as the system.
+  const system = { kind: 'system' as const, clientId };
+  const promotion = (input: Omit<PromotionInput, 'months' | 'payment_option_ids'> & { months?: number }) =>
+    createPromotion(db, system, { months: 1, payment_option_ids: [], ...input });
+  await promotion({
     code: demoPromotionCodes.welcome,
     name: 'Half-price joining fee',
-    discountKind: 'percentage',
-    discountValue: 50,
-    appliesTo: 'joining_fee',
-    validFrom: addDays(today, -30),
-    validTo: addDays(today, 365),
+    discount_kind: 'percentage',
+    discount_value: 50,
+    applies_to: 'joining_fee',
+    valid_from: addDays(today, -30),
+    valid_to: addDays(today, 365),
   });
-  await factory.createPromotion({
+  await promotion({
     code: demoPromotionCodes.firstMonth,
     name: 'First month free',
-    discountKind: 'percentage',
-    discountValue: 100,
-    appliesTo: 'first_months',
+    discount_kind: 'percentage',
+    discount_value: 100,
+    applies_to: 'first_months',
     months: 1,
-    validFrom: addDays(today, -30),
-    validTo: addDays(today, 365),
+    valid_from: addDays(today, -30),
+    valid_to: addDays(today, 365),
   });
-  await factory.createPromotion({
+  await promotion({
     code: demoPromotionCodes.expired,
     name: 'Spring offer',
-    discountKind: 'fixed',
-    discountValue: 1000,
-    appliesTo: 'joining_fee',
-    validFrom: addDays(today, -120),
-    validTo: addDays(today, -30),
+    discount_kind: 'fixed',
+    discount_value: 1000,
+    applies_to: 'joining_fee',
+    valid_from: addDays(today, -120),
+    valid_to: addDays(today, -30),
   });
-  await factory.createPromotion({
+  const launch = await promotion({
     code: demoPromotionCodes.exhausted,
     name: 'Launch offer',
-    discountKind: 'percentage',
-    discountValue: 100,
-    appliesTo: 'joining_fee',
-    usageLimit: 100,
-    usedCount: 100,
+    discount_kind: 'percentage',
+    discount_value: 100,
+    applies_to: 'joining_fee',
+    usage_limit: 100,
   });
+  // Its hundred uses, taken as joining takes each one.
+  for (let use = 0; use < 100; use += 1) await takePromotionUse(db, launch.id);
 
   for (const term of joiningTerms) await createTerm(db, clientId, term);
 }

@@ -20,6 +20,7 @@ export * from './operator';
 export * from './orders';
 export * from './payment-attempts';
 export * from './payments';
+export * from './price-changes';
 export * from './promotions';
 export * from './timetable';
 export * from './waitlist';

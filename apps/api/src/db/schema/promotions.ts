@@ -1,7 +1,17 @@
 // Promotion codes for joining (docs/decisions/010-membership-pricing.md).
 
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { clients } from './operator';
 
@@ -9,7 +19,7 @@ import { clients } from './operator';
  * Promotion codes: `percentage` (value 1-100) or `fixed` (minor units) off the joining fee or the
  * first `months` monthly payments; valid between two dates; `usage_limit` uses at most
  * (`used_count` is taken in the same transaction as the membership); restricted to
- * `payment_option_ids` when not empty.
+ * `payment_option_ids` when not empty; `ended_at` once staff end it.
  */
 export const membershipPromotions = pgTable(
   'membership_promotions',
@@ -20,6 +30,8 @@ export const membershipPromotions = pgTable(
       .references(() => clients.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** What staff wrote about it in the console (not shown to customers). */
+    description: text('description'),
     discountKind: text('discount_kind').$type<'percentage' | 'fixed'>().notNull(),
     discountValue: integer('discount_value').notNull(),
     appliesTo: text('applies_to').$type<'joining_fee' | 'first_months'>().notNull(),
@@ -30,6 +42,8 @@ export const membershipPromotions = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     paymentOptionIds: jsonb('payment_option_ids').$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
+    /** Ended by staff in the console: no longer usable from this instant, whatever its dates. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('membership_promotions_client_code_idx').on(t.clientId, sql`upper(${t.code})`),

@@ -331,9 +331,10 @@ export async function moveCollection(db: Database, id: number, chargeDate: strin
 export async function listNextCollections(
   db: Database,
   membershipIds: number[],
-): Promise<{ membershipId: number; chargeDate: string }[]> {
+): Promise<{ membershipId: number; chargeDate: string; monthlyAmount: number }[]> {
   if (membershipIds.length === 0) return [];
-  return nextCollectionsStatement(db).execute({ ids: membershipIds });
+  const rows = await nextCollectionsStatement(db).execute({ ids: membershipIds });
+  return rows.map((row) => ({ ...row, monthlyAmount: Number(row.monthlyAmount) }));
 }
 
 // Prepared (ids as one array parameter): the memberships list reads these on every call.
@@ -342,6 +343,8 @@ const nextCollectionsStatement = preparedPerDatabase((db) =>
     .select({
       membershipId: directDebitSchedules.membershipId,
       chargeDate: sql<string>`min(${directDebitCollections.chargeDate})`,
+      // One active schedule per membership: its monthly amount (a scheduled price change sets it).
+      monthlyAmount: sql<number>`max(${directDebitSchedules.amount})`,
     })
     .from(directDebitCollections)
     .innerJoin(directDebitSchedules, eq(directDebitSchedules.id, directDebitCollections.scheduleId))
@@ -355,3 +358,34 @@ const nextCollectionsStatement = preparedPerDatabase((db) =>
     .groupBy(directDebitSchedules.membershipId)
     .prepare('next_collections_of'),
 );
+
+/** Sets an active schedule's monthly amount (a scheduled price change). */
+export async function setScheduleAmount(db: Database, scheduleId: number, amount: number): Promise<void> {
+  await db.update(directDebitSchedules).set({ amount }).where(eq(directDebitSchedules.id, scheduleId));
+}
+
+/**
+ * Sets the amount of a schedule's collections not yet submitted that fall on or after `from`, past
+ * its promotion's reduced first collections. Answers how many changed.
+ */
+export async function setScheduledCollectionsAmountFrom(
+  db: Database,
+  scheduleId: number,
+  from: string,
+  afterSequence: number,
+  amount: number,
+): Promise<number> {
+  const rows = await db
+    .update(directDebitCollections)
+    .set({ amount })
+    .where(
+      and(
+        eq(directDebitCollections.scheduleId, scheduleId),
+        eq(directDebitCollections.status, 'scheduled'),
+        gte(directDebitCollections.chargeDate, from),
+        gte(directDebitCollections.sequence, afterSequence),
+      ),
+    )
+    .returning({ id: directDebitCollections.id });
+  return rows.length;
+}

@@ -34,6 +34,8 @@ import {
   type MandateRow,
   moveCollection,
   type ScheduleRow,
+  setScheduleAmount,
+  setScheduledCollectionsAmountFrom,
   takeLiveBankDetails,
 } from './direct-debit.repository';
 
@@ -381,11 +383,39 @@ export async function endCollectionsAfter(
   await limitSchedulesOfMembership(db, membershipId, lastChargeDate);
 }
 
-/** The next payment date of each membership: its next scheduled collection (my-account.md 3 `nextPaymentDate`). */
+/** A membership's current monthly amount under its active schedule (undefined: no direct debit). */
+export async function monthlyAmountOf(db: Database, membershipId: number): Promise<number | undefined> {
+  return (await findActiveScheduleOfMembership(db, membershipId))?.amount;
+}
+
+/**
+ * A scheduled price change takes effect (issue 47): the membership's collections on or after `from`
+ * are for `amount` (those already made, and those the collections job makes next), except the reduced
+ * first collections of its promotion. Setting the same amount again changes nothing, so applying twice
+ * is harmless. Call inside the change's transaction. False when the membership has no active schedule.
+ */
+export async function changeMonthlyAmountFrom(
+  db: Database,
+  membershipId: number,
+  from: string,
+  amount: number,
+): Promise<boolean> {
+  const schedule = await findActiveScheduleOfMembership(db, membershipId);
+  if (!schedule) return false;
+  await setScheduleAmount(db, schedule.id, amount);
+  await setScheduledCollectionsAmountFrom(db, schedule.id, from, schedule.introCollections, amount);
+  return true;
+}
+
+/**
+ * The next payment date of each membership: its next scheduled collection (my-account.md 3
+ * `nextPaymentDate`), and the monthly amount its member pays (their own price, kept until a scheduled
+ * price change sets another).
+ */
 export async function nextCollectionDates(
   db: Database,
   membershipIds: number[],
-): Promise<{ membershipId: number; chargeDate: string }[]> {
+): Promise<{ membershipId: number; chargeDate: string; monthlyAmount: number }[]> {
   return listNextCollections(db, membershipIds);
 }
 

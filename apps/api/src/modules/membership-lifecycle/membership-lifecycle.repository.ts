@@ -283,3 +283,28 @@ export async function setMembershipProofState(
 ): Promise<void> {
   await db.update(memberships).set(values).where(eq(memberships.id, id));
 }
+
+/** The live (active or frozen) memberships of a payment option, with their member's email and name. */
+export async function listLiveMembersOfOption(
+  db: Database,
+  clientId: number,
+  paymentOptionId: number,
+): Promise<{ membershipId: number; userId: number; email: string; firstName: string }[]> {
+  return db
+    .select({
+      membershipId: memberships.id,
+      userId: memberships.userId,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clientId, clientId),
+        eq(memberships.paymentOptionId, paymentOptionId),
+        inArray(memberships.status, ['active', 'frozen']),
+      ),
+    )
+    .orderBy(asc(memberships.id));
+}

@@ -18,6 +18,8 @@ import {
  * the end of one a renewal or change replaced.
  */
 
+/** The live memberships of a payment option and their members (a scheduled price change's). */
+export { listLiveMembersOfOption } from './membership-lifecycle.repository';
 export type { MembershipDetailRow, MembershipRow };
 
 export interface MembershipLifecycleDeps {

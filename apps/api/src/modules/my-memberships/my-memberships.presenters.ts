@@ -56,6 +56,8 @@ export function myMembershipAnswer(input: {
   standings: Map<string, BenefitStanding>;
   eligibility: EligibilityState | undefined;
   nextCollection: string | undefined;
+  /** What the member pays a month by direct debit (their own price), when they do. */
+  monthlyAmount?: number | undefined;
   cancellable: boolean;
 }): MyMembership {
   const { detail, flags, eligibility, nextCollection } = input;
@@ -91,7 +93,11 @@ export function myMembershipAnswer(input: {
           renews_at: standing?.renewsOn ? membershipDate(standing.renewsOn) : null,
         };
       }),
-    price: { raw: option.baseFee, formatted: formatMoney(option.baseFee, membership.currency) },
+    // A member keeps their own monthly price (issue 47): the option's price is for new purchases.
+    price: {
+      raw: input.monthlyAmount ?? option.baseFee,
+      formatted: formatMoney(input.monthlyAmount ?? option.baseFee, membership.currency),
+    },
     next_payment_date: nextCollection ? membershipDate(nextCollection) : null,
     document: eligibility?.document ?? null,
     document_upload_required: eligibility?.uploadRequired ?? false,

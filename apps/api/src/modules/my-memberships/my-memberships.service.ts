@@ -146,6 +146,7 @@ async function describeMemberships(
       standings,
       eligibility: eligibility.get(detail.membership.id),
       nextCollection: collections.find((row) => row.membershipId === detail.membership.id)?.chargeDate,
+      monthlyAmount: collections.find((row) => row.membershipId === detail.membership.id)?.monthlyAmount,
       cancellable: isCancellable(detail.membership, detail.type.managementEnabled),
     }),
   );

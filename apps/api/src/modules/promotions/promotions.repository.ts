@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { membershipPaymentOptions, membershipPromotions, membershipTypes } from '../../db/schema';
 export type PromotionRow = typeof membershipPromotions.$inferSelect;
@@ -99,4 +99,85 @@ export async function findActiveOptionOfClient(
     )
     .limit(1);
   return rows[0];
+}
+
+/** A page of the operator's promotions for the console, newest first, searched on code and name. */
+export async function pagePromotionsOfClient(
+  db: Database,
+  clientId: number,
+  query: { q?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: PromotionRow[]; total: number }> {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(membershipPromotions.clientId, clientId),
+    pattern
+      ? or(ilike(membershipPromotions.code, pattern), ilike(membershipPromotions.name, pattern))
+      : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(membershipPromotions)
+    .where(where)
+    .orderBy(desc(membershipPromotions.createdAt), desc(membershipPromotions.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const totals = await db.select({ total: count() }).from(membershipPromotions).where(where);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+/** Changes a promotion's set-up (the console); answers the row after, or undefined when it is gone. */
+export async function updatePromotion(
+  db: Database,
+  id: number,
+  values: Partial<typeof membershipPromotions.$inferInsert>,
+): Promise<PromotionRow | undefined> {
+  const rows = await db
+    .update(membershipPromotions)
+    .set(values)
+    .where(eq(membershipPromotions.id, id))
+    .returning();
+  return rows[0];
+}
+
+/** The promotion's row, locked for a change in this transaction. */
+export async function lockPromotion(
+  db: Database,
+  clientId: number,
+  id: number,
+): Promise<PromotionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(membershipPromotions)
+    .where(and(eq(membershipPromotions.clientId, clientId), eq(membershipPromotions.id, id)))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+/** The operator's active payment options of active types (what a promotion can be limited to). */
+export async function listActiveOptionsOfClient(db: Database, clientId: number) {
+  return db
+    .select({
+      id: membershipPaymentOptions.id,
+      name: membershipPaymentOptions.name,
+      membershipTypeName: membershipTypes.name,
+      paymentType: membershipPaymentOptions.paymentType,
+      baseFee: membershipPaymentOptions.baseFee,
+      joiningFee: membershipPaymentOptions.joiningFee,
+    })
+    .from(membershipPaymentOptions)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, membershipPaymentOptions.membershipTypeId))
+    .where(
+      and(
+        eq(membershipTypes.clientId, clientId),
+        eq(membershipTypes.active, true),
+        eq(membershipPaymentOptions.active, true),
+      ),
+    )
+    .orderBy(
+      membershipTypes.position,
+      membershipTypes.id,
+      membershipPaymentOptions.position,
+      membershipPaymentOptions.id,
+    );
 }

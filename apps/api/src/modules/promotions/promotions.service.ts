@@ -39,6 +39,7 @@ export function pricedPromotion(row: PromotionRow): PricedPromotion {
 
 /** Why a promotion cannot be used for an option on a date (null: usable). */
 function promotionProblem(promotion: PromotionRow, option: PromotedOption, today: string): string | null {
+  if (promotion.endedAt) return 'ended';
   if (promotion.validFrom && today < promotion.validFrom) return 'not started';
   if (promotion.validTo && today > promotion.validTo) return 'expired';
   if (promotion.usageLimit !== null && promotion.usedCount >= promotion.usageLimit) return 'exhausted';

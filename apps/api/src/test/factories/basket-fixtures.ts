@@ -326,3 +326,16 @@ export function payByCard(
     card: { token: options.token, save_card: false, billing },
   });
 }
+
+/** A bearer session for an existing user (a seeded member), as `createUser` gives a new one. */
+export async function sessionOf(db: Database, userId: number): Promise<Record<string, string>> {
+  const token = newToken();
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    csrfHash: hashToken(newToken()),
+    expiresAt: new Date(Date.now() + 24 * 3600_000),
+    userAgent: null,
+  });
+  return { authorization: `Bearer ${token}` };
+}
