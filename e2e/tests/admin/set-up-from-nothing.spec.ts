@@ -1,0 +1,372 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../../support/a11y';
+import {
+  addFirstBookableCourt,
+  agreeToCheckoutTerms,
+  basketItem,
+  expectCheckoutSuccessful,
+  fillBilling,
+  openDay,
+  proceedToCheckout,
+  sessionWithStatus,
+  testCards,
+  typeCard,
+} from '../../support/bookings';
+import { bootstrapLink, emptyOperatorUrl, openArea, totpCode } from '../../support/console';
+import { createCustomer, logInThroughApi } from '../../support/customers';
+import { costRow, registerInYourDetails, selectMembership } from '../../support/joining';
+import { londonToday } from '../../support/member-api';
+
+test.use({ timezoneId: 'Europe/London' });
+
+/** A London date `days` after today, YYYY-MM-DD. */
+function dayFromToday(days: number): string {
+  const [year, month, day] = londonToday().split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+const administrator = { email: 'sam.lee@riverside.example', password: 'Riverside-Admin-1' };
+const venues = [
+  {
+    name: 'Riverside Central',
+    slug: 'riverside-central',
+    address: '1 Quay Street',
+    town: 'Leeds',
+    postcode: 'LS1 4AP',
+    lat: '53.7950',
+    lng: '-1.5470',
+  },
+  {
+    name: 'Riverside North',
+    slug: 'riverside-north',
+    address: '20 Park Road',
+    town: 'Harrogate',
+    postcode: 'HG1 5AA',
+    lat: '53.9920',
+    lng: '-1.5390',
+  },
+] as const;
+
+async function saved(page: Page, message: string | RegExp): Promise<void> {
+  await expect(page.getByText(message).first()).toBeVisible();
+}
+
+/** The first administrator: the one-time link, a password of their own, then TOTP enrolment. */
+async function becomeAdministrator(page: Page): Promise<string> {
+  await page.goto(bootstrapLink());
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await expectNoA11yViolations(page, 'console: set your password');
+  await page.getByLabel('New password', { exact: true }).fill(administrator.password);
+  await page.getByLabel('Confirm new password').fill(administrator.password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+
+  await expect(page.getByText('Your password is set. Sign in to continue.')).toBeVisible();
+  await page.getByLabel('Email').fill(administrator.email);
+  await page.getByLabel('Password', { exact: true }).fill(administrator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step verification' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expectNoA11yViolations(page, 'console: two-step enrolment');
+  const keyText = (await page.getByText(/^Or type this key into the app:/).textContent()) ?? '';
+  const secret = keyText.replace(/^Or type this key into the app:\s*/, '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved these' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
+  await expectNoA11yViolations(page, 'console: home');
+  return secret;
+}
+
+async function setTheTheme(page: Page): Promise<void> {
+  await openArea(page, 'Operator');
+  await page.getByRole('link', { name: 'Theme', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Theme' })).toBeVisible();
+  await page.getByLabel('Primary colour').fill('#0b6e4f');
+  await page.getByLabel('Header background colour').fill('#083d2c');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await saved(page, 'Draft saved. Check the preview, then publish.');
+  await expectNoA11yViolations(page, 'console: theme with a draft');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await saved(page, 'Published: customers see it on their next page.');
+}
+
+async function addVenue(page: Page, venue: (typeof venues)[number]): Promise<void> {
+  await openArea(page, 'Venues');
+  await page.getByRole('link', { name: 'Add venue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a venue' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(venue.name);
+  await page.getByLabel('Web address name').fill(venue.slug);
+  await page.getByLabel('Address line 1').fill(venue.address);
+  await page.getByLabel('Town').fill(venue.town);
+  await page.getByLabel('Postcode').fill(venue.postcode);
+  await page.getByLabel('Latitude').fill(venue.lat);
+  await page.getByLabel('Longitude').fill(venue.lng);
+  await page.getByRole('button', { name: 'Create venue' }).click();
+  await saved(page, 'Venue created.');
+}
+
+async function addActivity(
+  page: Page,
+  activity: { name: string; slug: string; kind: string; minutes: string; price: string; memberPrice: string },
+): Promise<void> {
+  await openArea(page, 'Activities');
+  await page.getByRole('link', { name: 'Add activity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add an activity' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(activity.name);
+  await page.getByLabel('Web address name').fill(activity.slug);
+  await page.getByLabel('Category').selectOption({ label: 'Sport' });
+  await page.getByLabel('Kind').selectOption({ label: activity.kind });
+  await page.getByLabel(/^(Slot length|Length) in minutes$/).fill(activity.minutes);
+  await page.getByRole('checkbox', { name: venues[0].name }).check();
+  await page.getByLabel('Standard adult price (£)').fill(activity.price);
+  await page.getByLabel('Member adult price (£)').fill(activity.memberPrice);
+  await page.getByRole('button', { name: 'Create activity' }).click();
+  await saved(page, 'Activity created.');
+}
+
+async function addLocation(page: Page, name: string, slug: string, facility: string): Promise<void> {
+  await openArea(page, 'Activities');
+  await page.getByRole('link', { name: 'Locations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
+  await page.getByLabel('Location name').fill(name);
+  await page.getByLabel('Location web address name').fill(slug);
+  await page.getByLabel('Facility').fill(facility);
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expect(page.getByRole('cell', { name }).or(page.getByText(name)).first()).toBeVisible();
+}
+
+async function addWeeklyPattern(
+  page: Page,
+  pattern: { activity: RegExp; location: string; start: string; capacity: string },
+): Promise<void> {
+  await openArea(page, 'Timetables');
+  await page.getByRole('link', { name: 'New weekly pattern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New weekly pattern' })).toBeVisible();
+  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
+  const activity = page.getByLabel('Activity');
+  const option = activity.locator('option').filter({ hasText: pattern.activity });
+  await activity.selectOption((await option.first().getAttribute('value')) ?? '');
+  await page.getByLabel('Location').selectOption({ label: pattern.location });
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await page.getByRole('checkbox', { name: day }).check();
+  }
+  await page.getByLabel('Start time').fill(pattern.start);
+  await page.getByLabel('Capacity').fill(pattern.capacity);
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await saved(page, /^Weekly pattern saved\. \d+ sessions created\.$/);
+}
+
+/** Everything a customer needs, made in the console alone. */
+async function setUpTheOperator(page: Page): Promise<void> {
+  await setTheTheme(page);
+  for (const venue of venues) await addVenue(page, venue);
+  await expectNoA11yViolations(page, 'console: a venue');
+
+  await openArea(page, 'Activities');
+  await page.getByRole('link', { name: 'Categories' }).click();
+  await page.getByLabel('Category name').fill('Sport');
+  await page.getByLabel('Category web address name').fill('sport');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText('Sport').first()).toBeVisible();
+
+  await addActivity(page, {
+    name: 'Badminton',
+    slug: 'badminton',
+    kind: 'Court or lane hire (slots)',
+    minutes: '40',
+    price: '6.00',
+    memberPrice: '4.00',
+  });
+  await addActivity(page, {
+    name: 'Spin',
+    slug: 'spin',
+    kind: 'Class',
+    minutes: '45',
+    price: '8.00',
+    memberPrice: '5.00',
+  });
+  await addActivity(page, {
+    name: 'Swim Stage 1',
+    slug: 'swim-stage-1',
+    kind: 'Course',
+    minutes: '30',
+    price: '40.00',
+    memberPrice: '30.00',
+  });
+  await addLocation(page, 'Court 1', 'court-1', 'Sports Hall');
+  await addLocation(page, 'Studio', 'studio', 'Studio');
+  await addLocation(page, 'Learner Pool', 'learner-pool', 'Pool');
+
+  await addWeeklyPattern(page, { activity: /^Badminton/, location: 'Court 1', start: '18:00', capacity: '1' });
+  await addWeeklyPattern(page, { activity: /^Spin/, location: 'Studio', start: '09:00', capacity: '12' });
+
+  // A cancelled date: the Spin class the day after tomorrow.
+  await openArea(page, 'Timetables');
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
+  await page.getByLabel('From').fill(dayFromToday(2));
+  await page.getByLabel('To').fill(dayFromToday(2));
+  await page.getByRole('button', { name: /^Cancel Spin on .* at 09:00$/ }).click();
+  const cancel = page.getByRole('dialog');
+  await cancel.getByRole('radio', { name: 'Account credit' }).check();
+  await cancel.getByRole('button', { name: 'Cancel session' }).click();
+  await saved(page, /^Session cancelled:/);
+
+  await openArea(page, 'Timetables');
+  await page.getByRole('link', { name: 'Courses' }).click();
+  await page.getByRole('link', { name: 'New course' }).click();
+  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
+  const courseActivity = page.getByLabel('Course activity');
+  const courseOption = courseActivity.locator('option').filter({ hasText: /^Swim Stage 1/ });
+  await courseActivity.selectOption((await courseOption.first().getAttribute('value')) ?? '');
+  await page.getByLabel('Course name').fill('Swim Stage 1, Saturdays');
+  await page.getByLabel('Dates').fill([dayFromToday(7), dayFromToday(14), dayFromToday(21)].join('\n'));
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('Location').selectOption({ label: 'Learner Pool' });
+  await page.getByLabel('Capacity').fill('8');
+  await page.getByRole('button', { name: 'Create course' }).click();
+  await saved(page, /^Course created\./);
+
+  // Memberships: one type, monthly and single payment, each with a joining fee; a freeze type.
+  await openArea(page, 'Memberships');
+  await page.getByRole('link', { name: 'Add membership type' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Gym and Swim');
+  await page.getByLabel('Description').fill('The gym, the pool and every class.');
+  await page.getByRole('group', { name: 'Sold at' }).getByRole('checkbox', { name: venues[0].name }).check();
+  await page.getByRole('button', { name: 'Add membership type' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gym and Swim' })).toBeVisible();
+  await page.getByLabel('Option name').fill('Monthly');
+  await page.getByLabel('Payment type').selectOption({ label: 'Monthly (direct debit)' });
+  await page.getByLabel('Monthly fee (£)').fill('34.99');
+  await page.getByLabel('Joining fee (£)').fill('20');
+  await page.getByRole('button', { name: 'Add payment option' }).click();
+  await expect(page.getByRole('button', { name: 'Save price of Monthly' })).toBeVisible();
+  await page.getByLabel('Option name').fill('12 months');
+  await page.getByLabel('Payment type').selectOption({ label: 'Single payment' });
+  await page.getByLabel('Price (£)', { exact: true }).fill('349');
+  await page.getByLabel('Joining fee (£)').fill('15');
+  await page.getByLabel('Duration', { exact: true }).fill('12');
+  await page.getByRole('button', { name: 'Add payment option' }).click();
+  await expect(page.getByRole('button', { name: 'Save price of 12 months' })).toBeVisible();
+  await expectNoA11yViolations(page, 'console: a membership type');
+
+  await openArea(page, 'Memberships');
+  await page.getByRole('link', { name: 'Freeze types' }).click();
+  await page.getByRole('link', { name: 'Add freeze type' }).click();
+  await page.getByLabel('Reason').fill('Travel');
+  await page.getByLabel('Months offered').fill('1, 2');
+  await page.getByRole('button', { name: 'Add freeze type' }).click();
+  await expect(page.getByText('Travel').first()).toBeVisible();
+
+  await openArea(page, 'Promotions');
+  await page.getByRole('link', { name: 'Add promotion' }).click();
+  await page.getByLabel('Code').fill('OPENING');
+  await page.getByLabel('Name', { exact: true }).fill('Opening offer');
+  await page.getByLabel('Discount type').selectOption({ label: 'Percentage' });
+  await page.getByLabel('Discount (%)').fill('50');
+  await page.getByLabel('Applies to').selectOption({ label: 'Joining fee' });
+  await page.getByRole('checkbox', { name: /^Gym and Swim – Monthly/ }).check();
+  await page.getByRole('button', { name: 'Create promotion' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Promotion OPENING' })).toBeVisible();
+
+  await openArea(page, 'Operator');
+  await page.getByRole('link', { name: 'Terms', exact: true }).click();
+  await page.getByRole('link', { name: 'Add terms' }).click();
+  await page.getByLabel('Context').selectOption('checkout');
+  await page.getByLabel('Title').fill('Booking terms');
+  await page.getByLabel('Text (HTML)').fill('<p>Bookings are non-transferable.</p>');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms: Booking terms' })).toBeVisible();
+
+  await openArea(page, 'Operator');
+  await page.getByRole('link', { name: 'Waivers', exact: true }).click();
+  await page.getByRole('link', { name: 'Add waiver' }).click();
+  await page.getByLabel('Slug').fill('swimming');
+  await page.getByLabel('Title').fill('Swimming waiver');
+  await page.getByLabel('Waiver text (HTML)').fill('<p>I can swim 25 metres unaided.</p>');
+  await page.getByRole('button', { name: 'Save waiver' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiver: Swimming waiver' })).toBeVisible();
+
+  // Every change is in the audit log, newest first, under the administrator's name.
+  await openArea(page, 'Audit log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page.getByText(administrator.email).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'console: audit log');
+}
+
+/** A customer books and pays for a court and a class on what the console made. */
+async function bookACourtAndAClass(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ baseURL: emptyOperatorUrl(), timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  const customer = await createCustomer(page.request, 'console-customer');
+  await logInThroughApi(page.request, customer);
+
+  await page.goto(`/location/${venues[0].slug}/badminton`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Badminton' })).toBeVisible();
+  const courts = await openDay(page, dayFromToday(1));
+  await addFirstBookableCourt(page, courts);
+  await expect(basketItem(page, 'Badminton')).toContainText('£6.00');
+
+  await page.goto(`/location/${venues[0].slug}/spin`);
+  const classes = await openDay(page, dayFromToday(1));
+  await sessionWithStatus(classes, 'Book').getByRole('link').click();
+  const dialog = page.getByRole('dialog', { name: 'Your selection' });
+  await dialog.getByRole('button', { name: 'Book now' }).click();
+  await expect(page.getByText('Successfully added item to the basket.')).toBeVisible();
+  await dialog.getByRole('link', { name: 'Go to basket' }).click();
+  await expect(basketItem(page, 'Spin')).toContainText('£8.00');
+
+  await proceedToCheckout(page);
+  await expect(page.getByText('To pay: £14.00')).toBeVisible();
+  await agreeToCheckoutTerms(page);
+  await typeCard(page, testCards.succeeds, `${customer.firstName} ${customer.lastName}`);
+  await fillBilling(page, customer);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expectCheckoutSuccessful(page);
+  const booked = page.getByRole('list', { name: 'Booked items' }).getByRole('listitem');
+  await expect(booked).toHaveCount(2);
+  await expectNoA11yViolations(page, 'console-made operator: booking confirmed');
+
+  // The cancelled date shows as no session to book.
+  await page.goto(`/location/${venues[0].slug}/spin`);
+  const strip = page.getByRole('navigation', { name: 'Choose a date' });
+  await strip.locator(`a[href$="/${dayFromToday(2)}/by-time"]`).click();
+  await expect(page.getByRole('list', { name: /^Sessions on/ })).toHaveCount(0);
+  await context.close();
+}
+
+/** A visitor joins with the monthly membership and the promotion. */
+async function joinWithThePromotion(browser: Browser): Promise<void> {
+  const context = await browser.newContext({ baseURL: emptyOperatorUrl(), timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await page.goto(`/join/centre/${venues[0].slug}`);
+  await expect(selectMembership(page, 'Gym and Swim')).toBeVisible();
+  await selectMembership(page, 'Gym and Swim').click();
+  await registerInYourDetails(page, page.request, 'console-joiner');
+  await expect(costRow(page, 'Joining fee')).toHaveText('£20.00');
+  const promo = page.getByRole('textbox', { name: /^Promo code/ });
+  await promo.fill('OPENING');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Code applied')).toBeVisible();
+  await expect(costRow(page, 'Discount')).toHaveText('-£10.00');
+  await context.close();
+}
+
+test('an operator sets itself up from an empty database in the console, and its customers book and join at once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(8 * 60_000);
+  await page.goto(`${emptyOperatorUrl()}/admin/`);
+  await becomeAdministrator(page);
+  await setUpTheOperator(page);
+  await bookACourtAndAClass(browser);
+  await joinWithThePromotion(browser);
+});
