@@ -33,6 +33,7 @@ import { safeError, safeRequest } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { installAuditTrail } from './modules/audit/audit-trail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -69,6 +70,7 @@ import {
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { createWaitlistOffers } from './modules/waitlist/offers.service';
@@ -396,6 +398,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api', database: deps.database, readiness: deps.readiness });
   await app.register(operatorRoutes, { prefix: '/api', db, config, basketTermContexts });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(staffRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(auditRoutes, { prefix: '/api', db, config });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of
   // released offers and freed places (docs/decisions/057).

@@ -21,6 +21,7 @@ export * from './orders';
 export * from './payment-attempts';
 export * from './payments';
 export * from './promotions';
+export * from './staff';
 export * from './timetable';
 export * from './waitlist';
 export * from './waivers';

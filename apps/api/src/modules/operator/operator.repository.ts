@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { carts, clients, terms, themes, venues } from '../../db/schema';
@@ -162,4 +162,18 @@ export async function cartOfClientExists(db: Database, clientId: number, cartId:
     .where(and(eq(carts.id, cartId), eq(carts.clientId, clientId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Which of these venue ids are the operator's own (a staff user's venues must be). */
+export async function findVenueIdsOfClient(
+  db: Database,
+  clientId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.clientId, clientId), inArray(venues.id, [...ids])));
+  return rows.map((row) => row.id);
 }

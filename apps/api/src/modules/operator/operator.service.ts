@@ -165,3 +165,5 @@ export async function createVenue(db: Database, clientId: number, venue: NewVenu
 export async function createTerm(db: Database, clientId: number, term: NewTerm): Promise<TermRow> {
   return insertTerm(db, { ...term, clientId });
 }
+
+export { findVenueIdsOfClient } from './operator.repository';
