@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/seed';
+import { verifiedStaffHeaders } from './factories/staff-sign-in';
 import { startTestApp, type TestApp } from './harness';
 
 /**
@@ -58,6 +59,11 @@ describe('personal reads', () => {
     t = await startTestApp();
     await seedIfEmpty(t.db, t.config);
     for (const [caller, [username, password]] of Object.entries(logins)) {
+      if (caller === 'staff') {
+        // Staff sign in to the console with a second factor: a session that has given it.
+        tokens.staff = (await verifiedStaffHeaders(t, username)).authorization?.slice('Bearer '.length) ?? '';
+        continue;
+      }
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/login',

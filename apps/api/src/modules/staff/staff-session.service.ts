@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { admitLogin, assertNotRateLimited, recordAuthAttempt, settleLogin } from '../../lib/rate-limit';
+import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { hashToken } from '../../lib/tokens';
 import { actorOf, recordChange } from '../audit/audit.service';
 import { findAccountsByEmail, passwordOpens, type UserRow, updateStaffAccount } from '../auth/auth.service';
@@ -68,16 +69,29 @@ export async function signInStaff(
   const client = await getCurrentClient(db, config);
   const accountKey = credentials.email.trim().toLowerCase();
   const staff = (await findAccountsByEmail(db, client.id, accountKey)).find((user) => isStaffRole(user.role));
-  const attemptId = await admitLogin(db, {
-    accountKey,
-    ipAddress: request.ip,
-    accounts: staff ? [staff.id] : [],
-  });
+  const attemptId = await admitLogin(
+    db,
+    { accountKey, ipAddress: request.ip, accounts: staff ? [staff.id] : [] },
+    {
+      onRefused: (reason) =>
+        logSecurityEvent(request.log, 'login.limited', {
+          ...requestFields(request),
+          userId: staff?.id,
+          reason,
+        }),
+    },
+  );
   const opens = await passwordOpens(staff, credentials.password);
   if (!staff || !opens || staff.disabledAt || staff.invitedAt) {
+    logSecurityEvent(request.log, 'login.failed', {
+      ...requestFields(request),
+      userId: staff?.id,
+      reason: !staff ? 'unknown-account' : !opens ? 'bad-password' : 'disabled',
+    });
     throw new AppError('unauthenticated', loginMessages.invalid);
   }
   await settleLogin(db, attemptId, staff.id, request.ip);
+  logSecurityEvent(request.log, 'login.succeeded', { ...requestFields(request), userId: staff.id });
   // As at the customer login: cookies always, the token in the body for API clients only.
   const { token } = await startSession(db, config, request, reply, staff.id, { cookies: true, staff: true });
   const mfa = await findStaffMfa(db, staff.id);

@@ -145,7 +145,7 @@ async function venuesFor(db: Database, clientId: number, role: string, venueIds:
 
 async function sendInvitation(deps: StaffUsersDeps, user: UserRow, token: string): Promise<void> {
   const brand = await getBrand(deps.db, deps.config);
-  const url = `${emailSiteUrls(deps.config.publicUrls).bookings.replace(/\/$/, '')}/admin/invitation/${token}`;
+  const url = invitationUrl(deps.config, token);
   const email = renderEmail(brand, {
     subject: `Your ${brand.appName} console account`,
     heading: 'You are invited to the operator console',
@@ -160,14 +160,19 @@ async function sendInvitation(deps: StaffUsersDeps, user: UserRow, token: string
 }
 
 /** A new invitation token for the user (earlier ones end); the caller sends or prints the link. */
-export async function issueInvitation(db: Database, config: Config, userId: number): Promise<string> {
+export async function issueInvitation(
+  db: Database,
+  config: Config,
+  userId: number,
+  validHours = config.staffSessions.invitationTtlHours,
+): Promise<string> {
   const token = newToken();
   const now = new Date();
   await expireInvitations(db, userId, now);
   await insertInvitation(db, {
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + config.staffSessions.invitationTtlHours * 3_600_000),
+    expiresAt: new Date(now.getTime() + validHours * 3_600_000),
   });
   return token;
 }
@@ -187,6 +192,7 @@ export async function createInvitedStaffUser(
   actor: AuditActor,
   input: StaffInviteRequest,
   request?: FastifyRequest,
+  validHours?: number,
 ): Promise<{ user: UserRow; venueIds: number[]; token: string }> {
   if (!isStaffRole(input.role)) throw AppError.validation({ role: [staffUserMessages.unknownRole] });
   const role: StaffRole = input.role;
@@ -205,7 +211,7 @@ export async function createInvitedStaffUser(
       invited: true,
     });
     if (venueIds.length) await replaceStaffVenues(tx, user.id, venueIds);
-    const token = await issueInvitation(tx, config, user.id);
+    const token = await issueInvitation(tx, config, user.id, validHours);
     await recordChange(
       tx,
       actor,
@@ -219,6 +225,35 @@ export async function createInvitedStaffUser(
     );
     return { user, venueIds, token };
   });
+}
+
+/**
+ * The first administrator of a new operator (`npm run operator -- init`): invited like any staff user
+ * (nobody ever knows a password for it); the command prints the invitation link. Call it inside the
+ * transaction that creates the operator.
+ */
+export async function inviteFirstAdministrator(
+  db: Database,
+  config: Config,
+  clientId: number,
+  administrator: { email: string; firstName: string; lastName: string },
+  validHours: number,
+): Promise<{ userId: number; url: string }> {
+  const { user, token } = await createInvitedStaffUser(
+    db,
+    config,
+    { clientId, userId: null, email: null },
+    {
+      email: administrator.email,
+      first_name: administrator.firstName,
+      last_name: administrator.lastName,
+      role: 'administrator',
+      venue_ids: [],
+    },
+    undefined,
+    validHours,
+  );
+  return { userId: user.id, url: invitationUrl(config, token) };
 }
 
 /** `POST api/admin/staff-users`: invites by email. */
