@@ -172,6 +172,9 @@ describe('staff users and the audit log', () => {
         () => 'done',
         (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
       );
+    await t.db.execute(
+      sql`insert into audit_events (client_id, action, entity_type) values (${clientId}, 'test.row', 'test')`,
+    );
     expect(await refusal(sql`update audit_events set action = 'x'`)).toMatch(/append-only/);
     expect(await refusal(sql`delete from audit_events`)).toMatch(/append-only/);
   });
