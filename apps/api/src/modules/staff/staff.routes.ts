@@ -197,7 +197,10 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffUsersDeps & StaffSessionDep
       config: { access: 'staff:staff.manage' },
       schema: { tags, summary: 'The staff roles', security, response: { 200: zStaffRoles } },
     },
-    async () => ({ data: listStaffRoles() }),
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: listStaffRoles() };
+    },
   );
 
   app.get(
