@@ -49,5 +49,8 @@ export async function signInToConsole(
 
 /** A console navigation entry. */
 export async function openArea(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
 }

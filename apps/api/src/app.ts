@@ -33,6 +33,7 @@ import { safeError, safeRequest } from './lib/log-safety';
 import { installJsonBodyParser, refuseControlCharacters, validatorCompiler } from './lib/request-input';
 import { logSecurityEvent, requestFields } from './lib/security-events';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { installAuditTrail } from './modules/audit/audit-trail';
 import { staffChangeOf } from './modules/audit/staff-change';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -79,6 +80,7 @@ import {
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { catalogueSetupRoutes } from './modules/timetable/catalogue-setup.routes';
 import { timetableSetupRoutes } from './modules/timetable/timetable-setup.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -421,6 +423,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(waiversSetupRoutes, { prefix: '/api', db, config });
   await app.register(authRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(staffRoutes, { prefix: '/api', db, config, mailer });
+  await app.register(auditRoutes, { prefix: '/api', db, config });
   await app.register(accountSummaryRoutes, { prefix: '/api', db, config });
   // The waitlist offers freed places through the basket's port; the basket's hold keeper tells it of
   // released offers and freed places (docs/decisions/057).

@@ -102,6 +102,12 @@ describe('production (NODE_ENV unset or production) fails closed', () => {
     ['SEED', 'true', /SEED: asks for demo data/],
     ['DATABASE_URL', '', /DATABASE_URL: must be set in production/],
     ['SANDBOX_PAY_FAULT', 'decline', /SANDBOX_PAY_FAULT: is for tests only/],
+    ['STAFF_MFA_KEY', '', /STAFF_MFA_KEY: must be set in production/],
+    [
+      'STAFF_MFA_KEY',
+      'staff-mfa-development-key-not-for-production',
+      /STAFF_MFA_KEY: is the published development secret/,
+    ],
   ])('refuses %s=%j', (setting, value, refusal) => {
     expect(() => loadSettings({ ...safeProduction, [setting]: value })).toThrow(refusal);
   });

@@ -17,6 +17,7 @@ const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/
 const developmentSecrets = {
   sandboxPay: 'sandbox-pay-development-secret-not-for-production',
   directDebitDetails: 'direct-debit-development-secret-not-for-production',
+  staffMfa: 'staff-mfa-development-key-not-for-production',
 };
 
 /**
@@ -190,6 +191,30 @@ const settingsShape = z.object({
     })
     // Kept unset (not defaulted) so that production can ask for it to be said explicitly.
     .optional(),
+  // ---- The operator console's staff sessions (issue 47) ----
+  /** Encrypts staff TOTP secrets at rest (any long random string); required in production. */
+  STAFF_MFA_KEY: z.string().min(32).max(500).optional(),
+  /** Idle time after which a staff session ends, in minutes (customers: SESSION_IDLE_MINUTES). */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** A staff session ends this many hours after sign-in however active it is. */
+  STAFF_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(10),
+  /** How long a console invitation link works, in hours. */
+  STAFF_INVITATION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   /** Seed an empty database with the demo operator and members at start-up (the demo; refused in production). */
   SEED: booleanFlag.default(false),
   // ---- Login limits and registration (docs/decisions/047-login-limits-and-registration.md) ----
@@ -361,6 +386,13 @@ const configSchema = settingsShape
       },
       cookie: { domain: env.COOKIE_DOMAIN, prefix: env.COOKIE_PREFIX },
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+      staffSessions: {
+        idleMinutes: env.STAFF_SESSION_IDLE_MINUTES,
+        absoluteHours: env.STAFF_SESSION_ABSOLUTE_HOURS,
+        invitationTtlHours: env.STAFF_INVITATION_TTL_HOURS,
+        /** Development default: published, hence refused in production. */
+        mfaKey: env.STAFF_MFA_KEY ?? developmentSecrets.staffMfa,
+      },
       sessionCacheMs: env.SESSION_CACHE_MS,
       operatorCacheMs: env.OPERATOR_CACHE_MS,
       catalogueCheckSeconds: env.CATALOGUE_CHECK_SECONDS,
@@ -444,7 +476,8 @@ function refuseUnsafeProduction(env: z.output<typeof settingsShape>, ctx: Issues
   const refuse = (setting: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [setting], message });
   const developmentValues = new Set(Object.values(developmentSecrets));
-  for (const key of ['SANDBOX_PAY_SECRET', 'DD_DETAILS_SECRET'] as const) {
+  if (!env.STAFF_MFA_KEY) refuse('STAFF_MFA_KEY', 'must be set in production: it encrypts staff MFA secrets');
+  for (const key of ['SANDBOX_PAY_SECRET', 'DD_DETAILS_SECRET', 'STAFF_MFA_KEY'] as const) {
     const value = env[key];
     if (value && developmentValues.has(value))
       refuse(key, 'is the published development secret: use your own');

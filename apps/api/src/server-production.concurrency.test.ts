@@ -26,6 +26,7 @@ function productionEnv(databaseUrl: string, port: number): Record<string, string
     HOST: '127.0.0.1',
     PORT: String(port),
     SANDBOX_PAY_SECRET: 's'.repeat(40),
+    STAFF_MFA_KEY: 'm'.repeat(40),
     ALLOW_SANDBOX_PROVIDERS: 'true',
     PUBLIC_BOOKINGS_URL: 'https://book.riverside.example',
     PUBLIC_ACCOUNT_URL: 'https://myaccount.riverside.example',
@@ -102,7 +103,7 @@ describe('production start on PostgreSQL', () => {
       const init = await runToExit('cli/operator.ts', args, env);
       expect(init.stderr).toBe('');
       expect(init.code).toBe(0);
-      const link = /https:\/\/myaccount\.riverside\.example\/password-reset\/([\w-]+)/.exec(init.stdout);
+      const link = /https:\/\/book\.riverside\.example\/admin\/invitation\/([\w-]+)/.exec(init.stdout);
       expect(link).not.toBeNull();
       // A second init on the same database changes nothing.
       const again = await runToExit('cli/operator.ts', args, env);
@@ -116,25 +117,27 @@ describe('production start on PostgreSQL', () => {
 
       // The administrator has no password anyone knows until they set one with the link.
       const newPassword = 'Sam-Lee-Northgate-2026-own';
-      const set = await fetch(`${base}/api/auth/password-reset`, {
+      const set = await fetch(`${base}/api/admin/invitations/accept`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: link?.[1], password: newPassword, password_confirmation: newPassword }),
+        body: JSON.stringify({ token: link?.[1], password: newPassword }),
       });
       expect(set.status).toBe(200);
-      const login = await fetch(`${base}/api/auth/customer/login`, {
+      // They sign in to the console, where they set up their second factor first.
+      const login = await fetch(`${base}/api/admin/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin@northgate.example.org', password: newPassword }),
+        body: JSON.stringify({ email: 'admin@northgate.example.org', password: newPassword }),
       });
       expect(login.status).toBe(200);
+      expect(((await login.json()) as { next: string }).next).toBe('enrol');
       // Production cookies are Secure and host-only, and HSTS is sent, even over this plain connection.
       expect(String(login.headers.get('set-cookie'))).toMatch(/__Host-leisure_session=[^;]+;.*Secure/i);
       expect(login.headers.get('strict-transport-security')).toContain('max-age=');
-      const reused = await fetch(`${base}/api/auth/password-reset/validate`, {
+      const reused = await fetch(`${base}/api/admin/invitations/accept`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: link?.[1] }),
+        body: JSON.stringify({ token: link?.[1], password: `${newPassword}-again` }),
       });
       expect(reused.status).toBe(403);
     } finally {

@@ -3,9 +3,9 @@ import { expectNoA11yViolations } from '../../support/a11y';
 import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
 import { signedInMember } from '../../support/member-api';
 import { bookAndPay, findSession } from '../../support/sessions';
+import { signInStaffThroughApi } from '../../support/staff';
 
 const seeded = (email: string) => ({ email, password: 'Member-Pass-1', firstName: '', lastName: '' });
-const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
 /** my-account.md 2.2: a new member's dashboard: no bookings yet, the photo reminder, guest passes. */
 test('a new member sees the welcome, the empty next booking, the photo reminder and guest passes', async ({
@@ -102,7 +102,7 @@ test('the photo with the welcome, and the next booking card', async ({ page }) =
 test('notifies about unpaid fees and eligibility documents', async ({ page, request }) => {
   const { userId } = await signedInMember(page, 'dashboard-fees');
   // Front-of-house staff charge a fee (apps/api/src/db/seed/accounts.ts has the staff login).
-  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  await signInStaffThroughApi(request);
   const fee = await request.post(`/api/staff/customers/${userId}/penalties`, {
     headers: await writeHeaders(request),
     data: { type: 'no_show', amount: 750, description: 'Spin Express' },

@@ -9,6 +9,7 @@ import {
 } from '../../support/customers';
 import { waitForEmail } from '../../support/mail';
 import { joinMembershipThroughApi, londonToday, signedInMember } from '../../support/member-api';
+import { signInStaffThroughApi } from '../../support/staff';
 
 /**
  * The seeded member with guest passes to send (apps/api/src/seed/guest-passes.ts): sending one
@@ -20,12 +21,6 @@ const member = {
   password: 'Member-Pass-1',
   firstName: 'Sam',
   lastName: 'Okafor',
-};
-const staff = {
-  email: 'staff@example.com',
-  password: 'Staff-Pass-1',
-  firstName: 'Chris',
-  lastName: 'Taylor',
 };
 
 async function openGuestPasses(page: Page) {
@@ -107,7 +102,7 @@ test('a member sends a guest pass; the guest is emailed its QR code; the pass is
 
   // Reception redeems it once: the details show it redeemed.
   const desk = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-  await logInThroughApi(desk, staff);
+  await signInStaffThroughApi(desk);
   const venues = await desk.get('/api/activities/venues');
   const venueId = ((await venues.json()) as { data: { id: number; name: string }[] }).data.find(
     (candidate) => candidate.name === venueName,

@@ -17,6 +17,7 @@ import {
   openManageMembership,
   signedInMember,
 } from '../../support/member-api';
+import { signInStaffThroughApi } from '../../support/staff';
 
 /**
  * my-account.md 2.6 (Freeze modal, Renew modal, change page) and joining-and-payments.md "Change
@@ -24,8 +25,6 @@ import {
  * this month renews through a card checkout; a monthly member changes to another membership through
  * the joining sections and checkout, keeping their direct debit.
  */
-
-const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
 const doctorsNote = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -103,7 +102,7 @@ test('freeze with proof: reason, start date, period and a doctor’s note; staff
 
   // Staff find the request in their review list (the member never told them its id), with the
   // member, the membership, the reason, the dates and the proof, and approve it.
-  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  await signInStaffThroughApi(request);
   const queue = await okJson<{ data: StaffFreeze[] }>(await request.get('/api/staff/membership-freezes'));
   const waiting = queue.data.find((row) => row.membership.id === membershipId);
   expect(waiting).toMatchObject({

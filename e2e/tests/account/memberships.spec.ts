@@ -7,7 +7,7 @@ import {
   testCards,
   typeCard,
 } from '../../support/bookings';
-import { logInThroughApi, writeHeaders } from '../../support/customers';
+import { writeHeaders } from '../../support/customers';
 import {
   joinMembershipThroughApi,
   okJson,
@@ -15,6 +15,7 @@ import {
   signedInMember,
   signedInStudent,
 } from '../../support/member-api';
+import { signInStaffThroughApi } from '../../support/staff';
 
 /**
  * my-account.md 2.6 and 2.7: a member cancels a monthly membership with an outstanding fee, paying
@@ -23,10 +24,8 @@ import {
  * Memberships are bought through the joining API (as the joining flow does), fees come from staff.
  */
 
-const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
-
 async function signInStaff(request: APIRequestContext): Promise<void> {
-  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  await signInStaffThroughApi(request);
 }
 
 test('a member with a fee cancels a monthly membership: pays the debt at checkout, then it is cancelled', async ({

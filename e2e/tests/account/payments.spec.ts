@@ -8,16 +8,15 @@ import {
   testCards,
   typeCard,
 } from '../../support/bookings';
-import { logInThroughApi, writeHeaders } from '../../support/customers';
+import { writeHeaders } from '../../support/customers';
 import { signedInMember } from '../../support/member-api';
+import { signInStaffThroughApi } from '../../support/staff';
 
 /**
  * joining-and-payments.md "Payments summary" to "Order history": a member pays selected fees
  * through the basket and a card checkout, edits and deletes the saved card, filters the order
  * history and downloads a receipt. Fees and credit come from a staff user, as at the front desk.
  */
-
-const staffLogin = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
 
 async function _userIdOf(request: APIRequestContext): Promise<number> {
   const answer = await request.get('/api/auth/user');
@@ -27,7 +26,7 @@ async function _userIdOf(request: APIRequestContext): Promise<number> {
 
 /** Staff issue penalties (and credit) to the member, through the staff endpoints. */
 async function asStaff(request: APIRequestContext, userId: number) {
-  await logInThroughApi(request, { ...staffLogin, firstName: 'Chris', lastName: 'Taylor' });
+  await signInStaffThroughApi(request);
   const post = async (path: string, data: Record<string, unknown>) => {
     const answer = await request.post(`/api/staff/customers/${userId}/${path}`, {
       headers: await writeHeaders(request),

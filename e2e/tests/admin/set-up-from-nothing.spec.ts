@@ -203,7 +203,12 @@ async function setUpTheOperator(page: Page): Promise<void> {
   await addLocation(page, 'Studio', 'studio', 'Studio');
   await addLocation(page, 'Learner Pool', 'learner-pool', 'Pool');
 
-  await addWeeklyPattern(page, { activity: /^Badminton/, location: 'Court 1', start: '18:00', capacity: '1' });
+  await addWeeklyPattern(page, {
+    activity: /^Badminton/,
+    location: 'Court 1',
+    start: '18:00',
+    capacity: '1',
+  });
   await addWeeklyPattern(page, { activity: /^Spin/, location: 'Studio', start: '09:00', capacity: '12' });
 
   // A cancelled date: the Spin class the day after tomorrow.

@@ -5,16 +5,13 @@ import {
   agreeToCheckoutTerms,
   basketItem,
   expectCheckoutSuccessful,
-  logInThroughModal,
   openDay,
   proceedToCheckout,
 } from '../../support/bookings';
 import { createCustomer, logInThroughApi, writeHeaders } from '../../support/customers';
 import { okJson } from '../../support/member-api';
 import { bookAndPay, findSession } from '../../support/sessions';
-
-/** The seeded front-of-house user (apps/api/src/seed/accounts.ts). */
-const staff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
+import { signInStaffThroughApi } from '../../support/staff';
 
 /** What the journey reads of `GET api/my-account/orders/{orderId}`. */
 interface OrderAnswer {
@@ -35,10 +32,10 @@ test('front-of-house staff book a court for a customer and take the exact amount
   const customer = await createCustomer(request, 'foh');
   const name = `${customer.firstName} ${customer.lastName}`;
 
-  // The staff user logs in on the bookings site, in the header's modal.
+  // The staff user signs in through the console (password and second factor) in this browser, so
+  // the bookings site sees the session cookie.
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  await logInThroughModal(page, staff);
+  await signInStaffThroughApi(page.request);
 
   // Choose the customer on the basket page.
   await page.goto('/basket');
@@ -139,9 +136,9 @@ test('front-of-house tenders stay with the basket; after staff change it only th
   const credit = await creditThroughCancellation(request);
   const pounds = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 
+  await page.goto('/');
+  await signInStaffThroughApi(page.request);
   await page.goto('/basket');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  await logInThroughModal(page, staff);
   await page.getByRole('searchbox', { name: 'Find a customer' }).fill(customer.email);
   await page
     .getByRole('list', { name: 'Customers' })

@@ -7,15 +7,15 @@
  *
  * Creates the operator and its first administrator on the database the server's settings name
  * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it), migrating it first, and
- * prints a one-time link where the administrator sets their password. It runs with the server's
+ * prints the console's one-time invitation link (`<bookings URL>/admin/invitation/<token>`) where the
+ * administrator sets their password; they enrol their second factor at their first sign-in. It runs with the server's
  * own settings, so in production it checks them as the server does.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/configured';
-import { siteUrlsAt } from '../lib/public-urls';
-import { createFirstAdministrator } from '../modules/auth/operator-bootstrap.service';
 import { createClient, hasAnyClient } from '../modules/operator/operator.service';
+import { inviteFirstAdministrator } from '../modules/staff/staff-users.service';
 
 const usage = `Usage: npm run operator -- init --name <operator name> --slug <slug> --support-email <email>
   --admin-email <email> --admin-first-name <name> --admin-last-name <name>
@@ -75,19 +75,20 @@ async function init(args: string[]): Promise<void> {
       if (await hasAnyClient(tx)) return undefined;
       const client = await createClient(tx, operator);
       if (!client) return undefined;
-      const admin = await createFirstAdministrator(tx, client.id, administrator, hours);
+      const admin = await inviteFirstAdministrator(tx, config, client.id, administrator, hours);
       return { client, admin };
     });
     if (!created) {
       throw new UsageError('This database already has an operator: init is for a new deployment.');
     }
-    const link = `${siteUrlsAt(config.publicUrls).account}/password-reset/${created.admin.setPasswordToken}`;
+    const link = created.admin.url;
     console.log(
       [
         `Created the operator "${created.client.name}" (${created.client.slug}) and its first administrator, ${administrator.email}.`,
-        `The administrator sets their password once, within ${hours} hour(s), at:`,
+        `The administrator sets their password once, within ${hours} hour(s), at the console's invitation link:`,
         `  ${link}`,
-        'Give this link to them privately: it is shown once and not kept.',
+        'Give this link to them privately: it is shown once and not kept. At their first sign-in to the',
+        'console (/admin/) they set up two-step verification with an authenticator app.',
       ].join('\n'),
     );
   } finally {

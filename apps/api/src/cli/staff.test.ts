@@ -4,6 +4,7 @@ import { clients, venues } from '../db/schema';
 import { localDateOf } from '../lib/dates';
 import { seedIfEmpty } from '../seed/seed';
 import { seededMemberWith } from '../test/factories/seeded-membership-fixtures';
+import { verifiedStaffHeaders } from '../test/factories/staff-sign-in';
 import { startTestApp, type TestApp } from '../test/harness';
 import { runStaffCommand } from './staff';
 
@@ -17,7 +18,12 @@ describe('the staff command-line tool', () => {
     t = await startTestApp();
     await seedIfEmpty(t.db, t.config);
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    env = { API_URL: address };
+    // Most commands use one console session (a code works once: signing in for each would wait);
+    // the sign-in with the second factor is tested on its own below.
+    env = {
+      API_URL: address,
+      STAFF_TOKEN: (await verifiedStaffHeaders(t)).authorization.slice('Bearer '.length),
+    };
   });
   afterAll(async () => t.close());
 
@@ -124,14 +130,22 @@ describe('the staff command-line tool', () => {
     expect(lines.join('\n')).toMatch(/^404 /);
   });
 
+  it('signs in to the console with the password and a code from STAFF_TOTP_SECRET', async () => {
+    lines = [];
+    const { STAFF_TOKEN: _token, ...signingIn } = env;
+    expect(await runStaffCommand(['documents-to-review'], signingIn, out)).toBe(0);
+    expect(lines.join('\n')).toMatch(/^200 /);
+  });
+
   it('refuses to act with credentials that are not a staff user', async () => {
     lines = [];
+    const { STAFF_TOKEN: _token, ...signingIn } = env;
     const code = await runStaffCommand(
       ['approve-freeze', '1'],
-      { ...env, STAFF_EMAIL: 'member@example.com', STAFF_PASSWORD: 'Member-Pass-1' },
+      { ...signingIn, STAFF_EMAIL: 'member@example.com', STAFF_PASSWORD: 'Member-Pass-1' },
       out,
     );
     expect(code).toBe(1);
-    expect(lines.join('\n')).toMatch(/^403 /);
+    expect(lines.join('\n')).toMatch(/^Could not sign in as staff \(401\)/);
   });
 });

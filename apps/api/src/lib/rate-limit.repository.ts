@@ -14,7 +14,9 @@ export type AttemptKind =
   | 'registration'
   | 'registration_notice'
   | 'direct_debit_validate'
-  | 'upload';
+  | 'upload'
+  /** Wrong second factors of a staff sign-in (modules/staff), per account. */
+  | 'staff_mfa';
 
 // ---- Rate limiting -------------------------------------------------------------------------------
 

@@ -1,9 +1,19 @@
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createCustomer, createStaffUser } from '../modules/auth/auth.service';
+import { enrolKnownSecretForDemo } from '../modules/staff/staff-session.service';
 
 /** The demo logins the README lists. */
 export const demoMember = { email: 'member@example.com', password: 'Member-Pass-1' } as const;
-export const demoStaff = { email: 'staff@example.com', password: 'Staff-Pass-1' } as const;
+/**
+ * The demo's administrator. Its TOTP secret is published (README, demo section) so that the demo,
+ * the CLI and the e2e journeys can compute its codes: demo-only, like its password.
+ */
+export const demoStaff = {
+  email: 'staff@example.com',
+  password: 'Staff-Pass-1',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
 /** Two family accounts share this address; each has its own password and customer number. */
 export const familyEmail = 'family@example.com';
 const familyPasswords = ['Family-Pass-1', 'Family-Pass-2'] as const;
@@ -14,7 +24,12 @@ const familyPasswords = ['Family-Pass-1', 'Family-Pass-2'] as const;
  */
 export const demoPasswords: readonly string[] = [demoMember.password, demoStaff.password, ...familyPasswords];
 
-export async function seedAccounts(db: Database, clientId: number, homeVenueId: number): Promise<void> {
+export async function seedAccounts(
+  db: Database,
+  config: Config,
+  clientId: number,
+  homeVenueId: number,
+): Promise<void> {
   await createCustomer(db, clientId, {
     ...demoMember,
     title: 'Ms',
@@ -54,10 +69,12 @@ export async function seedAccounts(db: Database, clientId: number, homeVenueId: 
     homeVenueId,
     termsAcceptedAt: new Date(),
   });
-  await createStaffUser(db, clientId, {
-    ...demoStaff,
+  const staff = await createStaffUser(db, clientId, {
+    email: demoStaff.email,
+    password: demoStaff.password,
     firstName: 'Chris',
     lastName: 'Taylor',
     currency: 'GBP',
   });
+  await enrolKnownSecretForDemo(db, config, staff.id, demoStaff.totpSecret);
 }

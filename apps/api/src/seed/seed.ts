@@ -29,7 +29,7 @@ export async function seedIfEmpty(db: Database, config: Config): Promise<boolean
     const homeVenue = operator.venues[0];
     if (!homeVenue) throw new Error('the seed needs at least one venue');
     await seedDataFieldForms(tx, operator.client.id);
-    await seedAccounts(tx, operator.client.id, homeVenue.id);
+    await seedAccounts(tx, config, operator.client.id, homeVenue.id);
     await seedActivities(tx, operator.client.id, operator.venues);
     await seedBaskets(tx, operator.client.id);
     await seedMemberships(tx, operator.client.id, operator.venues);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../modules/session/session';
 import { seedIfEmpty } from '../seed/seed';
+import { verifiedStaffHeaders } from './factories/staff-sign-in';
 import { startLoggedApp, startTestApp, type TestApp } from './harness';
 
 /**
@@ -53,6 +54,13 @@ const publicRoutes = [
   'POST /api/auth/customer/forgotten-password',
   'POST /api/auth/password-reset/validate',
   'POST /api/auth/password-reset',
+  // The console's sign-in: the password, the second factor (a pending session only), log-out, invitations.
+  'POST /api/admin/session',
+  'POST /api/admin/session/mfa/enrolment',
+  'POST /api/admin/session/mfa/enrolment/confirm',
+  'POST /api/admin/session/mfa/verify',
+  'POST /api/admin/session/logout',
+  'POST /api/admin/invitations/accept',
   // Venues, activities, times and prices (a signed-in viewer sees their own prices).
   'GET /api/activities/venues',
   'GET /api/activities/venue/:venue/categories',
@@ -94,7 +102,7 @@ describe('every /api route declares its access, and the gate applies it', () => 
       return { authorization: `Bearer ${response.json().token}` };
     };
     customer = await login('member@example.com', 'Member-Pass-1');
-    staff = await login('staff@example.com', 'Staff-Pass-1');
+    staff = await verifiedStaffHeaders(t);
   });
   afterAll(async () => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/seed';
+import { verifiedStaffHeaders } from './factories/staff-sign-in';
 import { startTestApp, type TestApp } from './harness';
 
 /**
@@ -57,7 +58,7 @@ describe('my-account calls answer only for their owner', () => {
     callers.guests = await logIn('guests@example.com');
     callers.debtor = await logIn('debt@example.com');
     callers.other = await logIn('history@example.com');
-    callers.staff = await logIn('staff@example.com', 'Staff-Pass-1');
+    callers.staff = await verifiedStaffHeaders(t);
   });
   afterAll(async () => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/seed';
+import { verifiedStaffHeaders } from './factories/staff-sign-in';
 import { startTestApp, type TestApp } from './harness';
 
 /**
@@ -58,6 +59,11 @@ describe('personal reads', () => {
     t = await startTestApp();
     await seedIfEmpty(t.db, t.config);
     for (const [caller, [username, password]] of Object.entries(logins)) {
+      if (caller === 'staff') {
+        // Staff sign in to the console with a second factor: a session that has given it.
+        tokens.staff = (await verifiedStaffHeaders(t, username)).authorization?.slice('Bearer '.length) ?? '';
+        continue;
+      }
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/login',
@@ -73,6 +79,7 @@ describe('personal reads', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const member = (await data('/api/auth/user', 'member')).id as number;
     const guests = (await data('/api/auth/user', 'guests')).id as number;
+    const staffId = (await get('/api/admin/me', 'staff')).json().id as number;
     const upcoming = await data('/api/my-account/bookings?filter=future', 'member');
     const course = upcoming.find((row: { booking_type: string }) => row.booking_type === 'courses');
     const order = (await data('/api/my-account/orders', 'orderer'))[0];
@@ -133,6 +140,12 @@ describe('personal reads', () => {
         `/api/my-account/user/memberships/${change.id}/freezetypes`,
       ),
       '/api/staff/eligibility-documents': own('staff', '/api/staff/eligibility-documents'),
+      // The console's staff reads.
+      '/api/admin/me': own('staff', '/api/admin/me'),
+      '/api/admin/roles': own('staff', '/api/admin/roles'),
+      '/api/admin/staff-users': own('staff', '/api/admin/staff-users'),
+      '/api/admin/staff-users/{id}': own('staff', `/api/admin/staff-users/${staffId}`),
+      '/api/admin/audit-events': own('staff', '/api/admin/audit-events'),
       '/api/staff/membership-freezes': own('staff', '/api/staff/membership-freezes'),
       '/api/my-account/user/profile-photo': own('photo', '/api/my-account/user/profile-photo'),
       '/api/my-account/user/waivers': own('member', '/api/my-account/user/waivers'),

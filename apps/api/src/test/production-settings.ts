@@ -4,6 +4,7 @@ export const safeProductionSettings: Readonly<Record<string, string>> = {
   DATABASE_URL: 'postgresql://leisure@db.internal/leisure',
   SANDBOX_PAY_SECRET: 's'.repeat(40),
   DD_DETAILS_SECRET: 'd'.repeat(40),
+  STAFF_MFA_KEY: 'm'.repeat(40),
   ALLOW_SANDBOX_PROVIDERS: 'true',
   PUBLIC_BOOKINGS_URL: 'https://book.riverside.example',
   PUBLIC_ACCOUNT_URL: 'https://myaccount.riverside.example',

@@ -62,6 +62,12 @@ export const users = pgTable(
     }),
     /** The member closed the "add a profile photo" reminder. */
     profilePhotoReminderDismissedAt: timestamp('profile_photo_reminder_dismissed_at', { withTimezone: true }),
+    /** A staff user who may not sign in (the console's disable); null: not disabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** A staff user invited who has not yet set their password from the invitation; null otherwise. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** A staff user's last completed sign-in to the console (second factor given). */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,6 +114,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /**
+     * When a staff session gave its second factor. A staff user's session without it is pending: it
+     * is no session for any route but the MFA steps and logout (session.ts). Unused for customers.
+     */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),

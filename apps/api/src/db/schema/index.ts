@@ -22,6 +22,7 @@ export * from './payment-attempts';
 export * from './payments';
 export * from './price-changes';
 export * from './promotions';
+export * from './staff';
 export * from './timetable';
 export * from './waitlist';
 export * from './waivers';

@@ -58,8 +58,8 @@ describe('auth security events', () => {
     });
     const ok = await app.inject({
       method: 'POST',
-      url: '/api/auth/customer/login',
-      payload: { username: demoStaff.email, password: demoStaff.password },
+      url: '/api/admin/session',
+      payload: { email: demoStaff.email, password: demoStaff.password },
       remoteAddress: '10.60.0.1',
     });
     expect(ok.statusCode).toBe(200);

@@ -275,3 +275,58 @@ export async function setUserPhoto(db: Database, userId: number, uploadId: numbe
 export async function setPhotoReminderDismissed(db: Database, userId: number, at: Date): Promise<void> {
   await db.update(users).set({ profilePhotoReminderDismissedAt: at }).where(eq(users.id, userId));
 }
+
+// ---- Staff accounts (the console's staff users, modules/staff) ------------------------------------
+
+/** A page of the operator's staff users (every role but customer), searched by name or email, by id. */
+export async function findStaffUsersPage(
+  db: Database,
+  clientId: number,
+  query: { search?: string; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions = [eq(users.clientId, clientId), ne(users.role, 'customer')];
+  for (const word of (query.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${users.email} ilike ${pattern} or ${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern})`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The active (not disabled, not merely invited) administrators of the operator, locked for the change. */
+export async function lockActiveAdministrators(db: Database, clientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        eq(users.role, 'administrator'),
+        isNull(users.disabledAt),
+        isNull(users.invitedAt),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** A user of the operator locked for a change (staff user changes run one at a time per user). */
+export async function lockUserOfClient(
+  db: Database,
+  clientId: number,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.id, id)))
+    .for('update');
+  return row;
+}

@@ -21,9 +21,11 @@ import { zDataFieldsQuery, zDataFieldsResponse } from '@leisure/contract/operato
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { getDataFieldForm } from '../data-fields/data-fields.service';
 import { getCurrentClient } from '../operator/operator.service';
+import { isStaffRole } from '../session/permissions';
 import {
   clearSessionCookies,
   createHandover,
@@ -48,6 +50,9 @@ import {
   validateResetToken,
   verifyEmail,
 } from './auth.service';
+
+/** What a staff account hears at the customers' login (only once its password was right). */
+export const staffLoginMessage = 'This is a staff account. Sign in to the operator console at /admin/.';
 
 const errors = {
   invalid: zErrorResponse.describe(
@@ -101,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         response: {
           200: zTokenResponse,
           401: errors.badCredentials,
+          403: zErrorResponse.describe('A staff account: staff sign in to the console at /admin/.'),
           422: errors.invalid,
           429: errors.tooMany,
         },
@@ -112,6 +118,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         request.body,
         request.ip,
       );
+      // A staff account signs in to the console only, with its second factor: never here.
+      if (isStaffRole(user.role)) throw new AppError('forbidden', staffLoginMessage);
       const { token } = await startSession(db, config, request, reply, user.id);
       return tokenAnswer(isCookieClient(request), token);
     },
@@ -170,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', mfa: 'pending-allowed' },
       schema: {
         tags: ['auth'],
         summary: 'Log out',

@@ -197,9 +197,12 @@ export async function createStaffUser(
     lastName: string;
     role?: StaffRole;
     currency?: string;
+    /** Invited: they set their own password from the invitation (the given one is random and thrown away). */
+    invited?: boolean;
   },
 ): Promise<UserRow> {
   return insertUser(db, {
+    invitedAt: staff.invited ? new Date() : null,
     clientId,
     role: staff.role ?? 'administrator',
     email: staff.email.trim().toLowerCase(),
@@ -209,6 +212,50 @@ export async function createStaffUser(
     lastName: staff.lastName,
     currency: staff.currency ?? 'GBP',
   });
+}
+
+// ---- Staff accounts: what the console's staff users (modules/staff) change of a user ------------
+
+export { findStaffUsersPage, lockActiveAdministrators, lockUserOfClient } from './auth.repository';
+
+/** The operator's accounts named by an email (staff sign-in looks among them for a staff one). */
+export async function findAccountsByEmail(db: Database, clientId: number, email: string): Promise<UserRow[]> {
+  return findUsersByEmail(db, clientId, email.trim().toLowerCase());
+}
+
+/** Changes a staff user's account (names, role, disabled, invited, last sign-in); never a customer's. */
+export async function updateStaffAccount(
+  db: Database,
+  id: number,
+  values: Partial<
+    Pick<UserRow, 'firstName' | 'lastName' | 'role' | 'disabledAt' | 'invitedAt' | 'lastSignedInAt'>
+  >,
+): Promise<UserRow> {
+  return updateUser(db, id, values);
+}
+
+/** Sets a staff user's own password (from their invitation); their invitation is done. */
+export async function setStaffPassword(db: Database, id: number, password: string): Promise<UserRow> {
+  return updateUser(db, id, { passwordHash: await hashPassword(password), invitedAt: null });
+}
+
+/** Checks a password against the policy (its strength, not being the account's details); 422 otherwise. */
+export async function checkNewPassword(
+  user: Parameters<typeof passwordPolicyProblems>[1],
+  password: string,
+): Promise<void> {
+  const errors: FieldErrors = {};
+  await addPasswordPolicyErrors(errors, 'password', password, user);
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+}
+
+/** Whether the password opens the account (a decoy is checked when there is none, so timing says nothing). */
+export async function passwordOpens(user: UserRow | undefined, password: string): Promise<boolean> {
+  if (!user) {
+    await verifyPassword(await decoy(), password);
+    return false;
+  }
+  return verifyPassword(user.passwordHash, password);
 }
 
 /** The operator's customer with this email (the oldest account, when several share it): the seed's lookup. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { demoMember, demoStaff, familyEmail } from '../../seed/accounts';
+import { verifiedStaffHeaders } from '../../test/factories/staff-sign-in';
 import type { TestApp } from '../../test/harness';
 import { bearer, browser, startSeededApp } from './auth-test-fixtures';
 
@@ -113,15 +114,17 @@ describe('auth', () => {
     });
 
     it('marks staff users, who take payments in their own currency', async () => {
-      const res = await t.app.inject({
+      // Staff sign in to the console with their second factor, never at the customer login.
+      const refused = await t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/login',
         payload: { username: demoStaff.email, password: demoStaff.password },
       });
+      expect(refused.statusCode).toBe(403);
       const user = await t.app.inject({
         method: 'GET',
         url: '/api/auth/user',
-        headers: bearer(res.json().token),
+        headers: await verifiedStaffHeaders(t),
       });
       expect(user.json().data).toMatchObject({
         is_staff: true,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { carts, clients, terms, themes, venues } from '../../db/schema';
@@ -167,4 +167,18 @@ export async function cartOfClientExists(db: Database, clientId: number, cartId:
 /** The operator's venues, id order (the console's venue choices). */
 export async function listVenueRowsOfClient(db: Database, clientId: number): Promise<VenueRow[]> {
   return db.select().from(venues).where(eq(venues.clientId, clientId)).orderBy(venues.id);
+}
+
+/** Which of these venue ids are the operator's own (a staff user's venues must be). */
+export async function findVenueIdsOfClient(
+  db: Database,
+  clientId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.clientId, clientId), inArray(venues.id, [...ids])));
+  return rows.map((row) => row.id);
 }

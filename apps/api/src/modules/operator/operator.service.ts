@@ -202,3 +202,4 @@ export async function findVenueOfOperator(
 export async function listVenuesOfOperator(db: Database, clientId: number): Promise<VenueRow[]> {
   return listVenueRowsOfClient(db, clientId);
 }
+export { findVenueIdsOfClient } from './operator.repository';

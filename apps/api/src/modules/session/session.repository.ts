@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oldestUnlocked } from '../../db/locks';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -25,7 +25,14 @@ export interface CustomerRow {
 
 export async function insertSession(
   db: Database,
-  values: { userId: number; tokenHash: string; csrfHash: string; expiresAt: Date; userAgent: string | null },
+  values: {
+    userId: number;
+    tokenHash: string;
+    csrfHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    mfaVerifiedAt?: Date | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('insert into sessions returned nothing');
@@ -92,6 +99,10 @@ export async function findLiveSessionUser(
 
 export async function touchSession(db: Database, id: number, now: Date, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function markSessionMfaVerified(db: Database, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, id));
 }
 
 export async function revokeSession(db: Database, id: number, now: Date): Promise<void> {
@@ -219,4 +230,20 @@ export async function replaceStaffVenues(
   if (venueIds.length) {
     await db.insert(staffVenues).values([...new Set(venueIds)].map((venueId) => ({ userId, venueId })));
   }
+}
+
+/** The venues each of these staff users may change, by user id. */
+export async function findStaffVenueIds(
+  db: Database,
+  userIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select()
+    .from(staffVenues)
+    .where(inArray(staffVenues.userId, [...userIds]))
+    .orderBy(staffVenues.userId, staffVenues.venueId);
+  for (const row of rows) byUser.get(row.userId)?.push(row.venueId);
+  return byUser;
 }

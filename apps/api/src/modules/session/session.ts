@@ -13,7 +13,7 @@ import { logSecurityEvent, requestFields } from '../../lib/security-events';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import { getCurrentClient } from '../operator/operator.service';
 import { permissionOfAccess, type RouteAccess } from './access';
-import { hasPermission, type StaffPermission } from './permissions';
+import { hasPermission, isStaffRole, type StaffPermission } from './permissions';
 import {
   type CustomerStanding,
   consumeHandover,
@@ -23,6 +23,7 @@ import {
   findLiveSessionUser,
   insertHandover,
   insertSession,
+  markSessionMfaVerified,
   revokeSession,
   revokeUserSessions,
   type SessionRow,
@@ -46,13 +47,24 @@ export interface Auth extends CustomerStanding {
   via: 'bearer' | 'cookie';
   /** The venues a venue-scoped staff role may change (session/access.ts requireVenueScope). */
   staffVenueIds: readonly number[];
+  /**
+   * A staff user's session that has not given its second factor yet: it reaches only the routes
+   * that declare `mfa: 'pending-allowed'` (the MFA steps and logout); everywhere else it is no session.
+   */
+  mfaPending: boolean;
   token: string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** undefined: not looked up yet; null: anonymous. */
+    /** undefined: not looked up yet; null: anonymous (or a pending staff session on a route it may not use). */
     authState: Auth | null | undefined;
+    /** The request came with a live staff session still waiting for its second factor. */
+    mfaPendingSession?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** `pending-allowed`: a staff session that has not given its second factor may call the route. */
+    mfa?: 'pending-allowed';
   }
 }
 
@@ -101,6 +113,17 @@ function idleExpiry(config: Config, now: Date): Date {
   return new Date(now.getTime() + config.sessionIdleMinutes * 60_000);
 }
 
+/** When a staff session started at `createdAt` ends whatever happens (STAFF_SESSION_ABSOLUTE_HOURS). */
+export function staffAbsoluteExpiry(config: Config, createdAt: Date): Date {
+  return new Date(createdAt.getTime() + config.staffSessions.absoluteHours * 3_600_000);
+}
+
+/** A staff session's next idle expiry: a short idle time, never past its absolute limit. */
+export function staffIdleExpiry(config: Config, createdAt: Date, now: Date): Date {
+  const idle = now.getTime() + config.staffSessions.idleMinutes * 60_000;
+  return new Date(Math.min(idle, staffAbsoluteExpiry(config, createdAt).getTime()));
+}
+
 async function lookUp(db: Database, config: Config, request: FastifyRequest): Promise<Auth | null> {
   const names = cookieNames(config, request);
   const bearer = bearerToken(request);
@@ -117,8 +140,15 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
       sessionCache.forgetToken(tokenHash);
       return null;
     }
+    const staff = isStaffRole(found.user.role);
+    if (staff && (found.user.disabledAt || staffAbsoluteExpiry(config, found.session.createdAt) <= now)) {
+      return null;
+    }
     if (now.getTime() - found.session.lastUsedAt.getTime() > touchEveryMs) {
-      await touchSession(db, found.session.id, now, idleExpiry(config, now));
+      const expiresAt = staff
+        ? staffIdleExpiry(config, found.session.createdAt, now)
+        : idleExpiry(config, now);
+      await touchSession(db, found.session.id, now, expiresAt);
     }
     if (cacheable) sessionCache.set(tokenHash, found, config.sessionCacheMs, now);
   }
@@ -140,6 +170,7 @@ async function lookUp(db: Database, config: Config, request: FastifyRequest): Pr
     hasCredit,
     via: bearer ? 'bearer' : 'cookie',
     staffVenueIds: found.staffVenueIds ?? [],
+    mfaPending: isStaffRole(user.role) && !session.mfaVerifiedAt,
     token,
   };
 }
@@ -165,7 +196,16 @@ export async function currentAuth(
   config: Config,
   request: FastifyRequest,
 ): Promise<Auth | null> {
-  if (request.authState === undefined) request.authState = await lookUp(db, config, request);
+  if (request.authState === undefined) {
+    const found = await lookUp(db, config, request);
+    if (found?.mfaPending && request.routeOptions.config?.mfa !== 'pending-allowed') {
+      // No staff permission, and no customer's route, treats a session without its second factor as signed in.
+      request.mfaPendingSession = true;
+      request.authState = null;
+    } else {
+      request.authState = found;
+    }
+  }
   return request.authState;
 }
 
@@ -209,6 +249,7 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
     (permission: StaffPermission): preValidationAsyncHookHandler =>
     async (request) => {
       const auth = await requireAuth(db, config, request);
+      if (auth.mfaPending) throw new AppError('unauthenticated');
       if (!hasPermission(auth.user, permission)) throw new AppError('forbidden');
     };
   const checkCsrf: preHandlerAsyncHookHandler = async (request) => {
@@ -262,7 +303,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-  options: { cookies: boolean } = { cookies: true },
+  options: { cookies: boolean; staff?: boolean } = { cookies: true },
 ): Promise<IssuedSession> {
   const token = newToken();
   const csrf = newToken();
@@ -271,7 +312,7 @@ export async function startSession(
     userId,
     tokenHash: hashToken(token),
     csrfHash: hashToken(csrf),
-    expiresAt: idleExpiry(config, now),
+    expiresAt: options.staff ? staffIdleExpiry(config, now, now) : idleExpiry(config, now),
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
   if (options.cookies) setSessionCookies(config, request, reply, { token, csrf });
@@ -340,6 +381,12 @@ export function isCookieClient(request: FastifyRequest, auth?: Pick<Auth, 'via'>
   );
 }
 
+/** The staff session gave its second factor: from now on it is a session for every route its role allows. */
+export async function completeSessionMfa(db: Database, auth: Auth, now = new Date()): Promise<void> {
+  await markSessionMfaVerified(db, auth.session.id, now);
+  sessionCache.forgetSession(auth.user.id, auth.session.id);
+}
+
 export async function endSession(db: Database, auth: Auth): Promise<void> {
   await revokeSession(db, auth.session.id, new Date());
   sessionCache.forgetSession(auth.user.id, auth.session.id);
@@ -381,7 +428,8 @@ export function clearSessionCookies(config: Config, request: FastifyRequest, rep
  * token watch reads the CSRF cookie) and does not ask again with them.
  */
 export function clearDeadSessionCookies(config: Config, request: FastifyRequest, reply: FastifyReply): void {
-  if (request.authState !== null) return;
+  // A staff session waiting for its second factor is alive: its cookies stay for the MFA step.
+  if (request.authState !== null || request.mfaPendingSession) return;
   const names = cookieNames(config, request);
   if (request.cookies[names.session] || request.cookies[names.csrf])
     clearSessionCookies(config, request, reply);
@@ -405,3 +453,7 @@ export async function deleteDeadSessions(db: Database, now: Date, limit: number)
 export async function deleteSpentHandovers(db: Database, now: Date, limit: number): Promise<number> {
   return deleteEndedHandovers(db, now, limit);
 }
+
+// ---- A venue manager's venues (staff_venues is this module's table) --------------------------------
+
+export { findStaffVenueIds, replaceStaffVenues } from './session.repository';
