@@ -17,7 +17,17 @@ import { createCustomer, logInThroughApi } from '../../support/customers';
 import { costRow, registerInYourDetails, selectMembership } from '../../support/joining';
 import { londonToday } from '../../support/member-api';
 
-test.use({ timezoneId: 'Europe/London' });
+// Each step fails fast with its own message, rather than the whole journey's timeout.
+test.use({ timezoneId: 'Europe/London', actionTimeout: 15_000 });
+
+/** A form control by its label, whether or not the label marks it required (' *'). */
+function field(scope: Page | ReturnType<Page['getByRole']>, label: string | RegExp) {
+  const text =
+    typeof label === 'string'
+      ? label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      : label.source.replace(/^\^|\$$/g, '');
+  return scope.getByLabel(new RegExp(`^${text}( \\*)?$`));
+}
 
 /** A London date `days` after today, YYYY-MM-DD. */
 function dayFromToday(days: number): string {
@@ -47,8 +57,25 @@ const venues = [
   },
 ] as const;
 
+/**
+ * The status a saved form shows (some forms then move on to the new record's page, so it may not
+ * stay); on failure, what the page said instead (a field's message).
+ */
 async function saved(page: Page, message: string | RegExp): Promise<void> {
-  await expect(page.getByText(message).first()).toBeVisible();
+  try {
+    await page.getByText(message).first().waitFor({ timeout: 10_000 });
+  } catch {
+    throw new Error(`"${message}" did not show; the page said: ${await page.locator('main').innerText()}`);
+  }
+}
+
+/** Waits for a control; on failure, says what the page said instead. */
+async function appears(page: Page, locator: ReturnType<Page['getByRole']>): Promise<void> {
+  try {
+    await locator.waitFor({ timeout: 10_000 });
+  } catch {
+    throw new Error(`${locator} did not show; the page said: ${await page.locator('main').innerText()}`);
+  }
 }
 
 /** The first administrator: the one-time link, a password of their own, then TOTP enrolment. */
@@ -56,13 +83,13 @@ async function becomeAdministrator(page: Page): Promise<string> {
   await page.goto(bootstrapLink());
   await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   await expectNoA11yViolations(page, 'console: set your password');
-  await page.getByLabel('New password', { exact: true }).fill(administrator.password);
-  await page.getByLabel('Confirm new password').fill(administrator.password);
+  await field(page, 'New password').fill(administrator.password);
+  await field(page, 'Confirm new password').fill(administrator.password);
   await page.getByRole('button', { name: 'Set password' }).click();
 
   await expect(page.getByText('Your password is set. Sign in to continue.')).toBeVisible();
-  await page.getByLabel('Email').fill(administrator.email);
-  await page.getByLabel('Password', { exact: true }).fill(administrator.password);
+  await field(page, 'Email').fill(administrator.email);
+  await field(page, 'Password').fill(administrator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step verification' })).toBeVisible();
@@ -71,7 +98,7 @@ async function becomeAdministrator(page: Page): Promise<string> {
   const keyText = (await page.getByText(/^Or type this key into the app:/).textContent()) ?? '';
   const secret = keyText.replace(/^Or type this key into the app:\s*/, '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
+  await field(page, 'Code from your authenticator app').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
@@ -86,8 +113,8 @@ async function setTheTheme(page: Page): Promise<void> {
   await openArea(page, 'Operator');
   await page.getByRole('link', { name: 'Theme', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Theme' })).toBeVisible();
-  await page.getByLabel('Primary colour').fill('#0b6e4f');
-  await page.getByLabel('Header background colour').fill('#083d2c');
+  await field(page, 'Primary colour').fill('#0b6e4f');
+  await field(page, 'Header background colour').fill('#083d2c');
   await page.getByRole('button', { name: 'Save draft' }).click();
   await saved(page, 'Draft saved. Check the preview, then publish.');
   await expectNoA11yViolations(page, 'console: theme with a draft');
@@ -99,15 +126,16 @@ async function addVenue(page: Page, venue: (typeof venues)[number]): Promise<voi
   await openArea(page, 'Venues');
   await page.getByRole('link', { name: 'Add venue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add a venue' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(venue.name);
-  await page.getByLabel('Web address name').fill(venue.slug);
-  await page.getByLabel('Address line 1').fill(venue.address);
-  await page.getByLabel('Town').fill(venue.town);
-  await page.getByLabel('Postcode').fill(venue.postcode);
-  await page.getByLabel('Latitude').fill(venue.lat);
-  await page.getByLabel('Longitude').fill(venue.lng);
+  await field(page, 'Name').fill(venue.name);
+  await field(page, 'Web address name').fill(venue.slug);
+  await field(page, 'Address line 1').fill(venue.address);
+  await field(page, 'Town').fill(venue.town);
+  await field(page, 'Postcode').fill(venue.postcode);
+  await field(page, 'Latitude').fill(venue.lat);
+  await field(page, 'Longitude').fill(venue.lng);
   await page.getByRole('button', { name: 'Create venue' }).click();
-  await saved(page, 'Venue created.');
+  // Created, the form becomes the venue's own page.
+  await expect(page.getByRole('heading', { level: 1, name: venue.name })).toBeVisible();
 }
 
 async function addActivity(
@@ -117,26 +145,26 @@ async function addActivity(
   await openArea(page, 'Activities');
   await page.getByRole('link', { name: 'Add activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add an activity' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(activity.name);
-  await page.getByLabel('Web address name').fill(activity.slug);
-  await page.getByLabel('Category').selectOption({ label: 'Sport' });
-  await page.getByLabel('Kind').selectOption({ label: activity.kind });
-  await page.getByLabel(/^(Slot length|Length) in minutes$/).fill(activity.minutes);
+  await field(page, 'Name').fill(activity.name);
+  await field(page, 'Web address name').fill(activity.slug);
+  await field(page, 'Category').selectOption({ label: 'Sport' });
+  await field(page, 'Kind').selectOption({ label: activity.kind });
+  await field(page, /^(Slot length|Length) in minutes$/).fill(activity.minutes);
   await page.getByRole('checkbox', { name: venues[0].name }).check();
-  await page.getByLabel('Standard adult price (£)').fill(activity.price);
-  await page.getByLabel('Member adult price (£)').fill(activity.memberPrice);
+  await field(page, 'Standard adult price (£)').fill(activity.price);
+  await field(page, 'Member adult price (£)').fill(activity.memberPrice);
   await page.getByRole('button', { name: 'Create activity' }).click();
-  await saved(page, 'Activity created.');
+  await expect(page.getByRole('heading', { level: 1, name: activity.name })).toBeVisible();
 }
 
 async function addLocation(page: Page, name: string, slug: string, facility: string): Promise<void> {
   await openArea(page, 'Activities');
   await page.getByRole('link', { name: 'Locations' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
-  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
-  await page.getByLabel('Location name').fill(name);
-  await page.getByLabel('Location web address name').fill(slug);
-  await page.getByLabel('Facility').fill(facility);
+  await field(page, 'Venue').selectOption({ label: venues[0].name });
+  await field(page, 'Location name').fill(name);
+  await field(page, 'Location web address name').fill(slug);
+  await field(page, 'Facility').fill(facility);
   await page.getByRole('button', { name: 'Add location' }).click();
   await expect(page.getByRole('cell', { name }).or(page.getByText(name)).first()).toBeVisible();
 }
@@ -148,16 +176,16 @@ async function addWeeklyPattern(
   await openArea(page, 'Timetables');
   await page.getByRole('link', { name: 'New weekly pattern' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New weekly pattern' })).toBeVisible();
-  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
-  const activity = page.getByLabel('Activity');
+  await field(page, 'Venue').selectOption({ label: venues[0].name });
+  const activity = field(page, 'Activity');
   const option = activity.locator('option').filter({ hasText: pattern.activity });
   await activity.selectOption((await option.first().getAttribute('value')) ?? '');
-  await page.getByLabel('Location').selectOption({ label: pattern.location });
+  await field(page, 'Location').selectOption({ label: pattern.location });
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     await page.getByRole('checkbox', { name: day }).check();
   }
-  await page.getByLabel('Start time').fill(pattern.start);
-  await page.getByLabel('Capacity').fill(pattern.capacity);
+  await field(page, 'Start time').fill(pattern.start);
+  await field(page, 'Capacity').fill(pattern.capacity);
   await page.getByRole('button', { name: 'Save pattern' }).click();
   await saved(page, /^Weekly pattern saved\. \d+ sessions created\.$/);
 }
@@ -170,8 +198,8 @@ async function setUpTheOperator(page: Page): Promise<void> {
 
   await openArea(page, 'Activities');
   await page.getByRole('link', { name: 'Categories' }).click();
-  await page.getByLabel('Category name').fill('Sport');
-  await page.getByLabel('Category web address name').fill('sport');
+  await field(page, 'Category name').fill('Sport');
+  await field(page, 'Category web address name').fill('sport');
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText('Sport').first()).toBeVisible();
 
@@ -215,10 +243,10 @@ async function setUpTheOperator(page: Page): Promise<void> {
   await openArea(page, 'Timetables');
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
-  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
-  await page.getByLabel('From').fill(dayFromToday(2));
-  await page.getByLabel('To').fill(dayFromToday(2));
-  await page.getByRole('button', { name: /^Cancel Spin on .* at 09:00$/ }).click();
+  await field(page, 'Venue').selectOption({ label: venues[0].name });
+  await field(page, 'From').fill(dayFromToday(2));
+  await field(page, 'To').fill(dayFromToday(2));
+  await page.getByRole('button', { name: `Cancel Spin on ${dayFromToday(2)} at 09:00` }).click();
   const cancel = page.getByRole('dialog');
   await cancel.getByRole('radio', { name: 'Account credit' }).check();
   await cancel.getByRole('button', { name: 'Cancel session' }).click();
@@ -227,56 +255,57 @@ async function setUpTheOperator(page: Page): Promise<void> {
   await openArea(page, 'Timetables');
   await page.getByRole('link', { name: 'Courses' }).click();
   await page.getByRole('link', { name: 'New course' }).click();
-  await page.getByLabel('Venue').selectOption({ label: venues[0].name });
-  const courseActivity = page.getByLabel('Course activity');
+  await field(page, 'Venue').selectOption({ label: venues[0].name });
+  const courseActivity = field(page, 'Course activity');
   const courseOption = courseActivity.locator('option').filter({ hasText: /^Swim Stage 1/ });
   await courseActivity.selectOption((await courseOption.first().getAttribute('value')) ?? '');
-  await page.getByLabel('Course name').fill('Swim Stage 1, Saturdays');
-  await page.getByLabel('Dates').fill([dayFromToday(7), dayFromToday(14), dayFromToday(21)].join('\n'));
-  await page.getByLabel('Start time').fill('10:00');
-  await page.getByLabel('Location').selectOption({ label: 'Learner Pool' });
-  await page.getByLabel('Capacity').fill('8');
+  await field(page, 'Course name').fill('Swim Stage 1, Saturdays');
+  await field(page, 'Dates').fill([dayFromToday(7), dayFromToday(14), dayFromToday(21)].join('\n'));
+  await field(page, 'Start time').fill('10:00');
+  await field(page, 'Location').selectOption({ label: 'Learner Pool' });
+  await field(page, 'Capacity').fill('8');
   await page.getByRole('button', { name: 'Create course' }).click();
   await saved(page, /^Course created\./);
 
   // Memberships: one type, monthly and single payment, each with a joining fee; a freeze type.
   await openArea(page, 'Memberships');
   await page.getByRole('link', { name: 'Add membership type' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Gym and Swim');
-  await page.getByLabel('Description').fill('The gym, the pool and every class.');
+  await field(page, 'Name').fill('Gym and Swim');
+  await field(page, 'Description').fill('The gym, the pool and every class.');
   await page.getByRole('group', { name: 'Sold at' }).getByRole('checkbox', { name: venues[0].name }).check();
   await page.getByRole('button', { name: 'Add membership type' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gym and Swim' })).toBeVisible();
-  await page.getByLabel('Option name').fill('Monthly');
-  await page.getByLabel('Payment type').selectOption({ label: 'Monthly (direct debit)' });
-  await page.getByLabel('Monthly fee (£)').fill('34.99');
-  await page.getByLabel('Joining fee (£)').fill('20');
+  await field(page, 'Option name').fill('Monthly');
+  await field(page, 'Payment type').selectOption({ label: 'Monthly (direct debit)' });
+  await field(page, 'Monthly fee (£)').fill('34.99');
+  await field(page, 'Joining fee (£)').fill('20');
   await page.getByRole('button', { name: 'Add payment option' }).click();
-  await expect(page.getByRole('button', { name: 'Save price of Monthly' })).toBeVisible();
-  await page.getByLabel('Option name').fill('12 months');
-  await page.getByLabel('Payment type').selectOption({ label: 'Single payment' });
-  await page.getByLabel('Price (£)', { exact: true }).fill('349');
-  await page.getByLabel('Joining fee (£)').fill('15');
-  await page.getByLabel('Duration', { exact: true }).fill('12');
+  await appears(page, page.getByRole('button', { name: 'Save price of Monthly' }));
+  await field(page, 'Option name').fill('12 months');
+  await field(page, 'Payment type').selectOption({ label: 'Single payment' });
+  await field(page, 'Price (£)').fill('349');
+  await field(page, 'Joining fee (£)').fill('15');
+  await field(page, 'Duration').fill('12');
+  await field(page, 'Duration unit').selectOption('months');
   await page.getByRole('button', { name: 'Add payment option' }).click();
-  await expect(page.getByRole('button', { name: 'Save price of 12 months' })).toBeVisible();
+  await appears(page, page.getByRole('button', { name: 'Save price of 12 months' }));
   await expectNoA11yViolations(page, 'console: a membership type');
 
   await openArea(page, 'Memberships');
   await page.getByRole('link', { name: 'Freeze types' }).click();
   await page.getByRole('link', { name: 'Add freeze type' }).click();
-  await page.getByLabel('Reason').fill('Travel');
-  await page.getByLabel('Months offered').fill('1, 2');
+  await field(page, 'Reason').fill('Travel');
+  await field(page, 'Months offered').fill('1, 2');
   await page.getByRole('button', { name: 'Add freeze type' }).click();
   await expect(page.getByText('Travel').first()).toBeVisible();
 
   await openArea(page, 'Promotions');
   await page.getByRole('link', { name: 'Add promotion' }).click();
-  await page.getByLabel('Code').fill('OPENING');
-  await page.getByLabel('Name', { exact: true }).fill('Opening offer');
-  await page.getByLabel('Discount type').selectOption({ label: 'Percentage' });
-  await page.getByLabel('Discount (%)').fill('50');
-  await page.getByLabel('Applies to').selectOption({ label: 'Joining fee' });
+  await field(page, 'Code').fill('OPENING');
+  await field(page, 'Name').fill('Opening offer');
+  await field(page, 'Discount type').selectOption({ label: 'Percentage' });
+  await field(page, 'Discount (%)').fill('50');
+  await field(page, 'Applies to').selectOption({ label: 'Joining fee' });
   await page.getByRole('checkbox', { name: /^Gym and Swim – Monthly/ }).check();
   await page.getByRole('button', { name: 'Create promotion' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Promotion OPENING' })).toBeVisible();
@@ -284,18 +313,18 @@ async function setUpTheOperator(page: Page): Promise<void> {
   await openArea(page, 'Operator');
   await page.getByRole('link', { name: 'Terms', exact: true }).click();
   await page.getByRole('link', { name: 'Add terms' }).click();
-  await page.getByLabel('Context').selectOption('checkout');
-  await page.getByLabel('Title').fill('Booking terms');
-  await page.getByLabel('Text (HTML)').fill('<p>Bookings are non-transferable.</p>');
+  await field(page, 'Context').selectOption('checkout');
+  await field(page, 'Title').fill('Booking terms');
+  await field(page, 'Text (HTML)').fill('<p>Bookings are non-transferable.</p>');
   await page.getByRole('button', { name: 'Save terms' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms: Booking terms' })).toBeVisible();
 
   await openArea(page, 'Operator');
   await page.getByRole('link', { name: 'Waivers', exact: true }).click();
   await page.getByRole('link', { name: 'Add waiver' }).click();
-  await page.getByLabel('Slug').fill('swimming');
-  await page.getByLabel('Title').fill('Swimming waiver');
-  await page.getByLabel('Waiver text (HTML)').fill('<p>I can swim 25 metres unaided.</p>');
+  await field(page, 'Slug').fill('swimming');
+  await field(page, 'Title').fill('Swimming waiver');
+  await field(page, 'Waiver text (HTML)').fill('<p>I can swim 25 metres unaided.</p>');
   await page.getByRole('button', { name: 'Save waiver' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Waiver: Swimming waiver' })).toBeVisible();
 
@@ -368,7 +397,7 @@ test('an operator sets itself up from an empty database in the console, and its 
   page,
   browser,
 }) => {
-  test.setTimeout(8 * 60_000);
+  test.setTimeout(5 * 60_000);
   await page.goto(`${emptyOperatorUrl()}/admin/`);
   await becomeAdministrator(page);
   await setUpTheOperator(page);

@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/configured';
+import { createStandardDataFieldForms } from '../modules/data-fields/standard-forms';
 import { createClient, hasAnyClient } from '../modules/operator/operator.service';
 import { inviteFirstAdministrator } from '../modules/staff/staff-users.service';
 
@@ -75,6 +76,8 @@ async function init(args: string[]): Promise<void> {
       if (await hasAnyClient(tx)) return undefined;
       const client = await createClient(tx, operator);
       if (!client) return undefined;
+      // Customers can register at once: the standard details forms, which the console edits later.
+      await createStandardDataFieldForms(tx, client.id);
       const admin = await inviteFirstAdministrator(tx, config, client.id, administrator, hours);
       return { client, admin };
     });

@@ -147,18 +147,29 @@ export function CourseFormScreen() {
           errors={fieldErrors(loose, 'name')}
           {...form.register('name')}
         />
-        <label className="field">
-          <span className="field-label">Dates</span>
-          <span className="field-hint">One date a line, as YYYY-MM-DD.</span>
+        {/* The hint and the error describe the field; its name is its label alone. */}
+        <div className="field">
+          <label className="field-label" htmlFor="course-dates">
+            Dates
+          </label>
+          <span className="field-hint" id="course-dates-hint">
+            One date a line, as YYYY-MM-DD.
+          </span>
           <textarea
+            id="course-dates"
             rows={5}
             {...form.register('dates')}
+            aria-describedby={
+              fieldErrors(loose, 'dates') ? 'course-dates-hint course-dates-error' : 'course-dates-hint'
+            }
             aria-invalid={fieldErrors(loose, 'dates') ? true : undefined}
           />
           {fieldErrors(loose, 'dates') ? (
-            <span className="field-error">{fieldErrors(loose, 'dates')?.join(' ')}</span>
+            <span className="field-error" id="course-dates-error">
+              {fieldErrors(loose, 'dates')?.join(' ')}
+            </span>
           ) : null}
-        </label>
+        </div>
         <TextField
           label="Start time"
           type="time"
