@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../lib/dates';
+import { catalogueChecker } from '../operator/catalogue-freshness';
 import {
   type ActivitiesWorld,
   base,
@@ -198,8 +199,14 @@ describe('activities calls', () => {
   });
 });
 
-describe('discovery, kept as the operator rows are (OPERATOR_CACHE_MS)', () => {
-  it("answers a venue's, category's, activity's and location's change once the kept answer runs out", async () => {
+/**
+ * Another replica's change (written to the database without this app's routes, so this app forgets
+ * nothing at once) is seen once this app's catalogue check sees the catalogue's version move
+ * (`catalogue-freshness.ts`, every CATALOGUE_CHECK_SECONDS: the next page load on every replica),
+ * and at the latest once the kept answer runs out (OPERATOR_CACHE_MS) where no check runs.
+ */
+describe('discovery, kept as the operator rows are (OPERATOR_CACHE_MS, CATALOGUE_CHECK_SECONDS)', () => {
+  it("answers a venue's, category's, activity's and location's change after the catalogue check, or once the kept answer runs out", async () => {
     const { t, get } = await openActivitiesWorld({ OPERATOR_CACHE_MS: '60000' });
     try {
       const read = async () => {
@@ -221,25 +228,48 @@ describe('discovery, kept as the operator rows are (OPERATOR_CACHE_MS)', () => {
         };
       };
       vi.useFakeTimers({ toFake: ['Date'] });
+      // The app's first check of the catalogue's version and first page-load read of the operator's
+      // settings version (decision 073) each forget what it kept, which may predate them: both
+      // happen before anything is kept here, as they would on a replica's first page load.
+      const check = catalogueChecker(t.db, t.config);
+      expect(await check()).toBe(true);
+      expect((await get('/api/activities/footer?venue=hall-venue')).statusCode).toBe(200);
       const before = await read();
       expect(before).toMatchObject({
         venue: 'Venue hall-venue',
         root: 'Racquet Sports',
         location: 'Court 1',
+        days: 8,
+        footer: '',
       });
       await t.db.execute(sql`update venues set name = 'Renamed hall', footer_html = '<p>New footer</p>'
         where slug = 'hall-venue'`);
       await t.db.execute(sql`update activity_categories set name = 'Racquets' where slug = 'racquet-sports'`);
       await t.db.execute(sql`update locations set name = 'Court One' where name = 'Court 1'`);
       await t.db.execute(sql`update activities set booking_window_days = 3 where slug = 'badminton-40min'`);
-      expect(await read(), 'within the minute: as kept').toEqual(before);
-      vi.setSystemTime(Date.now() + 60_001);
-      expect(await read(), 'after it: as changed').toEqual({
+      expect(await read(), 'before the check: as kept').toEqual(before);
+      expect(await check(), "the catalogue's version moved").toBe(true);
+      const changed = {
         venue: 'Renamed hall',
         root: 'Racquets',
         location: 'Court One',
         days: 4,
         footer: '<p>New footer</p>',
+      };
+      expect(await read(), 'after the check: as changed').toEqual(changed);
+      expect(await check(), 'nothing moved since').toBe(false);
+
+      // Where no check runs (CATALOGUE_CHECK_SECONDS 0), the kept answer runs out after the minute.
+      await t.db.execute(sql`update venues set name = 'Hall' where slug = 'hall-venue'`);
+      await t.db.execute(
+        sql`update activity_categories set name = 'Racquet Sports' where slug = 'racquet-sports'`,
+      );
+      expect(await read(), 'within the minute: as kept').toEqual(changed);
+      vi.setSystemTime(Date.now() + 60_001);
+      expect(await read(), 'after it: as changed').toEqual({
+        ...changed,
+        venue: 'Hall',
+        root: 'Racquet Sports',
       });
     } finally {
       vi.useRealTimers();
