@@ -106,7 +106,8 @@ describe('api/admin/promotions (the console)', () => {
     const audit = await w.t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'promotion'), eq(auditEvents.entityId, String(created.id))));
+      .where(and(eq(auditEvents.entityType, 'promotion'), eq(auditEvents.entityId, String(created.id))))
+      .orderBy(auditEvents.id);
     expect(audit.map((e) => e.action)).toEqual(['promotion.create']);
     expect(audit[0]?.after).toMatchObject({ code: 'SUMMER-25' });
 
@@ -194,7 +195,8 @@ describe('api/admin/promotions (the console)', () => {
     const audit = await w.t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'promotion'), eq(auditEvents.entityId, String(created.id))));
+      .where(and(eq(auditEvents.entityType, 'promotion'), eq(auditEvents.entityId, String(created.id))))
+      .orderBy(auditEvents.id);
     expect(audit.map((e) => e.action)).toEqual([
       'promotion.create',
       'promotion.update',
