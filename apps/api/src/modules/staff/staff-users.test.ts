@@ -160,7 +160,20 @@ describe('staff users and the audit log', () => {
     );
     const log = await inject('GET', '/api/admin/audit-events?entity_type=venue', manager.headers);
     expect(log.statusCode).toBe(200);
-    expect(log.json().data.map((event: { venue_id: number }) => event.venue_id)).toEqual([mine]);
+    // Their venue's entries only: the inserted change, and its creation, which the seed audits as the system.
+    const entries: { action: string; venue_id: number }[] = log.json().data;
+    expect(entries.map((event) => event.venue_id)).toEqual(entries.map(() => mine));
+    expect(entries.map((event) => event.action)).toEqual(['venue.update', 'venue.create']);
+    // The other venue's entries are there for an administrator.
+    const forAdmin = await inject(
+      'GET',
+      `/api/admin/audit-events?entity_type=venue&entity_id=${theirs}`,
+      admin.headers,
+    );
+    expect(forAdmin.json().data.map((event: { action: string }) => event.action)).toEqual([
+      'venue.update',
+      'venue.create',
+    ]);
     const paged = await inject('GET', '/api/admin/audit-events?limit=1', admin.headers);
     expect(paged.json().data).toHaveLength(1);
     expect(paged.json().next_before_id).toEqual(paged.json().data[0].id);
