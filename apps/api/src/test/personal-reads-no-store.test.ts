@@ -90,6 +90,24 @@ describe('personal reads', () => {
     const waiver = (await data('/api/my-account/user/waivers', 'member'))[0].waivers[0];
     const venue = (await data('/api/activities/venues', 'member'))[0].slug as string;
     const activity = `/api/activities/venue/${venue}/activity/badminton-40min`;
+    // The console's set-up records, each the first of its list.
+    const first = async (url: string) => ((await data(url, 'staff'))[0] as { id: number }).id;
+    const adminVenue = await first('/api/admin/venues');
+    const membershipType = await first('/api/admin/membership-types');
+    const ids = {
+      venue: adminVenue,
+      category: await first('/api/admin/activity-categories'),
+      activity: await first('/api/admin/activities'),
+      location: await first(`/api/admin/locations?venue_id=${adminVenue}`),
+      terms: await first('/api/admin/terms'),
+      waiver: await first('/api/admin/waivers'),
+      entry: await first('/api/admin/timetable-entries'),
+      membershipCategory: await first('/api/admin/membership-categories'),
+      membershipType,
+      paymentOption: await first(`/api/admin/membership-types/${membershipType}/payment-options`),
+      promotion: await first('/api/admin/promotions'),
+      freezeType: await first('/api/admin/freeze-types'),
+    };
     const own = (as: Caller, url: string): Call => ({ as, url, succeeds: true });
     const any = (url: string): Call => ({ as: 'member', url, succeeds: false });
     return {
@@ -147,6 +165,63 @@ describe('personal reads', () => {
       '/api/admin/staff-users/{id}': own('staff', `/api/admin/staff-users/${staffId}`),
       '/api/admin/audit-events': own('staff', '/api/admin/audit-events'),
       '/api/staff/membership-freezes': own('staff', '/api/staff/membership-freezes'),
+      // The console's set-up reads (every staff route answers no-store: session.ts installSessions).
+      '/api/admin/venues': own('staff', '/api/admin/venues'),
+      '/api/admin/venues/{id}': own('staff', `/api/admin/venues/${ids.venue}`),
+      '/api/admin/venues/{id}/theme': own('staff', `/api/admin/venues/${ids.venue}/theme`),
+      '/api/admin/venues/{id}/theme/preview': own('staff', `/api/admin/venues/${ids.venue}/theme/preview`),
+      '/api/admin/venues/{id}/footer': own('staff', `/api/admin/venues/${ids.venue}/footer`),
+      '/api/admin/activity-categories': own('staff', '/api/admin/activity-categories'),
+      '/api/admin/activity-categories/{id}': own('staff', `/api/admin/activity-categories/${ids.category}`),
+      '/api/admin/activities': own('staff', '/api/admin/activities'),
+      '/api/admin/activities/{id}': own('staff', `/api/admin/activities/${ids.activity}`),
+      '/api/admin/activities/{id}/pricing-options': own(
+        'staff',
+        `/api/admin/activities/${ids.activity}/pricing-options`,
+      ),
+      '/api/admin/locations': own('staff', `/api/admin/locations?venue_id=${ids.venue}`),
+      '/api/admin/locations/{id}': own('staff', `/api/admin/locations/${ids.location}`),
+      '/api/admin/operator': own('staff', '/api/admin/operator'),
+      '/api/admin/operator/theme': own('staff', '/api/admin/operator/theme'),
+      '/api/admin/operator/theme/preview': own('staff', '/api/admin/operator/theme/preview'),
+      '/api/admin/terms': own('staff', '/api/admin/terms'),
+      '/api/admin/terms/{id}': own('staff', `/api/admin/terms/${ids.terms}`),
+      '/api/admin/waivers': own('staff', '/api/admin/waivers'),
+      '/api/admin/waivers/{id}': own('staff', `/api/admin/waivers/${ids.waiver}`),
+      '/api/admin/timetable-entries': own('staff', '/api/admin/timetable-entries'),
+      '/api/admin/timetable-entries/{id}': own('staff', `/api/admin/timetable-entries/${ids.entry}`),
+      '/api/admin/timetable-choices': own('staff', '/api/admin/timetable-choices'),
+      '/api/admin/sessions': own(
+        'staff',
+        `/api/admin/sessions?venue_id=${ids.venue}&from=${tomorrow}&to=${tomorrow}`,
+      ),
+      '/api/admin/courses': own('staff', '/api/admin/courses'),
+      '/api/admin/membership-categories': own('staff', '/api/admin/membership-categories'),
+      '/api/admin/membership-categories/{id}': own(
+        'staff',
+        `/api/admin/membership-categories/${ids.membershipCategory}`,
+      ),
+      '/api/admin/membership-types': own('staff', '/api/admin/membership-types'),
+      '/api/admin/membership-types/{id}': own('staff', `/api/admin/membership-types/${ids.membershipType}`),
+      '/api/admin/membership-types/{typeId}/payment-options': own(
+        'staff',
+        `/api/admin/membership-types/${ids.membershipType}/payment-options`,
+      ),
+      '/api/admin/membership-types/{typeId}/questions': own(
+        'staff',
+        `/api/admin/membership-types/${ids.membershipType}/questions`,
+      ),
+      '/api/admin/membership-payment-options/{id}': own(
+        'staff',
+        `/api/admin/membership-payment-options/${ids.paymentOption}`,
+      ),
+      '/api/admin/promotions': own('staff', '/api/admin/promotions'),
+      '/api/admin/promotions/payment-options': own('staff', '/api/admin/promotions/payment-options'),
+      '/api/admin/promotions/{id}': own('staff', `/api/admin/promotions/${ids.promotion}`),
+      '/api/admin/membership-price-changes': own('staff', '/api/admin/membership-price-changes'),
+      '/api/admin/membership-price-changes/{id}': any('/api/admin/membership-price-changes/999999'),
+      '/api/admin/freeze-types': own('staff', '/api/admin/freeze-types'),
+      '/api/admin/freeze-types/{id}': own('staff', `/api/admin/freeze-types/${ids.freezeType}`),
       '/api/my-account/user/profile-photo': own('photo', '/api/my-account/user/profile-photo'),
       '/api/my-account/user/waivers': own('member', '/api/my-account/user/waivers'),
       '/api/my-account/user/waivers/{slug}': own('member', `/api/my-account/user/waivers/${waiver.slug}`),
@@ -239,7 +314,7 @@ describe('personal reads', () => {
     );
   });
 
-  it('an answer to a session cookie, to a dead token, and an error answer are no-store too', async () => {
+  it("an answer to a session cookie, to a dead token, an error answer and a staff route's refusal are no-store too", async () => {
     const cookie = await t.app.inject({
       method: 'GET',
       url: '/api/my-account/orders',
@@ -257,5 +332,9 @@ describe('personal reads', () => {
     const missing = await get('/api/my-account/orders/999999', 'orderer');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
+    // A staff route answers no-store whoever asks, its refusal of a caller without a session included.
+    const anonymous = await get('/api/admin/venues');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
   });
 });

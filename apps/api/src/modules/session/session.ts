@@ -247,7 +247,11 @@ export function installSessions(app: FastifyInstance, db: Database, config: Conf
   };
   const staffWith =
     (permission: StaffPermission): preValidationAsyncHookHandler =>
-    async (request) => {
+    async (request, reply) => {
+      // A staff route's answer is the operator's working data or a refusal: kept by no cache, the
+      // browser's disk included, whoever asks (decision 044-personal-answers-no-store), set once
+      // here for every staff route rather than by each; a route may still choose its own policy.
+      reply.header('cache-control', 'no-store');
       const auth = await requireAuth(db, config, request);
       if (auth.mfaPending) throw new AppError('unauthenticated');
       if (!hasPermission(auth.user, permission)) throw new AppError('forbidden');
