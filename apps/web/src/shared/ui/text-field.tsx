@@ -17,7 +17,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = errors.length ? `${inputId}-error` : undefined;
-  const countId = maxLength ? `${inputId}-count` : undefined;
+  // The count shows only where the form tracks the value (a registered, uncontrolled input would read 0).
+  const counted = maxLength !== undefined && length !== undefined;
+  const countId = counted ? `${inputId}-count` : undefined;
   return (
     <div className={['field', errors.length ? 'field-invalid' : '', className].filter(Boolean).join(' ')}>
       <label htmlFor={inputId} className="field-label">
@@ -38,9 +40,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {hint}
         </p>
       ) : null}
-      {maxLength ? (
+      {counted ? (
         <p id={countId} className="field-count">
-          {length ?? 0}/{maxLength}
+          {length}/{maxLength}
         </p>
       ) : null}
       {errors.length ? (
