@@ -16,35 +16,9 @@ export function bootstrapLink(): string {
   return link;
 }
 
-/** The code an authenticator app shows now for this secret (RFC 6238, 30 s, 6 digits). */
-export function totpCode(secret: string): string {
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-}
-
-/**
- * The next code after the one last used: a code is accepted once, so a second sign-in within the
- * same 30 s waits for the next step rather than reusing it.
- */
-export async function freshTotpCode(page: Page, secret: string, used?: string): Promise<string> {
-  for (;;) {
-    const code = totpCode(secret);
-    if (code !== used) return code;
-    await page.waitForTimeout(1_000);
-  }
-}
-
-/** The console's sign-in: email and password, then the code from the authenticator. */
-export async function signInToConsole(
-  page: Page,
-  account: { email: string; password: string; secret: string },
-): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Enter your verification code' })).toBeVisible();
-  await page.getByLabel('Code from your authenticator app').fill(totpCode(account.secret));
-  await page.getByRole('button', { name: 'Verify' }).click();
+/** The code an authenticator app shows for this secret at `at` (RFC 6238, 30 s, 6 digits). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 }
 
 /** A console navigation entry. */

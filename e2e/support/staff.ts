@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { totpCode } from './console';
 import { writeHeaders } from './customers';
 
 /**
@@ -13,27 +13,6 @@ export const demoStaff = {
   lastName: 'Taylor',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 } as const;
-
-function base32Bytes(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** The RFC 6238 code (SHA-1, 6 digits, 30 s) of `secret` at `at`. */
-export function totpCode(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f;
-  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
 
 /**
  * Signs the staff user in through the console's API on `request` (a page's `page.request` leaves
