@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 /** The empty-database server's address (playwright.config.ts), where the console journey runs. */

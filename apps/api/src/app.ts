@@ -76,7 +76,6 @@ import {
   carriesSession,
   clearDeadSessionCookies,
   installSessions,
-  requireAuth,
   secureTransport,
 } from './modules/session/session';
 import { installSitePages } from './modules/site-pages/site-pages.routes';

@@ -17,7 +17,7 @@ import {
   users,
   venues,
 } from '../../db/schema';
-import { type BasketLineKind, kindsWhere, paysAFee } from '../../lib/basket-line-kinds';
+import type { BasketLineKind } from '../../lib/basket-line-kinds';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
