@@ -21,6 +21,27 @@ export function totpCode(secret: string, at = Date.now()): string {
   return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 }
 
+/** The last 30 s step whose code this process gave, per secret (the journeys run in one worker). */
+const lastStepGiven = new Map<string, number>();
+
+/**
+ * A code the server has not seen: a code works once (its step must be newer than the last one
+ * used), so when this process already gave this step's code, or the step is about to end, this
+ * waits for the next step rather than send a code that is refused (and counted as a wrong one).
+ */
+export async function unusedTotpCode(secret: string): Promise<string> {
+  const stepMs = 30_000;
+  let now = Date.now();
+  let step = Math.floor(now / stepMs);
+  if ((lastStepGiven.get(secret) ?? -1) >= step || (step + 1) * stepMs - now < 2_000) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * stepMs - now + 250));
+    now = Date.now();
+    step = Math.floor(now / stepMs);
+  }
+  lastStepGiven.set(secret, step);
+  return totpCode(secret, now);
+}
+
 /** A console navigation entry. */
 export async function openArea(page: Page, label: string): Promise<void> {
   await page

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { totpCode } from './console';
+import { unusedTotpCode } from './console';
 import { writeHeaders } from './customers';
 
 /**
@@ -16,9 +16,8 @@ export const demoStaff = {
 
 /**
  * Signs the staff user in through the console's API on `request` (a page's `page.request` leaves
- * the browser holding the session cookie): the password, then a code. A code works once, so when
- * another journey just used this step's, the next step's is given, and failing that the helper
- * waits for the next step.
+ * the browser holding the session cookie): the password, then a code this process has not given
+ * before (a code works once: console.ts unusedTotpCode).
  */
 export async function signInStaffThroughApi(
   request: APIRequestContext,
@@ -30,17 +29,9 @@ export async function signInStaffThroughApi(
     data: { email: staff.email, password: staff.password },
   });
   expect(signIn.status(), `staff sign-in: ${await signIn.text()}`).toBe(200);
-  let last = '';
-  for (const wait of [0, 0, 30_000 - (Date.now() % 30_000) + 500]) {
-    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
-    const ahead = last !== '' && wait === 0 ? 30_000 : 0;
-    const verify = await request.post('/api/admin/session/mfa/verify', {
-      headers: await writeHeaders(request),
-      data: { code: totpCode(staff.totpSecret, Date.now() + ahead) },
-    });
-    if (verify.status() === 200) return;
-    last = `${verify.status()} ${await verify.text()}`;
-    expect(verify.status(), `staff second factor: ${last}`).toBe(422);
-  }
-  throw new Error(`staff second factor: ${last}`);
+  const verify = await request.post('/api/admin/session/mfa/verify', {
+    headers: await writeHeaders(request),
+    data: { code: await unusedTotpCode(staff.totpSecret) },
+  });
+  expect(verify.status(), `staff second factor: ${await verify.text()}`).toBe(200);
 }
